@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline/promises';
+import { ACCOUNT_TYPES, type AccountType } from '@painel/contract';
+import { openCore } from '../app.ts';
+import { loadConfig } from '../platform/config.ts';
+import { AppError } from '../platform/errors.ts';
+
+const USAGE = `Uso:
+  ./painel user add --email E --password P [--usuario U] [--nome N] [--tipo streaming|revenda]
+                    [--bitrate 2500] [--espectadores 100] [--espaco 1000] [--revenda EMAIL]
+  ./painel user list
+  ./painel user passwd EMAIL [--password P]     (sem --password, a senha é lida da entrada)
+  ./painel user disable EMAIL
+  ./painel user enable EMAIL`;
+
+async function readPassword(): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
+  try {
+    return (await rl.question('Nova senha: ')).trim();
+  } finally {
+    rl.close();
+  }
+}
+
+const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
+
+async function main(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' }, password: { type: 'string' }, usuario: { type: 'string' }, nome: { type: 'string' },
+      tipo: { type: 'string' }, bitrate: { type: 'string' }, espectadores: { type: 'string' }, espaco: { type: 'string' },
+      revenda: { type: 'string' },
+    },
+  });
+  if (!sub || !['add', 'list', 'passwd', 'disable', 'enable'].includes(sub)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const core = await openCore(loadConfig());
+  try {
+    const accounts = core.accounts;
+    if (sub === 'add') {
+      if (!values.email || !values.password) throw new AppError(400, '--email e --password são obrigatórios');
+      if (values.tipo && !ACCOUNT_TYPES.includes(values.tipo as AccountType)) throw new AppError(400, 'Tipo de conta inválido');
+      const row = await accounts.create({
+        email: values.email, password: values.password, usuario: values.usuario, nome: values.nome,
+        tipo: values.tipo as AccountType | undefined, bitrate: num(values.bitrate), espectadores: num(values.espectadores),
+        espaco: num(values.espaco), revendaEmail: values.revenda,
+      });
+      console.log(`Conta criada: #${row.id} ${row.email} (usuário ${row.usuario}, ${row.tipo})`);
+    } else if (sub === 'list') {
+      const rows = await accounts.list();
+      console.log(['id', 'email', 'usuario', 'tipo', 'bitrate', 'espectadores', 'espaco', 'situacao'].join('\t'));
+      for (const r of rows) {
+        console.log([r.id, r.email, r.usuario, r.tipo, r.bitrate, r.espectadores, r.espaco, r.disabled ? 'desativada' : 'ativa'].join('\t'));
+      }
+    } else {
+      const email = positionals[0] ?? values.email;
+      if (!email) throw new AppError(400, 'Informe o e-mail da conta');
+      if (sub === 'passwd') {
+        await accounts.setPassword(email, values.password ?? (await readPassword()));
+        console.log('Senha alterada; as sessões abertas da conta foram encerradas.');
+      } else {
+        await accounts.setDisabled(email, sub === 'disable');
+        console.log(sub === 'disable' ? 'Conta desativada.' : 'Conta reativada.');
+      }
+    }
+    return 0;
+  } catch (e) {
+    console.error(e instanceof AppError ? `Erro: ${e.message}` : e);
+    return 1;
+  } finally {
+    await core.store.db.destroy();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

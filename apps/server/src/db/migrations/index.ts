@@ -1,0 +1,14 @@
+import type { Migration } from 'kysely/migration';
+import type { Dialect } from '../../platform/db.ts';
+import { initial } from './001-initial.ts';
+import { live } from './002-live.ts';
+import { library } from './003-library.ts';
+
+/** Every migration, in order; the same set serves SQLite and PostgreSQL. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-initial': initial(dialect),
+    '002-live': live(dialect),
+    '003-library': library(dialect),
+  };
+}

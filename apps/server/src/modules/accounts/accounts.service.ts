@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import {
+  ACCOUNT_TYPES, DEFAULT_BITRATE, DEFAULT_STORAGE_MB, DEFAULT_VIEWER_LIMIT, effectiveUserId, type AccountType, type User,
+} from '@painel/contract';
+import { AppError } from '../../platform/errors.ts';
+import { nowIso, type Db } from '../../platform/db.ts';
+import type { Sealer } from '../../platform/crypto.ts';
+import type { AccountRow, AccountsRepo } from './accounts.repo.ts';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  usuario?: string | undefined;
+  nome?: string | undefined;
+  tipo?: AccountType | undefined;
+  bitrate?: number | undefined;
+  espectadores?: number | undefined;
+  espaco?: number | undefined;
+  revendaEmail?: string | undefined;
+}
+
+/** usuario names streams, folders and FTP logins, so it is kept to a safe alphabet. */
+const USUARIO_RE = /^[a-z0-9][a-z0-9_]{2,31}$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD = 8;
+
+const HASH_OPTS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (p: string): Promise<string> => argon2.hash(p, HASH_OPTS);
+
+export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer: Sealer }) {
+  const { db, repo, sealer } = deps;
+
+  async function toUser(row: AccountRow): Promise<User> {
+    const streamings = row.tipo === 'revenda' ? await repo.countStreamingsOf(db, row.id) : 0;
+    const base = {
+      id: row.id,
+      usuario: row.usuario,
+      nome: row.nome,
+      email: row.email,
+      tipo: row.tipo,
+      streamings,
+      espectadores: row.espectadores,
+      bitrate: row.bitrate,
+      espaco: row.espaco,
+      codigo_servidor: row.codigo_servidor,
+      codigo_cliente: row.codigo_cliente,
+    };
+    return { ...base, effective_user_id: effectiveUserId(base) };
+  }
+
+  async function create(input: NewAccount): Promise<AccountRow> {
+    const email = input.email.trim().toLowerCase();
+    if (!EMAIL_RE.test(email)) throw new AppError(400, 'E-mail inválido');
+    const usuario = (input.usuario ?? email.split('@')[0] ?? '').trim().toLowerCase();
+    if (!USUARIO_RE.test(usuario)) {
+      throw new AppError(400, 'Usuário inválido: use de 3 a 32 letras minúsculas, números ou _ (comece com letra ou número)');
+    }
+    if (input.password.length < MIN_PASSWORD) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD} caracteres`);
+    const tipo = input.tipo ?? 'streaming';
+    if (!ACCOUNT_TYPES.includes(tipo)) throw new AppError(400, 'Tipo de conta inválido');
+    const limits = {
+      bitrate: input.bitrate ?? DEFAULT_BITRATE,
+      espectadores: input.espectadores ?? DEFAULT_VIEWER_LIMIT,
+      espaco: input.espaco ?? DEFAULT_STORAGE_MB,
+    };
+    for (const [k, v] of Object.entries(limits)) {
+      if (!Number.isInteger(v) || v <= 0) throw new AppError(400, `Valor inválido para ${k}`);
+    }
+    const password_hash = await hashPassword(input.password);
+    return db.transaction().execute(async (tx) => {
+      if (await repo.byEmailOrUsuario(tx, email)) throw new AppError(409, 'Já existe uma conta com este e-mail');
+      if (await repo.byEmailOrUsuario(tx, usuario)) throw new AppError(409, 'Já existe uma conta com este usuário');
+      let revenda_id: number | null = null;
+      if (input.revendaEmail) {
+        const r = await repo.byEmail(tx, input.revendaEmail.trim().toLowerCase());
+        if (!r || r.tipo !== 'revenda') throw new AppError(400, 'Revenda não encontrada');
+        if (tipo !== 'streaming') throw new AppError(400, 'Somente contas de streaming pertencem a uma revenda');
+        revenda_id = r.id;
+      }
+      const now = nowIso();
+      return repo.insert(tx, {
+        email, usuario, nome: input.nome?.trim() || usuario, tipo, password_hash,
+        ftp_password: sealer.seal(randomBytes(9).toString('base64url')),
+        ...limits, revenda_id, codigo_servidor: 1, codigo_cliente: null, created_at: now, updated_at: now,
+      });
+    });
+  }
+
+  async function byEmailOrFail(email: string): Promise<AccountRow> {
+    const row = await repo.byEmail(db, email.trim().toLowerCase());
+    if (!row) throw new AppError(404, 'Conta não encontrada');
+    return row;
+  }
+
+  return {
+    toUser,
+    create,
+    byId: (id: number) => repo.byId(db, id),
+    byLogin: (ident: string) => repo.byEmailOrUsuario(db, ident.trim().toLowerCase()),
+    list: () => repo.list(db),
+    ftpPassword: (row: AccountRow) => sealer.open(row.ftp_password),
+    /** A new password also ends every open session of the account. */
+    async setPassword(email: string, password: string): Promise<void> {
+      if (password.length < MIN_PASSWORD) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD} caracteres`);
+      const row = await byEmailOrFail(email);
+      const hash = await hashPassword(password);
+      await db.transaction().execute(async (tx) => {
+        await repo.update(tx, row.id, { password_hash: hash });
+        await repo.bumpTokenVersion(tx, row.id, nowIso());
+      });
+    },
+    async setDisabled(email: string, disabled: boolean): Promise<void> {
+      const row = await byEmailOrFail(email);
+      await db.transaction().execute(async (tx) => {
+        await repo.update(tx, row.id, { disabled: disabled ? 1 : 0 });
+        await repo.bumpTokenVersion(tx, row.id, nowIso());
+      });
+    },
+    revokeSessions: (id: number) => repo.bumpTokenVersion(db, id, nowIso()),
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

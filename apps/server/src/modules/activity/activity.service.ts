@@ -1,0 +1,46 @@
+import { msg } from '@painel/contract';
+import { nowIso, type Db } from '../../platform/db.ts';
+import type { ActivityRepo } from './activity.repo.ts';
+
+/** What happened on an account, for the dashboard's recent activity. Stored neutral, worded on read. */
+export type ActivityType =
+  | 'publish_refused' | 'key_regenerated' | 'transmission_started' | 'transmission_ended'
+  | 'logo_added' | 'logo_removed' | 'player_settings';
+
+export interface ActivityItem {
+  tipo: ActivityType;
+  descricao: string;
+  data: string;
+}
+
+function describe(tipo: string, detalhe: string): string {
+  switch (tipo as ActivityType) {
+    case 'publish_refused': return msg.activityPublishRefused(detalhe);
+    case 'key_regenerated': return msg.activityKeyRegenerated;
+    case 'transmission_started': return msg.activityTransmissionStarted(detalhe);
+    case 'transmission_ended': return msg.activityTransmissionEnded(detalhe);
+    case 'logo_added': return msg.activityLogoAdded(detalhe);
+    case 'logo_removed': return msg.activityLogoRemoved(detalhe);
+    case 'player_settings': return msg.activityPlayerSettings;
+    default: return detalhe;
+  }
+}
+
+export function createActivityService(deps: { db: Db; repo: ActivityRepo }) {
+  const { db, repo } = deps;
+  return {
+    record: (userId: number, tipo: ActivityType, detalhe = '') =>
+      repo.insert(db, { user_id: userId, tipo, detalhe: detalhe.slice(0, 200), created_at: nowIso() }),
+    /** Records at most one event of this type per interval (refused publishes can come in bursts). */
+    async recordThrottled(userId: number, tipo: ActivityType, detalhe: string, intervalMs: number): Promise<void> {
+      const last = await repo.lastOfType(db, userId, tipo);
+      if (last && Date.now() - Date.parse(last.created_at) < intervalMs) return;
+      await repo.insert(db, { user_id: userId, tipo, detalhe: detalhe.slice(0, 200), created_at: nowIso() });
+    },
+    async recent(userId: number, limit = 10): Promise<ActivityItem[]> {
+      const rows = await repo.recent(db, userId, limit);
+      return rows.map((r) => ({ tipo: r.tipo as ActivityType, descricao: describe(r.tipo, r.detalhe), data: r.created_at }));
+    },
+  };
+}
+export type ActivityService = ReturnType<typeof createActivityService>;

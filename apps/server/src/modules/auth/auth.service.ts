@@ -1,0 +1,40 @@
+import argon2 from 'argon2';
+import { msg, type User } from '@painel/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { Auth, Tokens } from '../../platform/auth.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+
+export function createAuthService(deps: { accounts: AccountsService; tokens: Tokens; throttle: LoginThrottle }) {
+  const { accounts, tokens, throttle } = deps;
+  // verifying against a real hash keeps an unknown login as slow as a wrong password
+  const dummyHash = argon2.hash('senha-inexistente', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+
+  return {
+    async login(ident: string, password: string, ip: string): Promise<{ token: string; user: User }> {
+      if (await throttle.blocked(ip, ident)) throw new AppError(429, msg.tooManyAttempts);
+      const row = await accounts.byLogin(ident);
+      const ok = await argon2.verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
+      if (!row || !ok) {
+        await throttle.fail(ip, ident);
+        throw new AppError(401, msg.wrongCredentials);
+      }
+      if (row.disabled) throw new AppError(403, msg.accountDisabled);
+      await throttle.succeed(ident);
+      return { token: await tokens.sign(row), user: await accounts.toUser(row) };
+    },
+
+    /** Resolves a bearer token to the acting account, refusing revoked and disabled ones. */
+    async authenticate(token: string | undefined): Promise<Auth> {
+      if (!token) throw new AppError(401, msg.notAuthenticated);
+      const { id, ver } = await tokens.verify(token);
+      const account = await accounts.byId(id);
+      if (!account || account.disabled || account.token_version !== ver) throw new AppError(401, msg.invalidToken);
+      const user = await accounts.toUser(account);
+      return { account, user, userId: user.effective_user_id ?? user.id };
+    },
+
+    logout: (auth: Auth) => accounts.revokeSessions(auth.account.id),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

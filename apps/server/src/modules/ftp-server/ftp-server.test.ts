@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { Readable, Writable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import { Client, FTPError } from 'basic-ftp';
+import { msg } from '@painel/contract';
+import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
+import { leftovers, makeClips, newFolder, upload, waitFor, type Clips } from '../library/testkit.ts';
+import { startFtp, type FtpHandle } from './ftp-server.ts';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+const pasvEnv = () => {
+  const min = 40000 + Math.floor(Math.random() * 400) * 50;
+  return { FTP_PASV_MIN: String(min), FTP_PASV_MAX: String(min + 49) };
+};
+
+async function ftpError(p: Promise<unknown>): Promise<FTPError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof FTPError) return e;
+    throw e;
+  }
+  throw new Error('a operação deveria ter sido recusada');
+}
+
+const bufferOf = async (client: Client, remote: string): Promise<Buffer> => {
+  const parts: Buffer[] = [];
+  await client.downloadTo(new Writable({ write: (c: Buffer, _e, cb) => void (parts.push(c), cb()) }), remote);
+  return Buffer.concat(parts);
+};
+
+describe('the accounts’ FTP server', () => {
+  let h: Harness;
+  let ftp: FtpHandle;
+  let clips: Clips;
+  const clients: Client[] = [];
+
+  before(async () => {
+    clips = makeClips();
+    h = await startHarness({ env: pasvEnv() });
+    ftp = await startFtp(h.core, { port: await freePort(), host: '127.0.0.1' });
+  });
+  after(async () => {
+    for (const c of clients) c.close();
+    await ftp.close();
+    await h.close();
+    clips.close();
+  });
+
+  async function account(espaco = 1000) {
+    const a = await h.createAccount({ espaco });
+    const row = await h.core.accounts.byLogin(a.email);
+    const token = await h.login(a.email, a.password);
+    return { ...a, token, auth: bearerHeader(token), ftpPassword: h.core.accounts.ftpPassword(row!) };
+  }
+  async function connect(user: string, password: string): Promise<Client> {
+    const c = new Client(10_000);
+    clients.push(c);
+    await c.access({ host: '127.0.0.1', port: ftp.port, user, password });
+    return c;
+  }
+  const videos = async (auth: Record<string, string>, folderId: number) =>
+    (await h.app.inject({ url: `/api/videos?folder_id=${folderId}`, headers: auth })).json<{ id: number; nome: string; compatibility_status: string; duracao: number; url: string }[]>();
+
+  test('the login shown in Dados de Conexão opens the FTP server', async () => {
+    const a = await account();
+    const ftpData = (await h.app.inject({ url: '/api/dados-conexao', headers: a.auth })).json().ftp;
+    assert.deepEqual([ftpData.usuario, ftpData.senha, ftpData.porta], [a.usuario, a.ftpPassword, h.config.ftpPort]);
+    const c = await connect(ftpData.usuario, ftpData.senha);
+    assert.equal(await c.pwd(), '/');
+  });
+
+  test('an upload as the account appears in the panel with its verdict; folders made by FTP are folders in the panel', async () => {
+    const a = await account();
+    const folderId = await newFolder(h, a.token, 'Aulas');
+    const c = await connect(a.usuario, a.ftpPassword);
+    assert.deepEqual((await c.list()).map((f) => [f.name, f.isDirectory]), [['Aulas', true]]);
+    await c.uploadFrom(Readable.from([clips.avi]), 'Aulas/antiga.avi');
+    await c.uploadFrom(Readable.from([clips.ok]), '/Aulas/nova.mp4');
+    const list = await videos(a.auth, folderId);
+    assert.deepEqual(list.map((v) => [v.nome, v.compatibility_status, v.duracao]).sort(), [
+      ['antiga.avi', 'needs_conversion', 2],
+      ['nova.mp4', 'compatible', 2],
+    ]);
+    const listing = await c.list('Aulas');
+    assert.deepEqual(listing.map((f) => [f.name, f.size]).sort(), [['antiga.avi', clips.avi.length], ['nova.mp4', clips.ok.length]]);
+    assert.ok((await bufferOf(c, 'Aulas/nova.mp4')).equals(clips.ok));
+
+    await c.ensureDir('Pelo FTP'); // MKD + CWD
+    await c.uploadFrom(Readable.from([clips.ok]), 'clip.mp4');
+    const folders = (await h.app.inject({ url: '/api/folders', headers: a.auth })).json<{ id: number; nome: string; video_count_db: number }[]>();
+    assert.deepEqual(folders.map((f) => [f.nome, f.video_count_db]), [['Aulas', 2], ['Pelo FTP', 1]]);
+  });
+
+  test('replace, rename, move and delete by FTP are reflected in the panel', async () => {
+    const a = await account();
+    const f1 = await newFolder(h, a.token, 'Um');
+    const f2 = await newFolder(h, a.token, 'Dois');
+    const c = await connect(a.usuario, a.ftpPassword);
+    await c.uploadFrom(Readable.from([clips.ok]), 'Um/x.mp4');
+    const [first] = await videos(a.auth, f1);
+    await c.uploadFrom(Readable.from([clips.avi]), 'Um/x.mp4'); // FileZilla's "overwrite"
+    const [replaced] = await videos(a.auth, f1);
+    assert.equal(replaced?.id, first?.id);
+    assert.equal(replaced?.compatibility_status, 'needs_conversion');
+    await c.rename('Um/x.mp4', 'Dois/y.mp4');
+    assert.deepEqual(await videos(a.auth, f1), []);
+    assert.deepEqual((await videos(a.auth, f2)).map((v) => [v.id, v.nome]), [[first?.id, 'y.mp4']]);
+    assert.equal((await h.app.inject({ url: (await videos(a.auth, f2))[0]!.url, headers: a.auth })).statusCode, 200);
+    await c.remove('Dois/y.mp4');
+    assert.deepEqual(await videos(a.auth, f2), []);
+    await c.removeDir('Um');
+    assert.deepEqual(leftovers(h, a.usuario).account, ['Dois']);
+  });
+
+  test('`CWD ..` and `../` paths stay inside the root; A cannot reach B', async () => {
+    const a = await account();
+    const b = await account();
+    await newFolder(h, a.token, 'Aulas');
+    const fb = await newFolder(h, b.token, 'Aulas');
+    await upload(h, b.token, fb, 'segredo.mp4', clips.ok);
+    const c = await connect(a.usuario, a.ftpPassword);
+
+    await c.cd('..');
+    assert.equal(await c.pwd(), '/');
+    await c.cd('../../..');
+    assert.equal(await c.pwd(), '/');
+    await c.cd('Aulas');
+    await c.cd('../../../Aulas');
+    assert.equal(await c.pwd(), '/Aulas');
+    assert.deepEqual((await c.list('../../..')).map((f) => f.name), ['Aulas']);
+    assert.deepEqual(await c.list(), []);
+
+    for (const remote of ['segredo.mp4', `../../${b.usuario}/Aulas/segredo.mp4`, `/../${b.usuario}/Aulas/segredo.mp4`, '/../../../etc/passwd', '..\\..\\etc\\passwd']) {
+      const e = await ftpError(bufferOf(c, remote));
+      assert.equal(e.code, 551, remote);
+    }
+    assert.equal((await ftpError(c.cd('..\\..'))).code, 550);
+    assert.equal((await ftpError(c.cd(`/../${b.usuario}`))).code, 550);
+    assert.equal((await ftpError(c.uploadFrom(Readable.from([clips.ok]), `../../${b.usuario}/Aulas/x.mp4`))).code, 550);
+    assert.equal((await videos(b.auth, fb)).length, 1);
+  });
+
+  test('refusals: wrong password, formats, non-videos, outside a folder, PORT, over quota', async () => {
+    const a = await account(1);
+    await newFolder(h, a.token, 'P');
+    const wrong = await ftpError(connect(a.usuario, 'senha-errada'));
+    assert.equal(wrong.code, 530);
+    assert.match(wrong.message, new RegExp(msg.ftpWrongCredentials));
+    assert.equal((await ftpError(connect(a.email, a.ftpPassword))).code, 530); // the login is the usuario
+    assert.equal((await ftpError(connect(a.usuario, a.password))).code, 530); // not the panel password
+
+    const c = await connect(a.usuario, a.ftpPassword);
+    const txt = await ftpError(c.uploadFrom(Readable.from([Buffer.from('oi')]), 'P/notas.txt'));
+    assert.equal(txt.code, 550);
+    assert.match(txt.message, /Formato não aceito/);
+    const fake = await ftpError(c.uploadFrom(Readable.from([Buffer.from('não é vídeo'.repeat(50))]), 'P/falso.mp4'));
+    assert.match(fake.message, new RegExp(msg.uploadNotVideo));
+    assert.match((await ftpError(c.uploadFrom(Readable.from([clips.ok]), '/raiz.mp4'))).message, new RegExp(msg.ftpUploadOutsideFolder));
+    assert.equal((await ftpError(c.send('PORT 127,0,0,1,31,144'))).code, 502);
+    assert.equal((await ftpError(c.send('EPRT |1|127.0.0.1|8080|'))).code, 502);
+
+    // the session is still usable after the refusals
+    await c.uploadFrom(Readable.from([clips.ok]), 'P/cabe.mp4');
+    assert.equal((await h.core.library.usageOf(a.id)).totalVideos, 1);
+  });
+
+  test('over quota: STOR refused mid-transfer, nothing kept; a full plan is refused before any data', async () => {
+    const a = await account(1);
+    const folderId = await newFolder(h, a.token, 'Q');
+    const c = await connect(a.usuario, a.ftpPassword);
+    // ~1.3 MB into a 1 MB plan: the server stops at the limit. The 550 usually wins the race
+    // with the reset of the data connection the client is still writing to; either is a refusal.
+    const over = await c.uploadFrom(Readable.from([clips.big]), 'Q/grande.mp4').then(() => null, (e: Error) => e);
+    assert.ok(over, 'o envio deveria ter sido recusado');
+    if (over instanceof FTPError) {
+      assert.equal(over.code, 550);
+      assert.match(over.message, /Espaço de armazenamento insuficiente/);
+    } else assert.match(over.message, /ECONNRESET|EPIPE|closed/);
+    await waitFor(async () => leftovers(h, a.usuario).incoming.length === 0 && (await h.core.store.db.selectFrom('upload_reservations').selectAll().execute()).length === 0);
+    assert.deepEqual(leftovers(h, a.usuario).account, ['Q']);
+    assert.deepEqual(await videos(a.auth, folderId), []);
+
+    await upload(h, a.token, folderId, 'quase.mp4', clips.mid); // 0.56 MB
+    await h.core.store.db.updateTable('accounts').set({ espaco: 0 }).where('id', '=', a.id).execute(); // plan reduced below use
+    const c2 = await connect(a.usuario, a.ftpPassword);
+    const full = await ftpError(c2.uploadFrom(Readable.from([clips.ok]), 'Q/mais.mp4'));
+    assert.equal(full.code, 550);
+    assert.match(full.message, /Espaço de armazenamento insuficiente: o limite do seu plano é 0 MB/);
+    assert.equal((await videos(a.auth, folderId)).length, 1);
+  });
+});
+
+describe('FTP login throttling', () => {
+  let h: Harness;
+  let ftp: FtpHandle;
+  before(async () => {
+    h = await startHarness({ env: { ...pasvEnv(), LOGIN_MAX_PER_ACCOUNT: '3', LOGIN_WINDOW_MS: '60000' } });
+    ftp = await startFtp(h.core, { port: await freePort(), host: '127.0.0.1' });
+  });
+  after(async () => {
+    await ftp.close();
+    await h.close();
+  });
+
+  test('after repeated wrong passwords even the right one is held back, and the web login is not affected', async () => {
+    const a = await h.createAccount();
+    const row = await h.core.accounts.byLogin(a.email);
+    const attempt = async (password: string) => {
+      const c = new Client(5000);
+      try {
+        await c.access({ host: '127.0.0.1', port: ftp.port, user: a.usuario, password });
+        return 'ok';
+      } catch (e) {
+        return (e as Error).message;
+      } finally {
+        c.close();
+      }
+    };
+    for (let i = 0; i < 3; i++) assert.match(await attempt(`errada-${i}`), new RegExp(msg.ftpWrongCredentials));
+    assert.match(await attempt(h.core.accounts.ftpPassword(row!)), new RegExp(msg.tooManyAttempts));
+    assert.ok(await h.login(a.email, a.password));
+  });
+});

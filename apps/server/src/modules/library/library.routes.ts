@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  folderBody, folderIdQuery, msg, optionalFolderIdQuery, syncDatabaseBody, type FolderSaved, type SyncResult, type UploadResult,
+} from '@painel/contract';
+import type { Auth } from '../../platform/auth.ts';
+import { AppError, notFound, parse } from '../../platform/errors.ts';
+import { contentRoutes } from './content.routes.ts';
+import { firstFilePart } from './multipart-file.ts';
+import type { Library } from './library.ts';
+import { ownerOf } from './owner.ts';
+
+/** Multipart framing around the file (boundaries, part headers) never exceeds this. */
+const MULTIPART_OVERHEAD = 4096;
+
+function idOf(req: FastifyRequest): number {
+  const id = Number((req.params as { id?: string }).id);
+  if (!Number.isInteger(id) || id <= 0) throw notFound();
+  return id;
+}
+
+/** Folders, videos, uploads and playback (spec 001 §7 "Folders and videos"). */
+export function libraryRoutes(app: FastifyInstance, library: Library, authenticate: (token: string | undefined) => Promise<Auth>): void {
+  const auth = { preHandler: app.requireAuth };
+  const { folders, videos, sync } = library;
+
+  app.get('/api/folders', auth, (req) => folders.list(ownerOf(req.auth)));
+  app.get('/api/folders/:id/info', auth, (req) => folders.info(ownerOf(req.auth), idOf(req)));
+  app.post('/api/folders', auth, async (req): Promise<FolderSaved> => {
+    const folder = await folders.create(ownerOf(req.auth), parse(folderBody, req.body ?? {}).nome);
+    return { success: true, message: msg.folderCreated, id: folder.id, folder };
+  });
+  app.put('/api/folders/:id', auth, async (req): Promise<FolderSaved> => {
+    const folder = await folders.rename(ownerOf(req.auth), idOf(req), parse(folderBody, req.body ?? {}).nome);
+    return { success: true, message: msg.folderRenamed, id: folder.id, folder };
+  });
+  app.delete('/api/folders/:id', auth, async (req) => {
+    await folders.remove(ownerOf(req.auth), idOf(req));
+    return { success: true, message: msg.folderDeleted };
+  });
+  app.post('/api/folders/:id/sync', auth, async (req): Promise<SyncResult> => {
+    const r = await sync.folder(ownerOf(req.auth), idOf(req));
+    return { success: true, ...r, message: msg.syncDone(r.videos_count, r.added, r.removed) };
+  });
+  app.post('/api/videos-ssh/sync-database', auth, async (req): Promise<SyncResult> => {
+    const { folderId } = parse(syncDatabaseBody, req.body ?? {});
+    const owner = ownerOf(req.auth);
+    const r = folderId ? await sync.folder(owner, folderId) : await sync.account(owner);
+    const message = folderId ? msg.syncDone(r.videos_count, r.added, r.removed) : msg.syncAllDone(r.videos_count, r.added, r.removed);
+    return { success: true, ...r, message };
+  });
+
+  app.get('/api/videos', auth, (req) => videos.list(ownerOf(req.auth), parse(folderIdQuery, req.query).folder_id));
+  app.delete('/api/videos/:id', auth, async (req) => {
+    await videos.remove(ownerOf(req.auth), idOf(req), parse(optionalFolderIdQuery, req.query).folder_id);
+    return { success: true, message: msg.videoDeleted };
+  });
+
+  // The upload body is read by firstFilePart, not by a body parser: multipart/form-data is
+  // left unparsed in this scope only (other modules may register @fastify/multipart in theirs).
+  app.register(async (scope) => {
+    if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
+    scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
+    scope.post('/api/videos/upload', auth, async (req, reply): Promise<UploadResult> => {
+      const { folder_id } = parse(folderIdQuery, req.query);
+      if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw new AppError(415, msg.uploadNotMultipart);
+      const declared = Number(req.headers['content-length']);
+      try {
+        const video = await videos.ingest(ownerOf(req.auth), folder_id, {
+          declaredBytes: Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_OVERHEAD) : undefined,
+          open: async () => {
+            const part = await firstFilePart(req.raw, req.headers['content-type']);
+            if (part.fieldname !== 'video') throw new AppError(400, msg.uploadNoFile);
+            return part;
+          },
+        });
+        return { success: true, message: msg.videoUploaded, video };
+      } catch (e) {
+        // a refused or broken upload: answer and close instead of reading the rest of the body
+        reply.header('Connection', 'close');
+        throw e;
+      }
+    });
+  });
+
+  contentRoutes(app, library, authenticate);
+}

@@ -1,0 +1,44 @@
+import type { Db } from '../../platform/db.ts';
+import { createFoldersService, type LibraryGuard } from './folders.service.ts';
+import { createLibraryRepo } from './library.repo.ts';
+import { createProber, type Prober } from './prober.ts';
+import { createQuota } from './quota.ts';
+import { createStorage } from './storage.ts';
+import { createSync } from './sync.ts';
+import { createVideosService } from './videos.service.ts';
+
+export type { LibraryGuard } from './folders.service.ts';
+export type { Owner } from './owner.ts';
+export { ownerOf, ownerOfAccount } from './owner.ts';
+
+/**
+ * The video library of every account: folders, videos, uploads, quota, sync. Built once
+ * per process by openCore, so the HTTP routes, the FTP server and later modules (playlists,
+ * conversion, downloads, FTP migration) share one instance.
+ */
+export function createLibrary(deps: { db: Db; dataDir: string; probe?: Prober; now?: () => number }) {
+  const { db } = deps;
+  const repo = createLibraryRepo();
+  const storage = createStorage(deps.dataDir);
+  const quota = createQuota({ db, repo, ...(deps.now ? { now: deps.now } : {}) });
+  const guards: LibraryGuard[] = [];
+  const folders = createFoldersService({ db, repo, storage, guards });
+  const videos = createVideosService({ db, repo, storage, quota, probe: deps.probe ?? createProber(), guards });
+  const sync = createSync({ db, repo, storage, videos });
+  return {
+    folders,
+    videos,
+    sync,
+    storage,
+    quota,
+    /** Lets a later module refuse deletions of folders or videos it uses (playlists, commercials). */
+    addGuard: (g: LibraryGuard) => void guards.push(g),
+    usageOf: videos.usageOf,
+    /** Leftovers of crashed uploads: temp files older than an hour, reservations past their lease. */
+    async sweep(): Promise<void> {
+      await storage.sweep(60 * 60_000);
+      await quota.sweep();
+    },
+  };
+}
+export type Library = ReturnType<typeof createLibrary>;

@@ -1,0 +1,243 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { msg, type Video } from '@painel/contract';
+import type { ProbeFacts } from '@painel/media/probe';
+import { nowIso, type Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { folderNotFound, type LibraryGuard } from './folders.service.ts';
+import { createMoves } from './fs-moves.ts';
+import type { LibraryRepo, VideoRow } from './library.repo.ts';
+import type { Owner } from './owner.ts';
+import type { Prober } from './prober.ts';
+import { FileSink } from './file-sink.ts';
+import type { Quota } from './quota.ts';
+import { contentType, displayName, uniqueName, type Storage } from './storage.ts';
+import { toVideo } from './video-view.ts';
+
+export const videoNotFound = () => new AppError(404, msg.videoNotFound);
+const extOf = (nome: string) => path.extname(nome).slice(1).toLowerCase();
+/** The playback URL's file segment: the generated stem, with .mp4 or the real extension. */
+const CONTENT_FILE = /^([0-9a-f]{24})\.[a-z0-9]{2,5}$/;
+
+export interface IngestSource {
+  stream: Readable;
+  /** The user's file name (kept as the video's nome, never used as a path). */
+  filename: string;
+}
+
+export interface IngestOptions {
+  /** Bytes the sender declared (Content-Length); lets an upload that cannot fit be refused before it starts. */
+  declaredBytes?: number | undefined;
+  /** Yields the bytes; called once the folder and the quota have said yes. */
+  open(): Promise<IngestSource>;
+  /** FTP semantics: a video with the same name in the folder is replaced (keeping its id); else the name gets a (2) suffix. */
+  replace?: boolean;
+}
+
+export function createVideosService(deps: { db: Db; repo: LibraryRepo; storage: Storage; quota: Quota; probe: Prober; guards: LibraryGuard[] }) {
+  const { db, repo, storage, quota, probe, guards } = deps;
+
+  function columns(facts: ProbeFacts, tamanho: number) {
+    return {
+      tamanho,
+      duracao: facts.durationS,
+      formato_original: facts.container,
+      is_mp4: facts.isMp4 ? 1 : 0,
+      codec_video: facts.videoCodec,
+      codec_audio: facts.audioCodec,
+      pix_fmt: facts.pixFmt,
+      largura: facts.width,
+      altura: facts.height,
+      bitrate_video: facts.bitrateKbps,
+    };
+  }
+
+  /**
+   * Records a probed file and moves it to its generated name in the folder, in one step:
+   * the rename happens inside the transaction and is undone if the commit fails.
+   * `src` is a temp file (uploads) or a file already in the folder (sync).
+   */
+  async function place(owner: Owner, folderId: number, src: string, facts: ProbeFacts, size: number, nome: string, opts: { replace?: boolean; adopt?: boolean; otimizado?: boolean }) {
+    const moves = createMoves();
+    let replaced: string | null = null;
+    try {
+      const { row, folder } = await db.transaction().execute(async (tx) => {
+        const folder = await repo.lockFolder(tx, owner.userId, folderId);
+        if (!folder) throw folderNotFound();
+        const dir = storage.folderDir(owner.login, folder.nome);
+        // sync: another sync or an upload may have taken this file while it was probed
+        if (opts.adopt && (path.dirname(src) !== dir || !(await fsp.lstat(src).then((s) => s.isFile(), () => false)))) return { row: null, folder };
+        await fsp.mkdir(dir, { recursive: true });
+        const arquivo = storage.newArquivo(facts.container);
+        const at = nowIso();
+        const existing = opts.replace ? await repo.videoByName(tx, owner.userId, folderId, nome) : undefined;
+        let row: VideoRow;
+        if (existing) {
+          row = await repo.updateVideo(tx, existing.id, { ...columns(facts, size), arquivo, otimizado: 0, updated_at: at });
+          replaced = await storage.tempPath('trash');
+          await moves.move(path.join(dir, existing.arquivo), replaced, { missingOk: true });
+        } else {
+          const unique = uniqueName(nome, await repo.namesIn(tx, folderId));
+          row = await repo.insertVideo(tx, {
+            user_id: owner.userId, folder_id: folderId, nome: unique, arquivo, ...columns(facts, size), otimizado: opts.otimizado ? 1 : 0,
+            created_at: at, updated_at: at,
+          });
+        }
+        await moves.move(src, path.join(dir, arquivo));
+        return { row, folder };
+      });
+      if (replaced) await fsp.rm(replaced, { force: true });
+      return row ? toVideo(row, folder.nome, owner) : null;
+    } catch (e) {
+      await moves.undo();
+      throw e;
+    }
+  }
+
+  const videos = {
+    async list(owner: Owner, folderId: number): Promise<Video[]> {
+      const folder = await repo.folder(db, owner.userId, folderId);
+      if (!folder) throw folderNotFound();
+      return (await repo.videosIn(db, owner.userId, folderId)).map((r) => toVideo(r, folder.nome, owner));
+    },
+
+    async get(owner: Owner, id: number): Promise<{ row: VideoRow; folder: string }> {
+      const row = await repo.video(db, owner.userId, id);
+      const folder = row && (await repo.folder(db, owner.userId, row.folder_id));
+      if (!row || !folder) throw videoNotFound();
+      return { row, folder: folder.nome };
+    },
+
+    videoByName: (owner: Owner, folderId: number, nome: string) => repo.videoByName(db, owner.userId, folderId, nome),
+    rowsIn: (owner: Owner, folderId: number) => repo.videosIn(db, owner.userId, folderId),
+
+    /**
+     * One upload, from any door (API, FTP, jobs): folder check, quota reservation, bytes
+     * to a temp file while counted against the plan, ffprobe, then rename + row together.
+     * Whatever fails leaves neither file nor row.
+     */
+    async ingest(owner: Owner, folderId: number, opts: IngestOptions): Promise<Video> {
+      if (!(await repo.folder(db, owner.userId, folderId))) throw folderNotFound();
+      const reservation = await quota.open(owner, opts.declaredBytes ?? 0);
+      const temp = await storage.tempPath('up');
+      try {
+        const source = await opts.open();
+        const sink = new FileSink(temp, reservation);
+        await pipeline(source.stream, sink);
+        const nome = displayName(source.filename);
+        const facts = await probe(temp, extOf(nome));
+        if (!facts) throw new AppError(415, msg.uploadNotVideo);
+        const video = await place(owner, folderId, temp, facts, sink.received, nome, { replace: !!opts.replace });
+        if (!video) throw folderNotFound();
+        return video;
+      } finally {
+        await fsp.rm(temp, { force: true });
+        await reservation.release().catch(() => undefined);
+      }
+    },
+
+    /**
+     * For jobs that produce a finished file (conversion, link download, FTP migration): the
+     * file — written under library.storage.incoming, so the move stays on one file system —
+     * is checked against the plan, probed and moved into the folder with a generated name.
+     * On refusal the file is left where it was, for the job to report and remove.
+     */
+    async importFile(owner: Owner, folderId: number, file: string, nome: string, opts: { otimizado?: boolean } = {}): Promise<Video> {
+      if (!(await repo.folder(db, owner.userId, folderId))) throw folderNotFound();
+      const st = await fsp.stat(file);
+      const reservation = await quota.open(owner, st.size);
+      try {
+        const facts = await probe(file, extOf(nome));
+        if (!facts) throw new AppError(415, msg.uploadNotVideo);
+        const video = await place(owner, folderId, file, facts, st.size, displayName(nome), { otimizado: !!opts.otimizado });
+        if (!video) throw folderNotFound();
+        return video;
+      } finally {
+        await reservation.release().catch(() => undefined);
+      }
+    },
+
+    /** Sync: records a file found in the folder (not a video → null, left alone). No quota: the bytes are already on disk. */
+    async adopt(owner: Owner, folderId: number, dir: string, fileName: string): Promise<Video | null> {
+      const src = path.join(dir, fileName);
+      const st = await fsp.lstat(src).catch(() => null);
+      if (!st?.isFile()) return null;
+      const facts = await probe(src, extOf(fileName)).catch(() => null);
+      if (!facts) return null;
+      return place(owner, folderId, src, facts, st.size, displayName(fileName), { adopt: true });
+    },
+
+    /** Renames and/or moves a video to another folder of the same account (FTP RNFR/RNTO). */
+    async move(owner: Owner, id: number, toFolderId: number, nome: string): Promise<void> {
+      const moves = createMoves();
+      try {
+        await db.transaction().execute(async (tx) => {
+          const row = await repo.video(tx, owner.userId, id);
+          const from = row && (await repo.lockFolder(tx, owner.userId, row.folder_id));
+          const to = toFolderId === row?.folder_id ? from : await repo.lockFolder(tx, owner.userId, toFolderId);
+          if (!row || !from) throw videoNotFound();
+          if (!to) throw folderNotFound();
+          if (await repo.videoByName(tx, owner.userId, to.id, nome)) throw new AppError(409, msg.ftpNotAllowed);
+          await repo.updateVideo(tx, id, { nome, folder_id: to.id, updated_at: nowIso() });
+          if (to.id !== from.id) {
+            const dest = storage.folderDir(owner.login, to.nome);
+            await fsp.mkdir(dest, { recursive: true });
+            await moves.move(path.join(storage.folderDir(owner.login, from.nome), row.arquivo), path.join(dest, row.arquivo));
+          }
+        });
+      } catch (e) {
+        await moves.undo();
+        throw e;
+      }
+    },
+
+    /** Deletes the row and its file together; folderId, when given, must be the video's folder. */
+    async remove(owner: Owner, id: number, folderId?: number): Promise<void> {
+      const { row } = await videos.get(owner, id);
+      if (folderId !== undefined && row.folder_id !== folderId) throw videoNotFound();
+      for (const g of guards) {
+        const use = await g.videoInUse?.(owner.userId, id);
+        if (use) throw new AppError(409, msg.videoInUse(use));
+      }
+      const moves = createMoves();
+      const trash = await storage.tempPath('trash');
+      try {
+        await db.transaction().execute(async (tx) => {
+          const folder = await repo.lockFolder(tx, owner.userId, row.folder_id);
+          const current = await repo.video(tx, owner.userId, id);
+          if (!folder || !current) throw videoNotFound();
+          await repo.deleteVideos(tx, owner.userId, [id]);
+          await moves.move(path.join(storage.folderDir(owner.login, folder.nome), current.arquivo), trash, { missingOk: true });
+        });
+      } catch (e) {
+        await moves.undo();
+        throw e;
+      }
+      await fsp.rm(trash, { force: true });
+    },
+
+    /**
+     * The file behind a playback URL, found through the database: the login must be the
+     * acting account's, the folder and the file its own. Anything else is null (404).
+     */
+    async content(owner: Owner, login: string, folderName: string, file: string) {
+      const m = CONTENT_FILE.exec(file);
+      if (login !== owner.login || !m?.[1]) return null;
+      const folder = await repo.folderByName(db, owner.userId, folderName);
+      const row = folder && (await repo.videoByStem(db, owner.userId, folder.id, m[1]));
+      if (!folder || !row) return null;
+      const real = await storage.realFile(owner.login, storage.filePath(owner.login, folder.nome, row.arquivo));
+      return real && { ...real, nome: row.nome, contentType: contentType(row.arquivo) };
+    },
+
+    /** For the dashboard and others: how many videos and how much space (MB) the account uses. */
+    async usageOf(userId: number): Promise<{ totalVideos: number; espacoUsadoMB: number }> {
+      const u = await repo.usage(db, userId);
+      return { totalVideos: u.count, espacoUsadoMB: Math.round((u.bytes / (1024 * 1024)) * 100) / 100 };
+    },
+  };
+  return videos;
+}
+export type VideosService = ReturnType<typeof createVideosService>;

@@ -1,0 +1,148 @@
+import type { PlayerType, WatermarkPosition } from '@painel/contract';
+
+/**
+ * The embeddable player page (/api/player-port/iframe): self-contained HTML whose player
+ * libraries come from this panel (/player-libs), never a CDN. It sends heartbeats, which
+ * open the viewer session (or bring the viewer-limit notice), starts the picture when the
+ * channel is live and shows the offline picture when it is not. Pure: text in, text out.
+ */
+export interface PlayerPageInput {
+  nonce: string;
+  title: string;
+  player: PlayerType;
+  kind: 'live' | 'vod';
+  src: string;
+  heartbeat: Record<string, string>;
+  heartbeatMs: number;
+  watermark: { url: string; position: WatermarkPosition; opacity: number } | null;
+  counter: boolean;
+  share: string | null;
+  texts: { offline: string; loading: string; error: string; watching: string; share: string; copy: string; copied: string };
+}
+
+export const PLAYER_LIBS = {
+  videojs: { scripts: ['video.min.js'], styles: ['video-js.min.css'] },
+  hlsjs: { scripts: ['hls.min.js'], styles: [] },
+  clappr: { scripts: ['clappr.min.js'], styles: [] },
+} as const satisfies Record<PlayerType, { scripts: readonly string[]; styles: readonly string[] }>;
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const CSS = `
+html,body{margin:0;height:100%;background:#000;overflow:hidden;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
+#box{position:relative;width:100%;height:100%}
+#stage,#stage>*{position:absolute;inset:0;width:100%;height:100%}
+#stage video{width:100%;height:100%;background:#000}
+.cover{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;color:#e5e7eb;text-align:center;padding:16px;background:radial-gradient(circle at 50% 40%,#1f2937,#030712)}
+.cover svg{width:64px;height:64px;opacity:.7}
+.cover p{margin:0;font-size:clamp(14px,3vw,20px);font-weight:600}
+#msg{background:rgba(3,7,18,.92)}
+#wm{position:absolute;max-width:18%;max-height:18%;pointer-events:none;z-index:5}
+.top-left{top:12px;left:12px}.top-right{top:12px;right:12px}.bottom-left{bottom:48px;left:12px}.bottom-right{bottom:48px;right:12px}
+#counter{position:absolute;top:10px;left:50%;transform:translateX(-50%);z-index:6;display:flex;align-items:center;gap:6px;padding:4px 10px;border-radius:999px;background:rgba(0,0,0,.6);color:#fff;font-size:13px}
+#counter i{width:8px;height:8px;border-radius:50%;background:#ef4444}
+#share{position:absolute;top:10px;right:10px;z-index:6;display:flex;gap:6px}
+#share a,#share button{font:inherit;font-size:12px;color:#fff;background:rgba(0,0,0,.6);border:1px solid rgba(255,255,255,.25);border-radius:6px;padding:4px 8px;text-decoration:none;cursor:pointer}
+[hidden]{display:none!important}`;
+
+const OFFLINE_ICON = '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><path d="M16.9 16.9a7 7 0 0 0-9.8-9.8M19.1 19.1A10 10 0 0 0 4.9 4.9M12 12h.01"/><path d="m2 2 20 20"/></svg>';
+
+// Runs in the viewer's browser. Kept free of template literals so the builder can embed it as is.
+const SCRIPT = String.raw`(function () {
+  var cfg = JSON.parse(document.getElementById('cfg').textContent);
+  var $ = function (id) { return document.getElementById(id); };
+  var session = null, playing = false, player = null, retry = null;
+  function note(text) { $('msg').querySelector('p').textContent = text || ''; $('msg').hidden = !text; }
+  function counter(n) { if ($('counter')) { $('counter').hidden = !playing; $('viewers').textContent = String(n); } }
+  function start() {
+    if (playing) return;
+    playing = true; $('offline').hidden = true; note('');
+    var stage = $('stage'), hls = cfg.kind === 'live';
+    if (cfg.player === 'clappr') {
+      var d = document.createElement('div'); d.id = 'clappr'; stage.appendChild(d);
+      player = new Clappr.Player({ source: cfg.src, parentId: '#clappr', autoPlay: true, mute: true, width: '100%', height: '100%', playback: { playInline: true } });
+      player.on(Clappr.Events.PLAYER_ERROR, fail);
+      return;
+    }
+    var v = document.createElement('video');
+    v.muted = true; v.autoplay = true; v.playsInline = true; v.controls = true; v.setAttribute('playsinline', '');
+    stage.appendChild(v);
+    if (cfg.player === 'videojs') {
+      v.className = 'video-js vjs-big-play-centered';
+      player = videojs(v, { autoplay: 'muted', controls: true, fill: true, liveui: hls });
+      player.src({ src: cfg.src, type: hls ? 'application/x-mpegURL' : 'video/mp4' });
+      player.on('error', fail);
+    } else if (hls && window.Hls && Hls.isSupported()) {
+      player = new Hls({ liveSyncDurationCount: 2 });
+      player.on(Hls.Events.ERROR, function (_e, d) { if (d.fatal) fail(); });
+      player.loadSource(cfg.src); player.attachMedia(v);
+      v.play().catch(function () {});
+    } else {
+      v.src = cfg.src; v.addEventListener('error', fail);
+      player = { destroy: function () { v.removeAttribute('src'); v.load(); } };
+    }
+  }
+  function stop() {
+    if (!playing) return;
+    playing = false;
+    try { if (player) { if (player.dispose) player.dispose(); else player.destroy(); } } catch (e) {}
+    player = null; $('stage').replaceChildren();
+  }
+  function fail() { stop(); note(cfg.t.error); clearTimeout(retry); retry = setTimeout(beat, 4000); }
+  function beat() {
+    fetch('/api/player-port/heartbeat', { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(Object.assign({}, cfg.hb, session ? { session: session } : {})) })
+      .then(function (r) { return r.json().then(function (j) { return { r: r, j: j }; }); })
+      .then(function (x) {
+        $('loading').hidden = true;
+        if (x.r.status === 429) { stop(); session = null; $('offline').hidden = true; note(x.j.error); return; }
+        if (!x.r.ok) { stop(); note(x.j.error || cfg.t.error); return; }
+        session = x.j.session;
+        if (x.j.live) { start(); } else { stop(); note(''); $('offline').hidden = false; }
+        counter(x.j.viewers);
+      })
+      .catch(function () { $('loading').hidden = true; });
+  }
+  var copy = $('copy');
+  if (copy) copy.addEventListener('click', function () {
+    navigator.clipboard.writeText(cfg.share).then(function () { copy.textContent = cfg.t.copied; });
+  });
+  addEventListener('pagehide', function () {
+    if (session) navigator.sendBeacon('/api/player-port/leave', new Blob([JSON.stringify({ session: session })], { type: 'application/json' }));
+  });
+  beat();
+  setInterval(beat, cfg.hbMs);
+})();`;
+
+export function playerPage(p: PlayerPageInput): string {
+  const libs = PLAYER_LIBS[p.player];
+  const cfg = { player: p.player, kind: p.kind, src: p.src, hb: p.heartbeat, hbMs: p.heartbeatMs, share: p.share, t: p.texts };
+  // JSON inside <script> must not be able to close it
+  const json = JSON.stringify(cfg).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  const share = p.share
+    ? [
+      ['Facebook', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(p.share)}`],
+      ['X', `https://twitter.com/intent/tweet?url=${encodeURIComponent(p.share)}`],
+      ['WhatsApp', `https://api.whatsapp.com/send?text=${encodeURIComponent(p.share)}`],
+    ].map(([n, u]) => `<a href="${esc(u!)}" target="_blank" rel="noopener noreferrer">${n}</a>`).join('') +
+      `<button id="copy" type="button" title="${esc(p.texts.share)}">${esc(p.texts.copy)}</button>`
+    : '';
+  return `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(p.title)}</title><link rel="icon" href="data:,">
+${libs.styles.map((s) => `<link rel="stylesheet" href="/player-libs/${s}">`).join('\n')}
+<style nonce="${p.nonce}">${CSS}</style></head>
+<body><div id="box">
+<div id="stage"></div>
+<div id="loading" class="cover"><p>${esc(p.texts.loading)}</p></div>
+<div id="offline" class="cover" hidden>${OFFLINE_ICON}<p>${esc(p.texts.offline)}</p></div>
+<div id="msg" class="cover" hidden><p></p></div>
+${p.watermark ? `<img id="wm" class="${p.watermark.position}" src="${esc(p.watermark.url)}" alt="" style="opacity:${p.watermark.opacity / 100}">` : ''}
+${p.counter ? `<div id="counter" hidden><i></i><span id="viewers">0</span> ${esc(p.texts.watching)}</div>` : ''}
+${share ? `<div id="share">${share}</div>` : ''}
+</div>
+<script id="cfg" type="application/json">${json}</script>
+${libs.scripts.map((s) => `<script src="/player-libs/${s}"></script>`).join('\n')}
+<script nonce="${p.nonce}">${SCRIPT}</script>
+</body></html>`;
+}

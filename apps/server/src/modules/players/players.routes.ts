@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  LOGO_MAX_BYTES, VIEWER_HEARTBEAT_MS, effectiveUserId, heartbeatBody, msg, playerQuery, playerSettingsBody,
+} from '@painel/contract';
+import { AppError, parse } from '../../platform/errors.ts';
+import { createRateLimiter } from '../../platform/rate-limit.ts';
+import type { AccountRow } from '../accounts/accounts.repo.ts';
+import { parseRange } from '../library/content.routes.ts';
+import type { LogosService } from './logos.service.ts';
+import { PLAYER_LIBS, playerPage } from './player-page.ts';
+import type { PlayersService } from './players.service.ts';
+
+export type VodResolver = (account: AccountRow, folder: string, file: string) => Promise<{ path: string; size: number; contentType: string } | null>;
+
+const require = createRequire(import.meta.url);
+const dist = (pkg: string) => path.dirname(require.resolve(pkg));
+/** The only files /player-libs serves: the players' own builds from node_modules. */
+const LIB_FILES: Record<string, { file: string; type: string }> = {
+  'video.min.js': { file: path.join(dist('video.js'), 'video.min.js'), type: 'text/javascript' },
+  'video-js.min.css': { file: path.join(dist('video.js'), 'video-js.min.css'), type: 'text/css' },
+  'hls.min.js': { file: path.join(dist('hls.js'), 'hls.min.js'), type: 'text/javascript' },
+  'clappr.min.js': { file: path.join(dist('@clappr/player'), 'clappr.min.js'), type: 'text/javascript' },
+};
+for (const l of Object.values(PLAYER_LIBS)) for (const f of [...l.scripts, ...l.styles]) if (!LIB_FILES[f]) throw new Error(`biblioteca sem arquivo: ${f}`);
+
+const idParam = (p: unknown): number => {
+  const id = Number((p as { id?: string }).id);
+  if (!Number.isInteger(id) || id <= 0) throw new AppError(404, msg.notFound);
+  return id;
+};
+
+function csp(nonce: string, player: string): string {
+  return [
+    "default-src 'none'",
+    // Clappr compiles its templates at run time; the page itself carries no user-written markup
+    `script-src 'self' 'nonce-${nonce}'${player === 'clappr' ? " 'unsafe-eval'" : ''}`, "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:", "media-src 'self' blob: data:", "connect-src 'self'", "worker-src 'self' blob:",
+    // no frame-ancestors on purpose: embeds live on any customer site (`*` would still refuse local files)
+    "font-src 'self' data:", "base-uri 'none'", "form-action 'none'",
+  ].join('; ');
+}
+
+const htmlMessage = (reply: FastifyReply, status: number, text: string) =>
+  reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
+    .send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Player</title><body style="margin:0;display:flex;align-items:center;justify-content:center;height:100vh;background:#030712;color:#e5e7eb;font-family:system-ui,sans-serif"><p>${text}</p></body></html>`);
+
+export function playersRoutes(app: FastifyInstance, deps: { players: PlayersService; logos: LogosService; vod: VodResolver }): void {
+  const { players, logos } = deps;
+  const auth = { preHandler: app.requireAuth };
+  const publicLimit = createRateLimiter({ windowMs: 60_000, max: 120 });
+
+  app.get('/api/player-settings', auth, async (req) => ({ success: true, ...(await players.settingsOf(req.auth.userId)) }));
+  app.put('/api/player-settings', auth, (req) => players.saveSettings(req.auth, parse(playerSettingsBody, req.body ?? {})));
+  app.get('/api/player-port/url', auth, (req) => players.playerUrl(req.auth, parse(playerQuery.partial(), req.query ?? {})));
+
+  app.get('/api/logos', auth, (req) => logos.list(req.auth));
+  app.delete('/api/logos/:id', auth, (req) => logos.remove(req.auth, idParam(req.params)));
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 1, fields: 5, parts: 10, fieldSize: 1024, fileSize: LOGO_MAX_BYTES } });
+    scope.post('/api/logos', auth, async (req) => {
+      if (!req.isMultipart()) throw new AppError(400, msg.logoFileRequired);
+      const part = await req.file();
+      if (!part) throw new AppError(400, msg.logoFileRequired);
+      const data = await part.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, msg.logoTooLarge(LOGO_MAX_BYTES / (1024 * 1024)));
+        throw e;
+      });
+      const nomeField = part.fields.nome;
+      const nome = nomeField && !Array.isArray(nomeField) && nomeField.type === 'field' ? String(nomeField.value) : undefined;
+      return logos.upload(req.auth, { nome, filename: part.filename, data, truncated: part.file.truncated });
+    });
+  });
+
+  app.get<{ Params: { file: string } }>('/logos/:file', async (req, reply) => {
+    const f = await logos.file(req.params.file);
+    const st = f && (await fs.promises.stat(f.path).catch(() => null));
+    if (!f || !st) return reply.status(404).send();
+    return reply.type(f.mime).header('Cache-Control', 'public, max-age=86400').header('Content-Length', st.size).send(fs.createReadStream(f.path));
+  });
+
+  app.get<{ Params: { file: string } }>('/player-libs/:file', async (req, reply) => {
+    const lib = LIB_FILES[req.params.file];
+    if (!lib) return reply.status(404).send();
+    return reply.type(lib.type).header('Cache-Control', 'public, max-age=86400').send(fs.createReadStream(lib.file));
+  });
+
+  app.get('/api/player-port/iframe', async (req, reply) => {
+    const q = playerQuery.safeParse(req.query ?? {});
+    if (!q.success) return htmlMessage(reply, 400, msg.playerNotFound);
+    const account = await players.channel(q.data.login);
+    const source = account && players.sourceOf(account.usuario, q.data);
+    if (!account || !source) return htmlMessage(reply, 404, msg.playerNotFound);
+    const settings = await players.settingsOf(effectiveUserId(account));
+    const wm = settings.watermark;
+    const nonce = randomBytes(16).toString('base64');
+    const player = q.data.player ?? settings.player_type;
+    const html = playerPage({
+      nonce,
+      title: account.nome,
+      player,
+      kind: source.kind,
+      src: players.mediaUrl(account.usuario, source),
+      heartbeat: { login: account.usuario, ...(source.kind === 'vod' ? { vod: q.data.vod ?? '' } : { stream: source.ref }) },
+      heartbeatMs: VIEWER_HEARTBEAT_MS,
+      watermark: wm.enabled && wm.logo_url ? { url: wm.logo_url, position: wm.position, opacity: wm.opacity } : null,
+      counter: q.data.contador === 'true',
+      share: q.data.compartilhamento === 'true' ? `${req.protocol}://${req.host}${req.url}` : null,
+      texts: {
+        offline: msg.noLiveBroadcast, loading: msg.playerLoading, error: msg.playerLoadError, watching: msg.playerWatching,
+        share: msg.playerShare, copy: msg.playerCopyLink, copied: msg.playerLinkCopied,
+      },
+    });
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Content-Security-Policy', csp(nonce, player))
+      .header('Referrer-Policy', 'no-referrer').send(html);
+  });
+
+  app.post('/api/player-port/heartbeat', async (req, reply) => {
+    if (!publicLimit.hit(req.ip)) return reply.status(429).send({ success: false, error: msg.tooManyRequests });
+    const body = parse(heartbeatBody, req.body ?? {});
+    return players.heartbeat(body, req.ip, String(req.headers['user-agent'] ?? ''));
+  });
+
+  app.post('/api/player-port/leave', async (req, reply) => {
+    if (!publicLimit.hit(req.ip)) return reply.status(429).send({ success: false, error: msg.tooManyRequests });
+    const session = (req.body as { session?: unknown } | null)?.session;
+    if (typeof session === 'string' && session.length <= 64) await players.leave(session);
+    return { success: true };
+  });
+
+  // a library video inside an embed: the address the iframe page signed, valid for a few hours
+  app.get<{ Params: { login: string; folder: string; file: string }; Querystring: { exp?: string; sig?: string } }>(
+    '/api/player-port/vod/:login/:folder/:file',
+    async (req, reply) => {
+      const { login, folder, file } = req.params;
+      const account = await players.channel(login);
+      if (!account || !players.verifyVod(login, `${folder}/${file}`, req.query.exp, req.query.sig)) return reply.status(404).send();
+      const f = await deps.vod(account, folder, file);
+      if (!f) return reply.status(404).send();
+      reply.header('Accept-Ranges', 'bytes').header('Content-Type', f.contentType).header('Cache-Control', 'private, max-age=3600');
+      const range = parseRange(req.headers.range, f.size);
+      if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${f.size}`).send();
+      const { start, end } = range ?? { start: 0, end: f.size - 1 };
+      if (range) reply.status(206).header('Content-Range', `bytes ${start}-${end}/${f.size}`);
+      reply.header('Content-Length', f.size === 0 ? 0 : end - start + 1);
+      return f.size === 0 ? reply.send() : reply.send(fs.createReadStream(f.path, { start, end }));
+    },
+  );
+}

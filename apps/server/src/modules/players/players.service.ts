@@ -1,0 +1,146 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  DEFAULT_PLAYER_SETTINGS, effectiveUserId, msg, streamNameOf, type PlayerQuery, type PlayerSettings, type PlayerSettingsBody,
+  type PlayerType, type WatermarkPosition,
+} from '@painel/contract';
+import type { Auth } from '../../platform/auth.ts';
+import type { Config } from '../../platform/config.ts';
+import { nowIso, type Db } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AccountRow } from '../accounts/accounts.repo.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { channelUrls } from '../streaming/urls.ts';
+import type { StreamingService } from '../streaming/streaming.service.ts';
+import { logoUrl, type LogosService } from './logos.service.ts';
+import type { PlayersRepo } from './players.repo.ts';
+import type { ViewersService } from './viewers.service.ts';
+
+export interface PlayerSource {
+  kind: 'live' | 'vod';
+  /** stream name for live, `folder/file` for vod */
+  ref: string;
+}
+
+const VOD_TTL_S = 6 * 3600;
+const VOD_RE = /^([^/\\]{1,200})\/([A-Za-z0-9_-]{1,80}\.mp4)$/;
+
+export function createPlayersService(deps: {
+  db: Db; repo: PlayersRepo; config: Config; accounts: AccountsService; streaming: StreamingService;
+  logos: LogosService; viewers: ViewersService; activity: ActivityService; vodKey: Buffer;
+}) {
+  const { db, repo, config, accounts, logos, viewers } = deps;
+
+  async function settingsOf(userId: number): Promise<PlayerSettings> {
+    const row = await repo.settings(db, userId);
+    if (!row) return structuredClone(DEFAULT_PLAYER_SETTINGS);
+    const logo = row.logo_id ? await logos.byId(userId, row.logo_id) : undefined;
+    return {
+      player_type: row.player_type as PlayerType,
+      watermark: {
+        enabled: row.watermark_enabled === 1 && !!logo, logo_id: logo?.id ?? null, logo_url: logo ? logoUrl(logo.arquivo) : null,
+        position: row.watermark_position as WatermarkPosition, opacity: row.watermark_opacity,
+      },
+    };
+  }
+
+  /** Public pages name a channel by its login; disabled accounts have none. */
+  async function channel(login: string): Promise<AccountRow | null> {
+    const row = await accounts.byLogin(login);
+    return row && row.usuario === login && !row.disabled ? row : null;
+  }
+
+  /** Which picture a player query asks for; null when it names something of another channel. */
+  function sourceOf(login: string, q: { stream?: string | undefined; vod?: string | undefined }): PlayerSource | null {
+    if (q.vod) {
+      // the library's own address (/content/{login}/{folder}/{file}, folder URL-encoded) or just folder/file
+      const m = VOD_RE.exec(q.vod.replace(new RegExp(`^/?content/${login}/`), '').replace(/^\//, ''));
+      let folder: string;
+      try {
+        folder = decodeURIComponent(m?.[1] ?? '');
+      } catch {
+        return null;
+      }
+      return m && folder && folder !== '.' && folder !== '..' && !/[/\\]/.test(folder) ? { kind: 'vod', ref: `${folder}/${m[2]}` } : null;
+    }
+    // a playlist plays through the channel's live application; until playout names its own stream, that is {login}_live
+    const name = q.stream || streamNameOf(login);
+    return name === streamNameOf(login) ? { kind: 'live', ref: name } : null;
+  }
+
+  const sign = (ref: string, exp: number) => createHmac('sha256', deps.vodKey).update(`${ref}\n${exp}`).digest('base64url');
+
+  return {
+    settingsOf,
+    channel,
+    sourceOf,
+
+    async saveSettings(auth: Auth, body: PlayerSettingsBody) {
+      const wm = body.watermark;
+      if (wm.logo_id !== null && !(await logos.byId(auth.userId, wm.logo_id))) throw new AppError(400, msg.logoNotFound);
+      if (wm.enabled && wm.logo_id === null) throw new AppError(400, msg.watermarkNeedsLogo);
+      await repo.saveSettings(db, {
+        user_id: auth.userId, player_type: body.player_type, watermark_enabled: wm.enabled ? 1 : 0, logo_id: wm.logo_id,
+        watermark_position: wm.position, watermark_opacity: wm.opacity, updated_at: nowIso(),
+      });
+      await deps.activity.record(auth.userId, 'player_settings');
+      return { success: true, message: msg.playerSettingsSaved, settings: await settingsOf(auth.userId) };
+    },
+
+    /** The iframe address of the channel (core spec §7 player addresses) and the embed code around it. */
+    async playerUrl(auth: Auth, q: Partial<PlayerQuery>) {
+      const login = auth.account.usuario;
+      const settings = await settingsOf(auth.userId);
+      const urls = channelUrls(config, login);
+      const params = new URLSearchParams({ login });
+      if (q.vod) params.set('vod', q.vod);
+      else if (q.playlist) params.set('playlist', q.playlist);
+      else params.set('stream', urls.streamName);
+      params.set('player', q.player ?? settings.player_type);
+      params.set('contador', q.contador ?? 'true');
+      params.set('compartilhamento', q.compartilhamento ?? 'false');
+      if (q.vod && !sourceOf(login, q)) throw new AppError(400, msg.invalidData);
+      const player_url = `${urls.web}/api/player-port/iframe?${params}`;
+      const embed_code = `<iframe src="${player_url.replace(/&/g, '&amp;')}" width="640" height="360" style="border:0;max-width:100%" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
+      return { success: true, player_url, embed_code, hls_url: urls.hlsUrl, stream: urls.streamName, player: params.get('player') };
+    },
+
+    /** Live means an open broadcast whose first HLS playlist nginx has already written. */
+    isLive: async (streamName: string): Promise<boolean> => (await deps.streaming.livePlaylist(streamName)) !== null,
+
+    /** The URL a page plays: HLS for live, a signed, expiring file address for vod. */
+    mediaUrl(login: string, source: PlayerSource): string {
+      if (source.kind === 'live') return `/hls/${source.ref}.m3u8`;
+      const exp = Math.floor(Date.now() / 1000) + VOD_TTL_S;
+      return `/api/player-port/vod/${encodeURIComponent(login)}/${source.ref.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&sig=${sign(`${login}/${source.ref}`, exp)}`;
+    },
+
+    verifyVod(login: string, ref: string, exp: string | undefined, sig: string | undefined): boolean {
+      const e = Number(exp);
+      if (!Number.isInteger(e) || e < Date.now() / 1000 || !sig) return false;
+      const want = Buffer.from(sign(`${login}/${ref}`, e));
+      const got = Buffer.from(sig);
+      return want.length === got.length && timingSafeEqual(want, got);
+    },
+
+    leave: (session: string) => viewers.leave(session),
+
+    /** A player's heartbeat: keeps its viewer session while something plays, refused over the plan's limit. */
+    async heartbeat(body: { login: string; session?: string | undefined; stream?: string | undefined; vod?: string | undefined }, ip: string, ua: string) {
+      const account = await channel(body.login);
+      const source = account && sourceOf(account.usuario, body);
+      if (!account || !source) throw notFound();
+      const live = source.kind === 'vod' || (await this.isLive(source.ref));
+      if (!live) {
+        if (body.session) await viewers.leave(body.session);
+        return { success: true, live: false, session: null, viewers: 0 };
+      }
+      const r = await viewers.heartbeat({
+        userId: effectiveUserId(account), limit: account.espectadores, sessionKey: body.session,
+        source: source.kind === 'vod' ? `vod:${source.ref}` : source.ref, ip, userAgent: ua,
+      });
+      return { success: true, live: true, session: r.session, viewers: r.viewers };
+    },
+  };
+}
+export type PlayersService = ReturnType<typeof createPlayersService>;

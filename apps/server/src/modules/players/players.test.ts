@@ -1,0 +1,239 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { LOGO_MAX_BYTES, msg } from '@painel/contract';
+import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
+import { hookToken } from '../streaming/live.ts';
+import { makeClips, newFolder, upload as uploadVideo } from '../library/testkit.ts';
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+
+function form(file: { name: string; data: Buffer; type: string }, fields: Record<string, string> = {}) {
+  const boundary = '----painel' + Math.random().toString(16).slice(2);
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  const head = `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`;
+  return { payload: Buffer.concat([Buffer.from(head), file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('players, watermark logos and viewer sessions', () => {
+  let h: Harness;
+  let a: { id: number; usuario: string; token: string };
+  let b: { id: number; usuario: string; token: string };
+
+  const get = (token: string, url: string) => h.app.inject({ url, headers: bearerHeader(token) });
+  const put = (token: string, payload: object) => h.app.inject({ method: 'PUT', url: '/api/player-settings', headers: bearerHeader(token), payload });
+  const upload = (token: string, file: { name: string; data: Buffer; type: string }, fields?: Record<string, string>) => {
+    const f = form(file, fields);
+    return h.app.inject({ method: 'POST', url: '/api/logos', headers: { ...bearerHeader(token), 'content-type': f.contentType }, payload: f.payload });
+  };
+  const beat = (payload: object) => h.app.inject({ method: 'POST', url: '/api/player-port/heartbeat', payload });
+  const settings = (over: object = {}) => ({
+    player_type: 'hlsjs', watermark: { enabled: false, logo_id: null, position: 'top-left', opacity: 70 }, ...over,
+  });
+
+  /** Opens a broadcast through nginx's callback and writes the playlist nginx would write. */
+  async function goLive(login: string, token: string, clientid: string) {
+    const key = ((await get(token, '/api/dados-conexao')).json().rtmp.chave as string).split('?key=')[1]!;
+    const r = await h.app.inject({
+      method: 'POST', url: `/api/rtmp/hook/${hookToken(h.config.dataDir)}/publish`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ app: 'live', name: `${login}_live`, key, clientid, addr: '127.0.0.1' }).toString(),
+    });
+    assert.equal(r.statusCode, 200);
+    fs.mkdirSync(path.join(h.config.dataDir, 'hls'), { recursive: true });
+    fs.writeFileSync(path.join(h.config.dataDir, 'hls', `${login}_live.m3u8`), '#EXTM3U\n#EXTINF:2.000,\nx-0.ts\n');
+  }
+
+  before(async () => {
+    h = await startHarness({ env: { PUBLIC_HOST: 'tv.exemplo.com.br', PORT: '3001' } });
+    const ca = await h.createAccount({ espectadores: 2 });
+    const cb = await h.createAccount();
+    a = { ...ca, token: await h.login(ca.email, ca.password) };
+    b = { ...cb, token: await h.login(cb.email, cb.password) };
+  });
+  after(() => h.close());
+
+  test('player settings: defaults, then a saved choice', async () => {
+    const d = (await get(a.token, '/api/player-settings')).json();
+    assert.deepEqual(d, { success: true, player_type: 'videojs', watermark: { enabled: false, logo_id: null, logo_url: null, position: 'bottom-right', opacity: 50 } });
+    const r = await put(a.token, settings());
+    assert.equal(r.statusCode, 200);
+    assert.equal(r.json().settings.player_type, 'hlsjs');
+    assert.equal((await get(a.token, '/api/player-settings')).json().watermark.opacity, 70);
+  });
+
+  test('player settings refuse bad input with a Portuguese message and keep what was saved', async () => {
+    const saved = (await get(a.token, '/api/player-settings')).json();
+    const wm = (w: object) => settings({ watermark: { enabled: false, logo_id: null, position: 'top-left', opacity: 70, ...w } });
+    for (const [payload, error] of [
+      [wm({ opacity: 9 }), msg.watermarkOpacityRange], [wm({ opacity: 101 }), msg.watermarkOpacityRange],
+      [wm({ opacity: 'meio' }), msg.watermarkOpacityRange], [wm({ opacity: 55.5 }), msg.watermarkOpacityRange],
+      [wm({ position: 'center' }), msg.invalidWatermarkPosition], [settings({ player_type: 'jwplayer' }), msg.invalidPlayerType],
+      [wm({ enabled: true }), msg.watermarkNeedsLogo], [wm({ logo_id: 999999 }), msg.logoNotFound],
+    ] as const) {
+      const r = await put(a.token, payload);
+      assert.equal(r.statusCode, 400, JSON.stringify(payload));
+      assert.deepEqual(r.json(), { success: false, error });
+    }
+    assert.deepEqual((await get(a.token, '/api/player-settings')).json(), saved);
+  });
+
+  test('logos: PNG and JPEG by their bytes, size-checked, listed per account and served publicly', async () => {
+    const png = await upload(a.token, { name: 'marca.png', data: PNG, type: 'image/png' }, { nome: 'Marca principal' });
+    assert.equal(png.statusCode, 200);
+    assert.equal(png.json().logo.nome, 'Marca principal');
+    const jpg = await upload(a.token, { name: 'foto.jpeg', data: JPEG, type: 'image/jpeg' });
+    assert.equal(jpg.json().logo.nome, 'foto');
+    for (const [file, status, error] of [
+      [{ name: 'falso.png', data: Buffer.from('GIF89a........'), type: 'image/png' }, 400, msg.logoInvalidType],
+      [{ name: 'x.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: 'image/svg+xml' }, 400, msg.logoInvalidType],
+      [{ name: 'grande.png', data: Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]), type: 'image/png' }, 413, msg.logoTooLarge(2)],
+    ] as const) {
+      const r = await upload(a.token, file);
+      assert.equal(r.statusCode, status, file.name);
+      assert.equal(r.json().error, error);
+    }
+    const list = (await get(a.token, '/api/logos')).json();
+    assert.deepEqual(list.map((l: { nome: string }) => l.nome), ['foto', 'Marca principal']);
+    assert.deepEqual((await get(b.token, '/api/logos')).json(), []);
+    const file = await h.app.inject({ url: list[1].url });
+    assert.equal(file.statusCode, 200);
+    assert.equal(file.headers['content-type'], 'image/png');
+    assert.deepEqual(file.rawPayload, PNG);
+    assert.equal((await h.app.inject({ url: '/logos/../painel.db' })).statusCode, 404);
+  });
+
+  test('watermark with an own logo; another account cannot use or delete it', async () => {
+    const [jpg, png] = (await get(a.token, '/api/logos')).json();
+    const wm = { enabled: true, logo_id: png.id, position: 'bottom-left', opacity: 40 };
+    assert.equal((await put(b.token, settings({ watermark: wm }))).statusCode, 400);
+    assert.equal((await get(b.token, '/api/player-settings')).json().watermark.logo_id, null);
+    const r = await put(a.token, settings({ watermark: wm }));
+    assert.equal(r.statusCode, 200);
+    assert.deepEqual(r.json().settings.watermark, { ...wm, logo_url: png.url });
+
+    const del = await h.app.inject({ method: 'DELETE', url: `/api/logos/${png.id}`, headers: bearerHeader(b.token) });
+    assert.equal(del.statusCode, 404);
+    assert.equal((await get(a.token, '/api/logos')).json().length, 2);
+    assert.equal((await h.app.inject({ url: png.url })).statusCode, 200);
+
+    const own = await h.app.inject({ method: 'DELETE', url: `/api/logos/${jpg.id}`, headers: bearerHeader(a.token) });
+    assert.equal(own.statusCode, 200);
+    assert.equal((await h.app.inject({ url: jpg.url })).statusCode, 404);
+    assert.equal((await get(a.token, '/api/player-settings')).json().watermark.enabled, true);
+  });
+
+  test('player URL and embed code of the channel', async () => {
+    const r = (await get(a.token, '/api/player-port/url')).json();
+    const url = `http://tv.exemplo.com.br:3001/api/player-port/iframe?login=${a.usuario}&stream=${a.usuario}_live&player=hlsjs&contador=true&compartilhamento=false`;
+    assert.equal(r.player_url, url);
+    assert.equal(r.embed_code.includes(`src="${url.replace(/&/g, '&amp;')}"`), true);
+    assert.match(r.embed_code, /^<iframe .*allowfullscreen><\/iframe>$/);
+    const c = (await get(a.token, '/api/player-port/url?player=clappr&compartilhamento=true')).json();
+    assert.match(c.player_url, /player=clappr&contador=true&compartilhamento=true$/);
+    assert.equal((await h.app.inject({ url: '/api/player-port/url' })).statusCode, 401);
+  });
+
+  test('the iframe page: each player from the panel itself, watermark, counter, share; framable anywhere', async () => {
+    for (const player of ['videojs', 'hlsjs', 'clappr']) {
+      const r = await h.app.inject({ url: `/api/player-port/iframe?login=${a.usuario}&stream=${a.usuario}_live&player=${player}&contador=true&compartilhamento=true` });
+      assert.equal(r.statusCode, 200, player);
+      assert.match(r.headers['content-type'] as string, /^text\/html/);
+      assert.equal(r.headers['x-frame-options'], undefined);
+      assert.doesNotMatch(r.headers['content-security-policy'] as string, /frame-ancestors/);
+      assert.match(r.headers['content-security-policy'] as string, /script-src 'self' 'nonce-/);
+      const html = r.body;
+      assert.doesNotMatch(html, /<script src="https?:/);
+      const libs = [...html.matchAll(/(?:src|href)="(\/player-libs\/[^"]+)"/g)].map((m) => m[1]!);
+      assert.ok(libs.length >= 1, player);
+      for (const lib of libs) assert.equal((await h.app.inject({ url: lib })).statusCode, 200, lib);
+      assert.match(html, /<img id="wm" class="bottom-left" src="\/logos\/[a-f0-9]{24}\.png" alt="" style="opacity:0.4">/);
+      assert.match(html, /id="counter"/);
+      assert.match(html, /id="share"/);
+      assert.ok(html.includes(msg.noLiveBroadcast));
+    }
+    const plain = (await h.app.inject({ url: `/api/player-port/iframe?login=${a.usuario}` })).body;
+    assert.doesNotMatch(plain, /id="counter"|id="share"/);
+    assert.match(plain, /hls\.min\.js/); // the account's saved player
+  });
+
+  test('the iframe refuses unknown channels and another channel\'s stream', async () => {
+    for (const url of [
+      '/api/player-port/iframe?login=ninguem_aqui', `/api/player-port/iframe?login=${a.usuario}&stream=${b.usuario}_live`,
+      `/api/player-port/iframe?login=${a.usuario}&player=jwplayer`, `/api/player-port/iframe?login=${a.usuario}&vod=../../etc/passwd`,
+      '/player-libs/../../package.json',
+    ]) {
+      assert.equal((await h.app.inject({ url })).statusCode >= 400, true, url);
+    }
+  });
+
+  test('heartbeats: nothing is counted while offline; the plan limit of 2 refuses a third viewer', async () => {
+    const hb = { login: a.usuario, stream: `${a.usuario}_live` };
+    const off = await beat(hb);
+    assert.deepEqual(off.json(), { success: true, live: false, session: null, viewers: 0 });
+    assert.equal((await h.app.inject({ url: `/hls/${a.usuario}_live.m3u8` })).statusCode, 404);
+
+    await goLive(a.usuario, a.token, '31');
+    const hls = await h.app.inject({ url: `/hls/${a.usuario}_live.m3u8` });
+    assert.equal(hls.statusCode, 200);
+    assert.equal(hls.headers['access-control-allow-origin'], '*');
+
+    const one = (await beat(hb)).json();
+    const two = (await beat(hb)).json();
+    assert.equal(one.live, true);
+    assert.equal(two.viewers, 2);
+    const three = await beat(hb);
+    assert.equal(three.statusCode, 429);
+    assert.equal(three.json().error, msg.playerViewerLimit);
+    // viewers already watching keep their place
+    const again = await beat({ ...hb, session: one.session });
+    assert.equal(again.statusCode, 200);
+    assert.equal(again.json().session, one.session);
+    const status = (await get(a.token, '/api/streaming/status')).json();
+    assert.equal(status.obs_stream.viewers, 0); // no media server here: not live for the dashboard
+    assert.equal((await get(a.token, '/api/dashboard/stats')).json().espectadoresAtivos, 2);
+    assert.equal((await get(b.token, '/api/dashboard/stats')).json().espectadoresAtivos, 0);
+    // one leaves: a new viewer gets in
+    await h.app.inject({ method: 'POST', url: '/api/player-port/leave', payload: { session: one.session } });
+    assert.equal((await beat(hb)).statusCode, 200);
+    const rows = await h.core.store.db.selectFrom('viewer_sessions').selectAll().where('user_id', '=', a.id).execute();
+    assert.equal(rows.length, 3);
+    assert.ok(rows.every((r) => /^[0-9a-f]{32}$/.test(r.ip_hash) && r.ip_hash !== '127.0.0.1'));
+  });
+
+  test('a library video in the iframe: a signed address that plays with ranges and counts its viewer', async () => {
+    const clips = makeClips();
+    try {
+      const folderId = await newFolder(h, b.token, 'Cultos 100%');
+      assert.equal((await uploadVideo(h, b.token, folderId, 'culto.mp4', clips.ok)).statusCode, 200);
+      const [video] = (await get(b.token, `/api/videos?folder_id=${folderId}`)).json();
+      const page = await h.app.inject({ url: `/api/player-port/iframe?login=${b.usuario}&vod=${encodeURIComponent(video.url)}&player=videojs` });
+      assert.equal(page.statusCode, 200);
+      const src = JSON.parse(/<script id="cfg" type="application\/json">(.*?)<\/script>/.exec(page.body)![1]!).src as string;
+      assert.match(src, /^\/api\/player-port\/vod\/.+\?exp=\d+&sig=/);
+      const whole = await h.app.inject({ url: src });
+      assert.equal(whole.statusCode, 200);
+      assert.equal(whole.headers['content-type'], 'video/mp4');
+      assert.deepEqual(whole.rawPayload, clips.ok);
+      const part = await h.app.inject({ url: src, headers: { range: 'bytes=0-99' } });
+      assert.equal(part.statusCode, 206);
+      assert.equal(part.rawPayload.length, 100);
+      assert.equal((await h.app.inject({ url: src.replace(/sig=[^&]+/, 'sig=x') })).statusCode, 404);
+      // the same address under another channel's login is refused
+      assert.equal((await h.app.inject({ url: src.replace(`/vod/${b.usuario}/`, `/vod/${a.usuario}/`) })).statusCode, 404);
+      const hb = await beat({ login: b.usuario, vod: video.url });
+      assert.equal(hb.json().live, true);
+      assert.equal((await get(b.token, '/api/dashboard/stats')).json().espectadoresAtivos, 1);
+    } finally {
+      clips.close();
+    }
+  });
+
+  test('heartbeats of unknown channels are 404; a signed VOD address cannot be forged', async () => {
+    assert.equal((await beat({ login: 'ninguem_aqui' })).statusCode, 404);
+    assert.equal((await beat({ login: a.usuario, stream: `${b.usuario}_live` })).statusCode, 404);
+    assert.equal((await h.app.inject({ url: `/api/player-port/vod/${a.usuario}/pasta/abc.mp4?exp=9999999999&sig=forjada` })).statusCode, 404);
+  });
+});

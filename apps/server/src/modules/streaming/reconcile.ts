@@ -1,0 +1,96 @@
+import { LIVE_APPLICATION } from '@painel/contract';
+import type { RtmpStat, StatStream } from '@painel/media/rtmp-stat';
+import { nowIso, type Db } from '../../platform/db.ts';
+import type { MediaServer } from '../media/media-server.ts';
+import type { ViewersService } from '../players/viewers.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import type { StreamingRepo } from './streaming.repo.ts';
+
+export interface OpenBroadcast {
+  id: number;
+  user_id: number;
+  stream_name: string;
+  client_id: string | null;
+  started_at: string | null;
+  disabled: number;
+}
+
+export interface ReconcilePlan {
+  end: { id: number; reason: string }[];
+  /** Streams whose publisher has no open broadcast (stopped, key regenerated, account disabled). */
+  drop: string[];
+  live: { id: number; user_id: number; stream: StatStream }[];
+}
+
+export const END_REASONS = {
+  noSignal: 'sem sinal',
+  disabled: 'conta desativada',
+  user: 'finalizada pelo usuário',
+  publishDone: 'fim do sinal',
+  replaced: 'substituída',
+  keyRegenerated: 'chave regenerada',
+  expired: 'expirada',
+} as const;
+
+/** The publishing stream of a broadcast, if the media server really has it (same publisher). */
+export function publisherOf(stat: RtmpStat, b: Pick<OpenBroadcast, 'stream_name' | 'client_id'>): StatStream | undefined {
+  const s = stat.streams.find((x) => x.app === LIVE_APPLICATION && x.name === b.stream_name && x.publishing);
+  return s && (!b.client_id || s.publisher?.id === b.client_id) ? s : undefined;
+}
+
+/**
+ * Compares the open broadcasts (desired state) with what nginx-rtmp really has. Pure.
+ * graceMs covers the moment between on_publish's answer and the stream showing in the stat.
+ */
+export function planReconcile(open: OpenBroadcast[], stat: RtmpStat, now: number, graceMs: number): ReconcilePlan {
+  const plan: ReconcilePlan = { end: [], drop: [], live: [] };
+  const claimed = new Set<string>();
+  for (const b of open) {
+    const s = publisherOf(stat, b);
+    if (b.disabled) {
+      plan.end.push({ id: b.id, reason: END_REASONS.disabled });
+      continue;
+    }
+    if (s) {
+      claimed.add(s.name);
+      plan.live.push({ id: b.id, user_id: b.user_id, stream: s });
+    } else if (now - Date.parse(b.started_at ?? '') > graceMs || !b.started_at) {
+      plan.end.push({ id: b.id, reason: END_REASONS.noSignal });
+    }
+  }
+  for (const s of stat.streams) {
+    if (s.app === LIVE_APPLICATION && s.publishing && !claimed.has(s.name) && s.timeMs > graceMs) plan.drop.push(s.name);
+  }
+  return plan;
+}
+
+/** Applies a plan: ends broadcasts, drops publishers, keeps the peaks of live ones. Returns how many ended. */
+export async function applyReconcile(
+  deps: { db: Db; repo: StreamingRepo; media: MediaServer; viewers: ViewersService; activity: ActivityService },
+  open: (OpenBroadcast & { titulo: string; peak_bitrate: number; peak_viewers: number })[],
+  plan: ReconcilePlan,
+): Promise<number> {
+  const { db, repo, media } = deps;
+  let ended = 0;
+  const at = nowIso();
+  for (const e of plan.end) {
+    const b = open.find((o) => o.id === e.id);
+    if (!b || !(await repo.end(db, e.id, at, e.reason))) continue;
+    ended += 1;
+    await deps.activity.record(b.user_id, 'transmission_ended', b.titulo);
+    if (e.reason === END_REASONS.disabled) await media.dropPublisher(b.stream_name);
+  }
+  for (const name of plan.drop) await media.dropPublisher(name);
+  if (plan.live.length) {
+    const viewers = await deps.viewers.activeByUser();
+    for (const l of plan.live) {
+      const b = open.find((o) => o.id === l.id);
+      const kbps = Math.round(l.stream.bitrateBps / 1000);
+      const v = viewers.get(l.user_id) ?? 0;
+      if (b && (kbps > b.peak_bitrate || v > b.peak_viewers)) {
+        await repo.update(db, l.id, { peak_bitrate: Math.max(kbps, b.peak_bitrate), peak_viewers: Math.max(v, b.peak_viewers) });
+      }
+    }
+  }
+  return ended;
+}

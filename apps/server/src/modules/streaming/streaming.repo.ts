@@ -1,0 +1,60 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { TransmissionsTable, Tx } from '../../platform/db.ts';
+
+export type TransmissionRow = Selectable<TransmissionsTable>;
+
+export function createStreamingRepo() {
+  return {
+    secretOf: async (tx: Tx, userId: number) =>
+      (await tx.selectFrom('accounts').select('stream_secret').where('id', '=', userId).executeTakeFirst())?.stream_secret ?? null,
+    /** Sets the secret only if none exists yet, so two first reads agree on one value. */
+    setSecretIfNone: (tx: Tx, userId: number, secret: string) =>
+      tx.updateTable('accounts').set({ stream_secret: secret }).where('id', '=', userId).where('stream_secret', 'is', null).execute(),
+    setSecret: (tx: Tx, userId: number, secret: string, at: string) =>
+      tx.updateTable('accounts').set({ stream_secret: secret, updated_at: at }).where('id', '=', userId).execute(),
+    accountByUsuario: (tx: Tx, usuario: string) =>
+      tx.selectFrom('accounts').select(['id', 'usuario', 'tipo', 'codigo_cliente', 'disabled', 'stream_secret', 'codigo_servidor'])
+        .where('usuario', '=', usuario).executeTakeFirst(),
+
+    insert: (tx: Tx, row: Insertable<TransmissionsTable>) =>
+      tx.insertInto('transmissions').values(row).returningAll().executeTakeFirstOrThrow(),
+    update: (tx: Tx, id: number, patch: Updateable<TransmissionsTable>) =>
+      tx.updateTable('transmissions').set(patch).where('id', '=', id).execute(),
+    /** Ends a transmission only if it is still open; returns whether this call ended it. */
+    async end(tx: Tx, id: number, at: string, reason: string): Promise<boolean> {
+      const r = await tx
+        .updateTable('transmissions')
+        .set({ status: 'ended', ended_at: at, end_reason: reason })
+        .where('id', '=', id)
+        .where('status', '!=', 'ended')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+    byIdOfUser: (tx: Tx, userId: number, id: number) =>
+      tx.selectFrom('transmissions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst(),
+    liveOfUser: (tx: Tx, userId: number) =>
+      tx.selectFrom('transmissions').selectAll().where('user_id', '=', userId).where('status', '=', 'live')
+        .orderBy('id', 'desc').execute(),
+    liveByStream: (tx: Tx, streamName: string) =>
+      tx.selectFrom('transmissions').selectAll().where('stream_name', '=', streamName).where('status', '=', 'live')
+        .orderBy('id', 'desc').execute(),
+    waitingOfUser: (tx: Tx, userId: number, tipo: 'obs' | 'playlist') =>
+      tx.selectFrom('transmissions').selectAll().where('user_id', '=', userId).where('status', '=', 'waiting')
+        .where('tipo', '=', tipo).orderBy('id', 'desc').execute(),
+    /** Every open broadcast of a media node, with what the reconciler needs of its account. */
+    liveOfNode: (tx: Tx, nodeId: number) =>
+      tx
+        .selectFrom('transmissions as t')
+        .innerJoin('accounts as a', 'a.id', 't.user_id')
+        .select(['t.id', 't.user_id', 't.stream_name', 't.client_id', 't.started_at', 't.titulo', 't.peak_bitrate', 't.peak_viewers', 'a.disabled'])
+        .where('t.node_id', '=', nodeId)
+        .where('t.status', '=', 'live')
+        .execute(),
+    recentOfUser: (tx: Tx, userId: number, limit: number) =>
+      tx.selectFrom('transmissions').selectAll().where('user_id', '=', userId).where('status', '!=', 'waiting')
+        .orderBy('id', 'desc').limit(limit).execute(),
+    platformIdsOfUser: (tx: Tx, userId: number) =>
+      tx.selectFrom('transmissions').select('platform_ids').where('user_id', '=', userId).where('platform_ids', '!=', '[]').execute(),
+  };
+}
+export type StreamingRepo = ReturnType<typeof createStreamingRepo>;

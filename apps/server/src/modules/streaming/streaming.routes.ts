@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { startBody, stopBody } from '@painel/contract';
+import { parse } from '../../platform/errors.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { IngestService } from './ingest.service.ts';
+import type { StreamingService } from './streaming.service.ts';
+
+export function streamingRoutes(app: FastifyInstance, streaming: StreamingService, accounts: AccountsService): void {
+  const auth = { preHandler: app.requireAuth };
+  app.get('/api/streaming/status', auth, (req) => streaming.status(req.auth));
+  app.get('/api/streaming/obs-status', auth, (req) => streaming.obsStatus(req.auth));
+  app.post('/api/streaming/start', auth, (req) => streaming.start(req.auth, parse(startBody, req.body ?? {})));
+  app.post('/api/streaming/stop', auth, (req) => streaming.stop(req.auth, parse(stopBody, req.body ?? {})));
+  app.get('/api/streaming/platforms', auth, () => streaming.platforms());
+  app.get('/api/streaming/source-urls', auth, (req) => streaming.sourceUrls(req.auth));
+  app.post('/api/streaming/cleanup-inactive', auth, (req) => streaming.cleanupInactive(req.auth));
+  app.get('/api/streaming/transmissions', auth, (req) => {
+    const limit = Number((req.query as { limit?: string }).limit ?? 20);
+    return streaming.transmissions(req.auth, Number.isInteger(limit) && limit > 0 && limit <= 100 ? limit : 20);
+  });
+  app.get('/api/dados-conexao', auth, (req) => streaming.connectionData(req.auth, accounts.ftpPassword(req.auth.account)));
+  app.post('/api/dados-conexao/regenerar-chave', auth, (req) => streaming.regenerateKey(req.auth));
+}
+
+/**
+ * nginx-rtmp's callbacks. The path carries a secret shared by API and worker (DATA_DIR/secrets),
+ * so nobody else can open or close broadcasts or probe stream keys through them.
+ */
+export function ingestHookRoutes(app: FastifyInstance, ingest: IngestService, hookToken: string): void {
+  const token = Buffer.from(hookToken);
+  const valid = (t: string) => t.length === token.length && timingSafeEqual(Buffer.from(t), token);
+  app.register(async (scope) => {
+    // nginx posts application/x-www-form-urlencoded; only these two routes accept it
+    if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      });
+    }
+    scope.post<{ Params: { token: string } }>('/api/rtmp/hook/:token/publish', async (req, reply) => {
+      if (!valid(req.params.token)) return reply.status(404).send();
+      const v = await ingest.onPublish((req.body ?? {}) as Record<string, string>);
+      if (!v.ok) req.log.info({ reason: v.reason }, 'publish recusado');
+      return reply.status(v.ok ? 200 : 403).send(v.ok ? 'ok' : 'recusado');
+    });
+    scope.post<{ Params: { token: string } }>('/api/rtmp/hook/:token/publish_done', async (req, reply) => {
+      if (!valid(req.params.token)) return reply.status(404).send();
+      await ingest.onPublishDone((req.body ?? {}) as Record<string, string>);
+      return reply.status(200).send('ok');
+    });
+  });
+}
+
+const HLS_FILE = /^([a-z0-9_]+?)(-\d+)?\.(m3u8|ts)$/;
+
+/**
+ * The HLS nginx writes, served by the API: players on any site fetch it (CORS *), playlists
+ * are never cached, and a playlist is only served while its broadcast is open, so a player
+ * never loops over the last seconds of an ended one.
+ */
+export function hlsRoutes(app: FastifyInstance, deps: { streaming: StreamingService; hlsDir: string }): void {
+  const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Range' };
+  app.options('/hls/:file', async (_req, reply) => reply.status(204).headers(cors).send());
+  app.get<{ Params: { file: string } }>('/hls/:file', async (req, reply) => {
+    reply.headers(cors);
+    const m = HLS_FILE.exec(req.params.file);
+    if (!m) return reply.status(404).send();
+    const playlist = m[3] === 'm3u8';
+    const file = playlist ? await deps.streaming.livePlaylist(m[1]!) : path.join(deps.hlsDir, req.params.file);
+    if (!file) return reply.status(404).header('Cache-Control', 'no-store').send();
+    const st = await fs.promises.stat(file).catch(() => null);
+    if (!st?.isFile()) return reply.status(404).send();
+    reply
+      .header('Content-Type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
+      .header('Cache-Control', playlist ? 'no-cache, no-store' : 'public, max-age=300');
+    // a playlist is rewritten in place by nginx (renamed), so read it whole
+    return playlist ? reply.send(await fs.promises.readFile(file)) : reply.header('Content-Length', st.size).send(fs.createReadStream(file));
+  });
+}

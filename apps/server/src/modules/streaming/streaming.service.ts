@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  LIVE_APPLICATION, PLATFORMS, msg, streamNameOf, type StartBody, type StatusResponse, type TransmissionInfo,
+} from '@painel/contract';
+import type { RtmpStat } from '@painel/media/rtmp-stat';
+import type { Auth } from '../../platform/auth.ts';
+import type { Config } from '../../platform/config.ts';
+import { nowIso, type Db } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AccountRow } from '../accounts/accounts.repo.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import type { MediaServer } from '../media/media-server.ts';
+import type { ViewersService } from '../players/viewers.service.ts';
+import { END_REASONS, applyReconcile, planReconcile, publisherOf } from './reconcile.ts';
+import type { StreamingRepo, TransmissionRow } from './streaming.repo.ts';
+import { channelUrls, formatUptime, secondsSince } from './urls.ts';
+
+/** A title given before OBS connects is kept this long for the next publish. */
+export const WAITING_TTL_MS = 60 * 60_000;
+const GRACE_MS = 10_000;
+/** What OBS carries after `?key=`; hex so it survives every encoder's key field unchanged. */
+export const newStreamSecret = (): string => randomBytes(12).toString('hex');
+
+export interface StreamingDeps {
+  db: Db;
+  repo: StreamingRepo;
+  config: Config;
+  media: MediaServer;
+  viewers: ViewersService;
+  activity: ActivityService;
+}
+
+const platformList = (json: string): string[] => {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+export function createStreamingService(deps: StreamingDeps) {
+  const { db, repo, config, media, viewers, activity } = deps;
+
+  async function secretOf(userId: number): Promise<string> {
+    const existing = await repo.secretOf(db, userId);
+    if (existing) return existing;
+    await repo.setSecretIfNone(db, userId, newStreamSecret());
+    return (await repo.secretOf(db, userId))!;
+  }
+
+  const stat = (): Promise<RtmpStat | null> => media.stat().catch(() => null);
+
+  function transmissionInfo(row: TransmissionRow, stats: TransmissionInfo['stats']): TransmissionInfo {
+    return {
+      id: row.id, titulo: row.titulo, tipo: row.tipo, codigo_playlist: row.codigo_playlist,
+      // playlist names arrive with the playlist feature; the OBS source has none
+      playlist_nome: null, data_inicio: row.started_at, platform_ids: platformList(row.platform_ids), stats,
+    };
+  }
+
+  async function status(auth: Auth): Promise<StatusResponse> {
+    const account = auth.account;
+    const urls = channelUrls(config, account.usuario);
+    const [rows, st, count, waiting] = await Promise.all([
+      repo.liveOfUser(db, auth.userId), stat(), viewers.active(auth.userId), repo.waitingOfUser(db, auth.userId, 'obs'),
+    ]);
+    const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => x.s) : [];
+    const current = live.find((x) => x.row.tipo === 'obs') ?? live[0];
+    const obs = live.find((x) => x.row.tipo === 'obs' && x.row.stream_name === urls.streamName);
+    const kbps = (bps: number | undefined) => Math.round((bps ?? 0) / 1000);
+    const obsKbps = kbps(obs?.s?.bitrateBps);
+    const obsUptime = secondsSince(obs?.row.started_at ?? null);
+    const exceeded = !!obs && obsKbps > account.bitrate;
+    // by name, not prefix: another login may start with this one ("demo" and "demo_tv")
+    const names = new Set([urls.streamName, ...rows.map((r) => r.stream_name)]);
+    const mine = st?.streams.filter((s) => s.app === LIVE_APPLICATION && s.publishing && names.has(s.name)) ?? [];
+    const pending = waiting.find((w) => Date.now() - Date.parse(w.created_at) < WAITING_TTL_MS);
+    return {
+      success: true,
+      is_live: !!current,
+      stream_type: current ? current.row.tipo : null,
+      transmission: current
+        ? transmissionInfo(current.row, {
+          viewers: count, bitrate: kbps(current.s?.bitrateBps), uptime: formatUptime(secondsSince(current.row.started_at)),
+        })
+        : null,
+      aguardando_obs: !obs && pending ? { titulo: pending.titulo } : null,
+      obs_stream: {
+        is_live: !!obs,
+        streamName: urls.streamName,
+        viewers: obs ? count : 0,
+        bitrate: obsKbps,
+        uptime: formatUptime(obsUptime),
+        uptime_seconds: obsUptime,
+        recording: false,
+        bitrate_limit: account.bitrate,
+        bitrate_exceeded: exceeded,
+        aviso: exceeded ? msg.bitrateExceeded(obsKbps, account.bitrate) : null,
+        hls_url: urls.hlsUrl,
+      },
+      wowza_info: {
+        connection_error: !st,
+        total_streams: st?.streams.filter((s) => s.app === LIVE_APPLICATION && s.publishing).length ?? 0,
+        user_streams: mine.length,
+      },
+    };
+  }
+
+  function wowzaData(account: AccountRow, secret: string, bitrate: number) {
+    const urls = channelUrls(config, account.usuario);
+    return {
+      wowza_data: { rtmpUrl: urls.rtmpServer, streamName: urls.streamName, streamKey: `${urls.streamName}?key=${secret}`, bitrate, bitrate_limit: account.bitrate },
+      player_urls: { hls: urls.hlsUrl, iframe: `${urls.web}/api/player-port/iframe?login=${account.usuario}&stream=${urls.streamName}` },
+    };
+  }
+
+  return {
+    secretOf,
+    status,
+    /**
+     * The playlist players may load: only while the stream's broadcast is open, and only one
+     * nginx wrote for this broadcast (a file left by the previous one would replay its end).
+     */
+    async livePlaylist(streamName: string): Promise<string | null> {
+      const [open] = await repo.liveByStream(db, streamName);
+      if (!open?.started_at) return null;
+      const file = path.join(config.dataDir, 'hls', `${streamName}.m3u8`);
+      const st = await fs.stat(file).catch(() => null);
+      // on_publish removed the previous one; the margin absorbs the file system's coarse clock
+      return st && st.mtimeMs >= Date.parse(open.started_at) - 1000 ? file : null;
+    },
+
+    async obsStatus(auth: Auth) {
+      const s = await status(auth);
+      return { success: true, obs_stream: s.obs_stream, wowza_info: s.wowza_info };
+    },
+
+    /**
+     * OBS is started in OBS; what the panel starts is the broadcast record: its title and
+     * destinations. Live already: they are set on the current broadcast. Not yet: they are
+     * kept for the next publish and the caller is told plainly that no signal arrived.
+     */
+    async start(auth: Auth, body: StartBody) {
+      const name = streamNameOf(auth.account.usuario);
+      const secret = await secretOf(auth.userId);
+      const st = await stat();
+      const rows = await repo.liveOfUser(db, auth.userId);
+      const obs = rows.find((r) => r.tipo === 'obs' && r.stream_name === name);
+      const s = st && obs ? publisherOf(st, obs) : undefined;
+      const platform_ids = JSON.stringify(body.platform_ids);
+      if (obs && s) {
+        await repo.update(db, obs.id, { titulo: body.titulo, platform_ids });
+        return {
+          success: true, message: msg.obsTitleUpdated, transmission: { id: obs.id, titulo: body.titulo },
+          ...wowzaData(auth.account, secret, Math.round(s.bitrateBps / 1000)),
+        };
+      }
+      const at = nowIso();
+      for (const w of await repo.waitingOfUser(db, auth.userId, 'obs')) await repo.end(db, w.id, at, END_REASONS.replaced);
+      const row = await repo.insert(db, {
+        user_id: auth.userId, node_id: auth.account.codigo_servidor ?? config.media.nodeId, tipo: 'obs', titulo: body.titulo,
+        codigo_playlist: null, stream_name: name, status: 'waiting', platform_ids, client_id: null, publish_addr: null,
+        created_at: at, started_at: null, ended_at: null, end_reason: null,
+      });
+      throw new AppError(409, msg.obsNotPublishing, {
+        aguardando_obs: true, transmission: { id: row.id, titulo: row.titulo }, ...wowzaData(auth.account, secret, 0),
+      });
+    },
+
+    async stop(auth: Auth, body: { transmission_id?: number | undefined; stream_type?: 'obs' | 'playlist' | undefined }) {
+      let row: TransmissionRow | undefined;
+      if (body.transmission_id) {
+        row = await repo.byIdOfUser(db, auth.userId, body.transmission_id);
+        if (!row) throw notFound();
+      } else {
+        const open = [...(await repo.liveOfUser(db, auth.userId)), ...(await repo.waitingOfUser(db, auth.userId, 'obs'))];
+        row = open.find((r) => !body.stream_type || r.tipo === body.stream_type) ?? open[0];
+      }
+      if (!row || row.status === 'ended') throw new AppError(404, msg.noActiveTransmission);
+      const wasLive = row.status === 'live';
+      await repo.end(db, row.id, nowIso(), END_REASONS.user);
+      // the encoder is disconnected; the worker's reconciler repeats this if nginx was unreachable
+      if (wasLive) {
+        await media.dropPublisher(row.stream_name);
+        await activity.record(auth.userId, 'transmission_ended', row.titulo);
+      }
+      return { success: true, message: msg.stopSuccess };
+    },
+
+    platforms: () => ({ success: true, platforms: PLATFORMS.map((p) => ({ ...p })) }),
+
+    sourceUrls(auth: Auth) {
+      const urls = channelUrls(config, auth.account.usuario);
+      return { success: true, source_urls: { http_m3u8: urls.hlsUrl, rtmp: urls.rtmpStream } };
+    },
+
+    /** Ends this account's broadcasts the media server no longer has, and expired waiting titles. */
+    async cleanupInactive(auth: Auth) {
+      let cleaned = 0;
+      const at = nowIso();
+      for (const w of await repo.waitingOfUser(db, auth.userId, 'obs')) {
+        if (Date.now() - Date.parse(w.created_at) >= WAITING_TTL_MS && (await repo.end(db, w.id, at, END_REASONS.expired))) cleaned += 1;
+      }
+      const st = await stat();
+      if (st) {
+        const open = (await repo.liveOfNode(db, auth.account.codigo_servidor ?? config.media.nodeId)).filter((o) => o.user_id === auth.userId);
+        const plan = planReconcile(open, st, Date.now(), GRACE_MS);
+        cleaned += await applyReconcile({ db, repo, media, viewers, activity }, open, { ...plan, drop: [] });
+      }
+      return { success: true, cleaned_count: cleaned };
+    },
+
+    async connectionData(auth: Auth, ftpPassword: string) {
+      const urls = channelUrls(config, auth.account.usuario);
+      const secret = await secretOf(auth.userId);
+      return {
+        success: true,
+        ftp: { host: urls.host, usuario: auth.account.usuario, senha: ftpPassword, porta: config.ftpPort },
+        rtmp: { servidor: urls.rtmpServer, chave: `${urls.streamName}?key=${secret}`, stream_name: urls.streamName },
+        hls_url: urls.hlsUrl,
+      };
+    },
+
+    /** A new secret; the current publisher (who used the old one) is disconnected. */
+    async regenerateKey(auth: Auth) {
+      const at = nowIso();
+      await repo.setSecret(db, auth.userId, newStreamSecret(), at);
+      const name = streamNameOf(auth.account.usuario);
+      for (const r of await repo.liveOfUser(db, auth.userId)) {
+        if (r.tipo === 'obs' && (await repo.end(db, r.id, at, END_REASONS.keyRegenerated))) {
+          await activity.record(auth.userId, 'transmission_ended', r.titulo);
+        }
+      }
+      await media.dropPublisher(name);
+      await activity.record(auth.userId, 'key_regenerated');
+      const secret = await secretOf(auth.userId);
+      return { success: true, message: msg.streamKeyRegenerated, rtmp: { servidor: channelUrls(config, auth.account.usuario).rtmpServer, chave: `${name}?key=${secret}`, stream_name: name } };
+    },
+
+    async transmissions(auth: Auth, limit: number) {
+      const rows = await repo.recentOfUser(db, auth.userId, limit);
+      return {
+        success: true,
+        transmissions: rows.map((r) => {
+          const dur = r.started_at ? secondsSince(r.started_at, r.ended_at ? Date.parse(r.ended_at) : Date.now()) : 0;
+          return {
+            id: r.id, titulo: r.titulo, tipo: r.tipo, status: r.status, data_inicio: r.started_at, data_fim: r.ended_at,
+            duracao: dur, duracao_formatada: formatUptime(dur), motivo_fim: r.end_reason,
+            pico_bitrate: r.peak_bitrate, pico_espectadores: r.peak_viewers, platform_ids: platformList(r.platform_ids),
+          };
+        }),
+      };
+    },
+  };
+}
+export type StreamingService = ReturnType<typeof createStreamingService>;

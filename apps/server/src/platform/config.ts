@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  rtmpPort: number;
+  ftpPort: number;
+  /** Passive-mode data ports of the FTP server (FTP_PASV_MIN–FTP_PASV_MAX); open them in the firewall. */
+  ftpPasv: { min: number; max: number };
+  publicHost: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  webDist: string | undefined;
+  jwtTtlSeconds: number;
+  login: { windowMs: number; maxPerAccount: number; maxPerIp: number };
+  media: MediaConfig;
+}
+
+/** The media node: nginx-rtmp run by the worker, reached by the API on loopback. */
+export interface MediaConfig {
+  /** codigo_servidor of the accounts this node serves. */
+  nodeId: number;
+  nginxBin: string;
+  /** null when nginx has the RTMP module built in. */
+  rtmpModule: string | null;
+  /** Loopback port of rtmp_stat/rtmp_control; undefined lets the worker pick a free one and record it. */
+  controlPort: number | undefined;
+  /** How nginx reaches the API for on_publish (loopback by default). */
+  apiInternalUrl: string;
+  hlsFragmentSeconds: number;
+  hlsPlaylistSeconds: number;
+}
+
+const firstExisting = (...paths: string[]): string | undefined => paths.find((p) => fs.existsSync(p));
+
+const int = (v: string | undefined, d: number): number => {
+  const n = Number.parseInt(v ?? '', 10);
+  return Number.isFinite(n) ? n : d;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  return {
+    port: int(env.PORT, 3001),
+    host: env.HOST ?? '0.0.0.0',
+    rtmpPort: int(env.RTMP_PORT, 1935),
+    ftpPort: int(env.FTP_PORT, 2121),
+    ftpPasv: { min: int(env.FTP_PASV_MIN, 30000), max: int(env.FTP_PASV_MAX, 30100) },
+    publicHost: env.PUBLIC_HOST ?? 'localhost',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    webDist: path.join(root, 'apps/web/dist'),
+    jwtTtlSeconds: int(env.JWT_TTL_SECONDS, 12 * 3600),
+    login: {
+      windowMs: int(env.LOGIN_WINDOW_MS, 15 * 60_000),
+      maxPerAccount: int(env.LOGIN_MAX_PER_ACCOUNT, 10),
+      maxPerIp: int(env.LOGIN_MAX_PER_IP, 30),
+    },
+    media: {
+      nodeId: int(env.NODE_ID, 1),
+      nginxBin: env.NGINX_BIN || firstExisting('/usr/sbin/nginx') || 'nginx',
+      rtmpModule: env.NGINX_RTMP_MODULE !== undefined ? env.NGINX_RTMP_MODULE || null
+        : firstExisting('/usr/lib/nginx/modules/ngx_rtmp_module.so') ?? null,
+      controlPort: env.RTMP_STAT_PORT ? int(env.RTMP_STAT_PORT, 0) : undefined,
+      apiInternalUrl: (env.API_INTERNAL_URL || `http://127.0.0.1:${int(env.PORT, 3001)}`).replace(/\/$/, ''),
+      hlsFragmentSeconds: int(env.HLS_FRAGMENT_SECONDS, 2),
+      hlsPlaylistSeconds: int(env.HLS_PLAYLIST_SECONDS, 6),
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Migrator } from 'kysely/migration';
+import { Kysely, PostgresDialect, SqliteDialect, type Generated, type Transaction } from 'kysely';
+import pg from 'pg';
+import { migrations } from '../db/migrations/index.ts';
+
+export interface AccountsTable {
+  id: Generated<number>;
+  email: string;
+  usuario: string;
+  nome: string;
+  tipo: 'revenda' | 'streaming';
+  password_hash: string;
+  token_version: Generated<number>;
+  ftp_password: string;
+  bitrate: number;
+  espectadores: number;
+  espaco: number;
+  revenda_id: number | null;
+  codigo_servidor: number | null;
+  codigo_cliente: number | null;
+  disabled: Generated<number>;
+  /** What OBS carries in the stream key; null until first needed (accounts made after migration 002). */
+  stream_secret: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserSettingsTable {
+  user_id: number;
+  menu_items: string;
+  sidebar_collapsed: number;
+  notifications_enabled: number;
+  auto_refresh: number;
+  refresh_interval: number;
+  language: string;
+  timezone: string;
+  updated_at: string;
+}
+
+export interface AuthFailuresTable {
+  id: Generated<number>;
+  key: string;
+  at: number;
+}
+
+export interface FoldersTable {
+  id: Generated<number>;
+  user_id: number;
+  nome: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  user_id: number;
+  folder_id: number;
+  nome: string;
+  arquivo: string;
+  tamanho: number;
+  duracao: number;
+  formato_original: string;
+  is_mp4: number;
+  codec_video: string;
+  codec_audio: string | null;
+  pix_fmt: string | null;
+  largura: number;
+  altura: number;
+  bitrate_video: number;
+  otimizado: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadReservationsTable {
+  id: Generated<number>;
+  user_id: number;
+  bytes: number;
+  updated_at: number;
+}
+
+export interface TransmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  node_id: number;
+  tipo: 'obs' | 'playlist';
+  titulo: string;
+  codigo_playlist: number | null;
+  stream_name: string;
+  status: 'waiting' | 'live' | 'ended';
+  platform_ids: string;
+  client_id: string | null;
+  publish_addr: string | null;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  end_reason: string | null;
+  peak_bitrate: Generated<number>;
+  peak_viewers: Generated<number>;
+}
+
+export interface ViewerSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_key: string;
+  source: string;
+  ip_hash: string;
+  user_agent: string;
+  started_at: string;
+  last_seen_at: string;
+  ended_at: string | null;
+}
+
+export interface LogosTable {
+  id: Generated<number>;
+  user_id: number;
+  nome: string;
+  arquivo: string;
+  mime: string;
+  tamanho: number;
+  created_at: string;
+}
+
+export interface PlayerSettingsTable {
+  user_id: number;
+  player_type: string;
+  watermark_enabled: number;
+  logo_id: number | null;
+  watermark_position: string;
+  watermark_opacity: number;
+  updated_at: string;
+}
+
+export interface MediaServicesTable {
+  node_id: number;
+  name: string;
+  state: string;
+  pid: number | null;
+  restarts: Generated<number>;
+  last_error: string | null;
+  control_url: string | null;
+  changed_at: string;
+  heartbeat_at: string;
+}
+
+export interface AccountEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  tipo: string;
+  detalhe: string;
+  created_at: string;
+}
+
+export interface Database {
+  transmissions: TransmissionsTable;
+  viewer_sessions: ViewerSessionsTable;
+  logos: LogosTable;
+  player_settings: PlayerSettingsTable;
+  media_services: MediaServicesTable;
+  account_events: AccountEventsTable;
+  accounts: AccountsTable;
+  user_settings: UserSettingsTable;
+  auth_failures: AuthFailuresTable;
+  folders: FoldersTable;
+  videos: VideosTable;
+  upload_reservations: UploadReservationsTable;
+}
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database> | Db;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface OpenDb {
+  db: Db;
+  dialect: Dialect;
+}
+
+/** SQLite file in DATA_DIR by default; PostgreSQL when the URL says postgres://. */
+export function openDb(opts: { databaseUrl?: string | undefined; dataDir: string }): OpenDb {
+  const url = opts.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    // counts and sums come back as strings otherwise
+    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const file = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(opts.dataDir, 'painel.db');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+export async function migrate({ db, dialect }: OpenDb): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migração falhou: ${failed?.migrationName ?? ''} ${String(error)}`);
+}
+
+export const nowIso = (): string => new Date().toISOString();
+export const bool = (v: number | boolean): boolean => v === true || v === 1;

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createSupervisor, type Supervisor, type SupervisorOptions } from './supervisor.ts';
+
+const node = process.execPath;
+const fast = { minMs: 50, maxMs: 200, resetAfterMs: 60_000 };
+const started: Supervisor[] = [];
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-sup-'));
+after(async () => {
+  await Promise.all(started.map((s) => s.stop()));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function sup(script: string, extra: Partial<SupervisorOptions> = {}): Supervisor {
+  const s = createSupervisor({ name: 'teste', command: node, args: ['-e', script], backoff: fast, killAfterMs: 500, ...extra });
+  started.push(s);
+  return s;
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condição não alcançada');
+    await sleep(20);
+  }
+}
+
+const TICKER = "setInterval(() => console.log('frame=' + Date.now()), 50)";
+
+describe('supervisor', () => {
+  test('runs a child, reports states and stops it with SIGINT', async () => {
+    const states: string[] = [];
+    const s = sup(TICKER, { onState: (st) => states.push(st.state), isProgress: (l) => l.startsWith('frame=') });
+    s.start();
+    await s.waitFor('running', 3000);
+    const pid = s.status().pid!;
+    assert.ok(alive(pid));
+    await s.stop();
+    assert.equal(s.status().state, 'stopped');
+    assert.ok(!alive(pid));
+    assert.deepEqual(states.filter((x, i) => x !== states[i - 1]), ['starting', 'running', 'stopped']);
+  });
+
+  test('a child that ignores SIGINT is killed after killAfterMs, with its whole process group', async () => {
+    const script = `process.on('SIGINT', () => {});
+      const g = require('child_process').spawn(process.execPath, ['-e', 'process.on("SIGINT",()=>{});setInterval(()=>{},1000)'], { stdio: 'ignore' });
+      console.log('grandchild=' + g.pid); setInterval(() => {}, 1000);`;
+    let grandchild = 0;
+    const s = sup(script, { onLine: (l) => { if (l.startsWith('grandchild=')) grandchild = Number(l.slice(11)); } });
+    s.start();
+    await until(() => grandchild > 0);
+    const t0 = Date.now();
+    await s.stop();
+    assert.ok(Date.now() - t0 >= 400, 'waited for the grace period');
+    await until(() => !alive(grandchild));
+  });
+
+  test('an unexpected exit is restarted with backoff and counted', async () => {
+    const s = sup("console.log('oi'); setTimeout(() => process.exit(3), 100)");
+    s.start();
+    await until(() => s.status().restarts >= 2);
+    assert.match(s.status().lastError ?? '', /código 3/);
+    await s.stop();
+  });
+
+  test('a child without progress for staleAfterMs is restarted', async () => {
+    const s = sup("console.log('frame=1'); setInterval(() => {}, 1000)", { staleAfterMs: 300, isProgress: (l) => l.startsWith('frame=') });
+    s.start();
+    await until(() => s.status().restarts >= 1, 4000);
+    assert.match(s.status().lastError ?? '', /sem progresso/);
+    await s.stop();
+  });
+
+  test('a permanent error stops the retries', async () => {
+    const s = sup("console.error('401 Unauthorized'); process.exit(1)", {
+      permanentError: (tail) => (tail.some((l) => l.includes('401')) ? 'destino recusou a chave' : null),
+    });
+    s.start();
+    await s.waitFor('error', 3000);
+    await sleep(300);
+    assert.equal(s.status().restarts, 0);
+    assert.equal(s.status().lastError, 'destino recusou a chave');
+  });
+
+  test('running only after the health check passes; restarted when it keeps failing', async () => {
+    let healthy = false;
+    const s = sup(TICKER, { health: { check: async () => healthy, intervalMs: 50, failures: 3 } });
+    s.start();
+    await sleep(100);
+    assert.equal(s.status().state, 'starting');
+    healthy = true;
+    await s.waitFor('running', 2000);
+    healthy = false;
+    await until(() => s.status().restarts >= 1, 3000);
+    assert.match(s.status().lastError ?? '', /verificação de saúde/);
+    await s.stop();
+  });
+
+  test('a command that does not exist is retried, not crashed on', async () => {
+    const s = createSupervisor({ name: 'inexistente', command: path.join(dir, 'nao-existe'), args: [], backoff: fast });
+    started.push(s);
+    s.start();
+    await until(() => s.status().restarts >= 2);
+    assert.match(s.status().lastError ?? '', /ENOENT/);
+    await s.stop();
+    assert.equal(s.status().state, 'stopped');
+  });
+
+  test('an orphan left by a dead supervisor is killed before the next start', async () => {
+    const pidFile = path.join(dir, 'orphan.pid');
+    const orphan = spawn(node, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });
+    orphan.unref();
+    fs.writeFileSync(pidFile, String(orphan.pid));
+    const s = sup(TICKER, { pidFile });
+    s.start();
+    await s.waitFor('running', 3000);
+    await until(() => !alive(orphan.pid!));
+    assert.equal(fs.readFileSync(pidFile, 'utf8'), String(s.status().pid));
+    await s.stop();
+    assert.ok(!fs.existsSync(pidFile));
+  });
+});

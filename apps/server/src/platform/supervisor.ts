@@ -1,0 +1,270 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+/**
+ * The one place that starts long-running children (nginx, ffmpeg, the worker itself).
+ * Each child runs in its own process group so a stop reaches everything it forked; a
+ * stop is SIGINT, then SIGKILL after killAfterMs. A child that exits unexpectedly, stops
+ * producing progress (staleAfterMs) or fails its health check is restarted with
+ * exponential backoff and jitter; a permanent error stops the retries. Every change of
+ * state is reported through onState so the caller can write it back where the UI reads it.
+ */
+export type SupervisedState = 'starting' | 'running' | 'backoff' | 'error' | 'stopped';
+
+export interface SupervisorStatus {
+  state: SupervisedState;
+  pid: number | null;
+  restarts: number;
+  lastError: string | null;
+  since: number;
+}
+
+export interface SupervisorOptions {
+  name: string;
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** 'pipe' lets the child notice that its supervisor died (stdin closes). */
+  stdin?: 'ignore' | 'pipe';
+  /** Remembers the child's pid so an orphan left by a crashed supervisor is killed on the next start. */
+  pidFile?: string;
+  killAfterMs?: number;
+  backoff?: { minMs: number; maxMs: number; resetAfterMs: number };
+  /** Without output lines for this long (or progress lines, when isProgress is given) the child is restarted. */
+  staleAfterMs?: number;
+  isProgress?: (line: string) => boolean;
+  /** Polled while the child lives; running only once it passes, restarted after `failures` misses in a row. */
+  health?: { check: () => Promise<boolean>; intervalMs: number; failures: number };
+  /** Returns a message when an exit should not be retried (bad configuration, refused credentials). */
+  permanentError?: (tail: string[], code: number | null) => string | null;
+  onLine?: (line: string) => void;
+  onState?: (s: SupervisorStatus) => void;
+  log?: (msg: string) => void;
+}
+
+export interface Supervisor {
+  start(): void;
+  stop(): Promise<void>;
+  status(): SupervisorStatus;
+  /** Resolves once the state is `state` (or rejects after timeoutMs). */
+  waitFor(state: SupervisedState, timeoutMs: number): Promise<void>;
+}
+
+const TAIL = 40;
+
+export function createSupervisor(o: SupervisorOptions): Supervisor {
+  const killAfterMs = o.killAfterMs ?? 5000;
+  const backoff = o.backoff ?? { minMs: 2000, maxMs: 60_000, resetAfterMs: 60_000 };
+  const log = o.log ?? (() => {});
+  let child: ChildProcess | null = null;
+  let wanted = false;
+  let status: SupervisorStatus = { state: 'stopped', pid: null, restarts: 0, lastError: null, since: Date.now() };
+  let attempt = 0;
+  let startedAt = 0;
+  let lastProgress = 0;
+  let healthMisses = 0;
+  let timers: NodeJS.Timeout[] = [];
+  let restartTimer: NodeJS.Timeout | null = null;
+  let exited: Promise<void> = Promise.resolve();
+  const tail: string[] = [];
+  const waiters = new Set<() => void>();
+
+  function set(patch: Partial<SupervisorStatus>): void {
+    const changed = patch.state !== undefined && patch.state !== status.state;
+    status = { ...status, ...patch, ...(changed ? { since: Date.now() } : {}) };
+    if (changed || patch.pid !== undefined) o.onState?.({ ...status });
+    for (const w of waiters) w();
+  }
+
+  function killGroup(pid: number, sig: NodeJS.Signals): void {
+    try {
+      process.kill(-pid, sig);
+    } catch {
+      /* already gone */
+    }
+  }
+
+  /** A previous supervisor that died hard may have left its child running; it would hold ports. */
+  function killOrphan(): void {
+    if (!o.pidFile) return;
+    const pid = Number.parseInt(fs.readFileSync(o.pidFile, 'utf8').trim() || '0', 10);
+    if (!(pid > 1)) return;
+    let cmdline = '';
+    try {
+      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return;
+    }
+    // only when it is still our command: the pid may have been reused by something else
+    if (!cmdline.includes(path.basename(o.command))) return;
+    log(`${o.name}: encerrando processo órfão ${pid}`);
+    killGroup(pid, 'SIGKILL');
+  }
+
+  function clearTimers(): void {
+    for (const t of timers) clearInterval(t);
+    timers = [];
+  }
+
+  function spawnChild(): void {
+    restartTimer = null;
+    if (!wanted) return;
+    try {
+      killOrphan();
+    } catch {
+      /* no pid file yet */
+    }
+    set({ state: 'starting', pid: null });
+    const c = spawn(o.command, o.args, {
+      cwd: o.cwd,
+      env: o.env ?? process.env,
+      detached: true, // own process group
+      stdio: [o.stdin ?? 'ignore', 'pipe', 'pipe'],
+    });
+    child = c;
+    startedAt = Date.now();
+    lastProgress = startedAt;
+    healthMisses = 0;
+    tail.length = 0; // judge each run by its own output
+    let resolveExit!: () => void;
+    exited = new Promise((r) => (resolveExit = r));
+    const onLine = (line: string) => {
+      tail.push(line);
+      if (tail.length > TAIL) tail.shift();
+      if (!o.isProgress || o.isProgress(line)) lastProgress = Date.now();
+      if (o.isProgress?.(line) && status.state === 'starting' && !o.health) set({ state: 'running' });
+      o.onLine?.(line);
+    };
+    if (c.stdout) createInterface({ input: c.stdout }).on('line', onLine);
+    if (c.stderr) createInterface({ input: c.stderr }).on('line', onLine);
+    let ended = false;
+    c.on('error', (err) => {
+      tail.push(String(err.message));
+      log(`${o.name}: ${err.message}`);
+      // a command that cannot be spawned (ENOENT) may never emit 'exit'
+      if (!c.pid) onExit(null, null);
+    });
+    c.on('spawn', () => {
+      if (o.pidFile && c.pid) {
+        fs.mkdirSync(path.dirname(o.pidFile), { recursive: true });
+        fs.writeFileSync(o.pidFile, String(c.pid));
+      }
+      set({ pid: c.pid ?? null, ...(o.health || o.isProgress ? {} : { state: 'running' }) });
+    });
+    const closed = new Promise<void>((r) => c.once('close', () => r()));
+    c.once('exit', (code, signal) => onExit(code, signal));
+    const onExit = async (code: number | null, signal: NodeJS.Signals | null) => {
+      if (ended) return;
+      ended = true;
+      // the group may still hold forked workers (nginx keeps its ports, and our pipes, open after
+      // the master dies): end them, then let the last output lines arrive before judging the exit
+      if (c.pid) killGroup(c.pid, 'SIGKILL');
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 1000))]);
+      clearTimers();
+      child = null;
+      resolveExit();
+      if (!wanted) {
+        set({ state: 'stopped', pid: null });
+        return;
+      }
+      const reason = `${o.name} terminou (código ${code ?? '-'}${signal ? `, sinal ${signal}` : ''}): ${tail.slice(-3).join(' | ')}`;
+      const permanent = o.permanentError?.(tail, code) ?? null;
+      if (permanent) {
+        wanted = false;
+        log(`${o.name}: erro permanente: ${permanent}`);
+        set({ state: 'error', pid: null, lastError: permanent });
+        return;
+      }
+      if (Date.now() - startedAt >= backoff.resetAfterMs) attempt = 0;
+      const base = Math.min(backoff.maxMs, backoff.minMs * 2 ** attempt);
+      const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+      attempt += 1;
+      log(`${reason}; reiniciando em ${delay} ms`);
+      set({ state: 'backoff', pid: null, restarts: status.restarts + 1, lastError: reason });
+      restartTimer = setTimeout(spawnChild, delay);
+    };
+    watch(c);
+  }
+
+  function restart(c: ChildProcess, why: string): void {
+    if (child !== c || !c.pid) return;
+    log(`${o.name}: ${why}; reiniciando`);
+    tail.push(why);
+    killGroup(c.pid, 'SIGKILL'); // 'close' schedules the restart
+  }
+
+  function watch(c: ChildProcess): void {
+    if (o.staleAfterMs) {
+      const stale = o.staleAfterMs;
+      timers.push(setInterval(() => {
+        if (Date.now() - lastProgress > stale) restart(c, `sem progresso há ${Math.round(stale / 1000)} s`);
+      }, Math.min(1000, stale)));
+    }
+    if (o.health) {
+      const h = o.health;
+      let busy = false;
+      const probe = async () => {
+        if (busy || child !== c) return;
+        busy = true;
+        const ok = await h.check().catch(() => false);
+        busy = false;
+        if (child !== c) return;
+        if (ok) {
+          healthMisses = 0;
+          if (status.state === 'starting') set({ state: 'running' });
+        } else if (++healthMisses >= h.failures) {
+          restart(c, `não responde à verificação de saúde (${healthMisses} falhas)`);
+        }
+      };
+      timers.push(setInterval(() => void probe(), h.intervalMs));
+      setTimeout(() => void probe(), Math.min(200, h.intervalMs));
+    }
+  }
+
+  return {
+    start() {
+      if (wanted) return;
+      wanted = true;
+      attempt = 0;
+      spawnChild();
+    },
+    async stop() {
+      wanted = false;
+      if (restartTimer) clearTimeout(restartTimer);
+      restartTimer = null;
+      const c = child;
+      if (!c?.pid) {
+        set({ state: 'stopped', pid: null });
+        return;
+      }
+      killGroup(c.pid, 'SIGINT');
+      const timer = setTimeout(() => c.pid && killGroup(c.pid, 'SIGKILL'), killAfterMs);
+      await exited;
+      clearTimeout(timer);
+      if (o.pidFile) fs.rmSync(o.pidFile, { force: true });
+    },
+    status: () => ({ ...status }),
+    waitFor(state, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (status.state !== state) return;
+          cleanup();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`${o.name}: estado ${state} não alcançado em ${timeoutMs} ms (atual: ${status.state})`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}

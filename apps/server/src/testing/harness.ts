@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, openCore, type AppOptions, type Core } from '../app.ts';
+import { loadConfig, type Config } from '../platform/config.ts';
+import type { NewAccount } from '../modules/accounts/accounts.service.ts';
+
+/**
+ * A real API over a real database: a fresh SQLite file, or a fresh PostgreSQL database
+ * when TEST_PG_ADMIN_URL is set (the test command runs the suite both ways).
+ */
+export interface Harness {
+  app: FastifyInstance;
+  core: Core;
+  config: Config;
+  createAccount(a?: Partial<NewAccount>): Promise<{ id: number; email: string; usuario: string; password: string }>;
+  login(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(opts: { env?: Record<string, string>; app?: AppOptions } = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-test-'));
+  const adminUrl = process.env.TEST_PG_ADMIN_URL;
+  let dbName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    dbName = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const config = loadConfig({ ...opts.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const core = await openCore(config);
+  const app = await buildApp(core, opts.app);
+  let n = 0;
+  return {
+    app,
+    core,
+    config,
+    async createAccount(a = {}) {
+      n += 1;
+      const tag = `${n}${randomBytes(3).toString('hex')}`;
+      const input = { email: `conta${tag}@exemplo.com.br`, password: `senha-forte-${tag}`, ...a };
+      const row = await core.accounts.create(input);
+      return { id: row.id, email: row.email, usuario: row.usuario, password: input.password };
+    },
+    async login(email, password) {
+      const r = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (r.statusCode !== 200) throw new Error(`login falhou: ${r.body}`);
+      return r.json<{ token: string }>().token;
+    },
+    async close() {
+      await app.close();
+      await core.store.db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (adminUrl && dbName) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export const bearerHeader = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { testStreamArgs, type TestStreamOptions } from '@painel/media/test-stream';
+import { freePort, startWorker, type Worker } from '../worker.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/**
+ * A real live stack for tests and benchmarks: the API listening on a free loopback port,
+ * the worker with a real nginx-rtmp on free ports, and ffmpeg test broadcasts. Everything
+ * it starts is stopped by close(), also when a test fails half-way.
+ */
+export interface LiveStack {
+  h: Harness;
+  worker: Worker;
+  apiUrl: string;
+  rtmpPort: number;
+  publish(streamKey: string, opts?: Partial<TestStreamOptions>): Publisher;
+  close(): Promise<void>;
+}
+
+export interface Publisher {
+  child: ChildProcess;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startLiveStack(opts: { env?: Record<string, string>; workerFast?: boolean } = {}): Promise<LiveStack> {
+  const rtmpPort = await freePort();
+  const h = await startHarness({ env: { RTMP_PORT: String(rtmpPort), PUBLIC_HOST: '127.0.0.1', ...opts.env } });
+  const publishers = new Set<Publisher>();
+  let worker: Worker | undefined;
+  try {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = h.app.server.address();
+    const apiUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    worker = await startWorker(h.config, {
+      core: h.core, apiUrl, log: () => {},
+      backoff: { minMs: 200, maxMs: 1000, resetAfterMs: 60_000 }, healthIntervalMs: 300, reconcileMs: 500,
+    });
+    await worker.nginx.waitFor('running', 10_000);
+    const w = worker;
+    return {
+      h, worker: w, apiUrl, rtmpPort,
+      publish(streamKey, o = {}) {
+        const url = `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`;
+        const child = spawn('ffmpeg', testStreamArgs({ url, ...o }), { stdio: ['ignore', 'ignore', 'pipe'] });
+        let out = '';
+        child.stderr?.on('data', (d) => (out += d));
+        const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
+        const p: Publisher = {
+          child, exited, output: () => out,
+          async stop() {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+            await exited;
+            publishers.delete(p);
+          },
+        };
+        publishers.add(p);
+        return p;
+      },
+      async close() {
+        await Promise.all([...publishers].map((p) => p.stop()));
+        await w.stop();
+        await h.close();
+      },
+    };
+  } catch (e) {
+    await worker?.stop().catch(() => {});
+    await h.close().catch(() => {});
+    throw e;
+  }
+}
+
+/** Polls until check returns a value (not undefined/false), or fails with the last value seen. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs: number, what: string): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    const v = await check().catch((e: unknown) => {
+      last = e;
+      return undefined;
+    });
+    if (v !== undefined && v !== null && v !== false) return v;
+    if (Date.now() > end) throw new Error(`${what}: não aconteceu em ${timeoutMs} ms (último: ${String(last ?? v)})`);
+    await sleep(150);
+  }
+}

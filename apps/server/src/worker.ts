@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { nginxArgs, nginxConfig } from '@painel/media/nginx-config';
+import { openCore, type Core } from './app.ts';
+import { loadConfig, type Config } from './platform/config.ts';
+import { nowIso } from './platform/db.ts';
+import { createSupervisor, type Supervisor, type SupervisorOptions } from './platform/supervisor.ts';
+import { createMediaRepo } from './modules/media/media.repo.ts';
+import { NGINX_SERVICE, createMediaServer } from './modules/media/media-server.ts';
+import { createLive, hookToken } from './modules/streaming/live.ts';
+import { applyReconcile, planReconcile } from './modules/streaming/reconcile.ts';
+
+/**
+ * The media worker: writes the nginx configuration into DATA_DIR/nginx, runs nginx-rtmp
+ * as a supervised child, writes its observed state where the API reads it, and reconciles
+ * open broadcasts with what nginx really has (ends the dead, drops publishers without one).
+ */
+export interface WorkerOptions {
+  core?: Core;
+  /** Where nginx calls on_publish; default config.media.apiInternalUrl. */
+  apiUrl?: string;
+  backoff?: SupervisorOptions['backoff'];
+  healthIntervalMs?: number;
+  reconcileMs?: number;
+  log?: (m: string) => void;
+}
+
+export interface Worker {
+  nginx: Supervisor;
+  controlPort: number;
+  stop(): Promise<void>;
+}
+
+const RECONCILE_GRACE_MS = 10_000;
+const HLS_LEFTOVER_MS = 5 * 60_000;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** nginx started as root drops its workers to `nobody`, who cannot write into DATA_DIR: run them as its owner. */
+function nginxUser(dataDir: string): { name: string; group: string } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const st = fs.statSync(dataDir);
+  const field = (file: string, id: number) =>
+    fs.readFileSync(file, 'utf8').split('\n').map((l) => l.split(':')).find((f) => f[2] === String(id))?.[0];
+  return { name: field('/etc/passwd', st.uid) ?? 'root', group: field('/etc/group', st.gid) ?? 'root' };
+}
+
+/** Permanent: nginx cannot start with this configuration; a busy port may free up, so that one is retried. */
+function nginxPermanentError(tail: string[]): string | null {
+  const emerg = tail.find((l) => l.includes('[emerg]') && !l.includes('bind()') && !l.includes('still could not bind'));
+  return emerg ? emerg.replace(/^.*\[emerg\]\s*/, '') : null;
+}
+
+export async function startWorker(config: Config, opts: WorkerOptions = {}): Promise<Worker> {
+  const log = opts.log ?? ((m: string) => console.log(`[worker] ${m}`));
+  const core = opts.core ?? (await openCore(config));
+  const db = core.store.db;
+  const nodeId = config.media.nodeId;
+  const prefix = path.join(config.dataDir, 'nginx');
+  const hlsDir = path.join(config.dataDir, 'hls');
+  for (const d of [path.join(prefix, 'logs'), path.join(prefix, 'tmp'), hlsDir]) fs.mkdirSync(d, { recursive: true });
+  // nothing is live before nginx starts: what is left in hls/ belongs to broadcasts that ended
+  for (const f of fs.readdirSync(hlsDir)) fs.rmSync(path.join(hlsDir, f), { force: true, recursive: true });
+
+  const controlPort = config.media.controlPort ?? (await freePort());
+  const configFile = path.join(prefix, 'nginx.conf');
+  const text = nginxConfig({
+    prefix, hlsDir, rtmpPort: config.rtmpPort, controlPort, rtmpModule: config.media.rtmpModule,
+    hookBaseUrl: `${opts.apiUrl ?? config.media.apiInternalUrl}/api/rtmp/hook/${hookToken(config.dataDir)}`,
+    user: nginxUser(config.dataDir),
+    hlsFragmentSeconds: config.media.hlsFragmentSeconds, hlsPlaylistSeconds: config.media.hlsPlaylistSeconds,
+  });
+  fs.writeFileSync(`${configFile}.tmp`, text, { mode: 0o600 });
+  fs.renameSync(`${configFile}.tmp`, configFile);
+
+  const repo = createMediaRepo();
+  const media = createMediaServer({ db, repo, nodeId, controlPort });
+  const live = createLive(core);
+  const controlUrl = `http://127.0.0.1:${controlPort}`;
+  let writes = Promise.resolve();
+  const nginx = createSupervisor({
+    name: 'nginx',
+    command: config.media.nginxBin,
+    args: nginxArgs({ prefix, configFile }),
+    pidFile: path.join(prefix, 'supervisor.pid'),
+    backoff: opts.backoff,
+    health: { check: async () => (await media.probe()) === 'ok', intervalMs: opts.healthIntervalMs ?? 2000, failures: 3 },
+    permanentError: nginxPermanentError,
+    log,
+    onState: (s) => {
+      const at = nowIso();
+      // serialised so an older state never overwrites a newer one
+      writes = writes.then(() => repo.upsert(db, {
+        node_id: nodeId, name: NGINX_SERVICE, state: s.state, pid: s.pid, restarts: s.restarts, last_error: s.lastError,
+        control_url: controlUrl, changed_at: new Date(s.since).toISOString(), heartbeat_at: at,
+      })).then(() => undefined, (e: Error) => log(`estado do nginx não gravado: ${e.message}`));
+    },
+  });
+  nginx.start();
+
+  let lastSweep = 0;
+  let busy = false;
+  const reconcile = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      await repo.heartbeat(db, nodeId, NGINX_SERVICE, nowIso());
+      await live.viewers.expire();
+      if (nginx.status().state !== 'running') return;
+      const stat = await media.stat().catch(() => null);
+      if (!stat) return;
+      const open = await live.streamingRepo.liveOfNode(db, nodeId);
+      const plan = planReconcile(open, stat, Date.now(), RECONCILE_GRACE_MS);
+      await applyReconcile({ db, repo: live.streamingRepo, media, viewers: live.viewers, activity: live.activity }, open, plan);
+      if (Date.now() - lastSweep > 60_000) {
+        lastSweep = Date.now();
+        for (const f of fs.readdirSync(hlsDir)) {
+          const p = path.join(hlsDir, f);
+          const st = fs.statSync(p, { throwIfNoEntry: false });
+          if (st && Date.now() - st.mtimeMs > HLS_LEFTOVER_MS) fs.rmSync(p, { force: true });
+        }
+      }
+    } catch (e) {
+      log(`reconciliação falhou: ${(e as Error).message}`);
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void reconcile(), opts.reconcileMs ?? 2000);
+
+  return {
+    nginx,
+    controlPort,
+    async stop() {
+      clearInterval(timer);
+      await nginx.stop();
+      await writes;
+      if (!opts.core) await core.store.db.destroy();
+    },
+  };
+}
+
+if (import.meta.main) {
+  const worker = await startWorker(loadConfig());
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void worker.stop().then(() => process.exit(0), () => process.exit(1));
+  };
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, stop);
+  // started by start.ts: when that process dies, its end of our stdin closes and we follow
+  if (process.env.PAINEL_PARENT_PIPE === '1') {
+    process.stdin.on('end', stop).on('close', stop).resume();
+  }
+}

@@ -1,0 +1,39 @@
+import { AlertTriangle, Home, RefreshCw, RotateCcw } from 'lucide-react';
+import { msg, ui } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+
+/** Shown by the error boundary on an unexpected rendering error. */
+export function ErrorScreen({
+  onRetry, onGoToDashboard, onReload,
+}: {
+  onRetry: () => void;
+  onGoToDashboard: () => void;
+  onReload: () => void;
+}) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-12">
+      <div className="w-full max-w-xl rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-xl shadow-gray-200/60">
+        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-red-100 text-red-600">
+          <AlertTriangle className="h-8 w-8" aria-hidden="true" />
+        </span>
+        <h1 className="mt-6 text-2xl font-bold text-gray-900">{msg.errorScreenTitle}</h1>
+        <p className="mt-2 text-gray-600">{ui.errorScreenText}</p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap">
+          <Button onClick={onRetry}>
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            {msg.tryAgain}
+          </Button>
+          <Button variant="secondary" onClick={onGoToDashboard}>
+            <Home className="h-4 w-4" aria-hidden="true" />
+            {msg.goToDashboard}
+          </Button>
+          <Button variant="secondary" onClick={onReload}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+            {msg.reloadPage}
+          </Button>
+        </div>
+        <p className="mt-8 border-t border-gray-100 pt-6 text-sm text-gray-500">{msg.errorScreenNote}</p>
+      </div>
+    </main>
+  );
+}

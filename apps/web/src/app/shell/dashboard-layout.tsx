@@ -1,0 +1,44 @@
+import { Suspense, useCallback, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { motion } from 'motion/react';
+import { TIMINGS } from '@painel/contract';
+import { useUser } from '@/lib/auth.ts';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { Header } from './header.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { pageLabel, useShellMenu } from './use-shell-menu.ts';
+
+/** The shell of every /dashboard page: side menu, header, and the page fading in. */
+export function DashboardLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const { data: user } = useUser();
+  const menu = useShellMenu();
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  return (
+    <div className="flex h-screen overflow-hidden bg-gray-50">
+      {menuOpen && (
+        <div aria-hidden="true" onClick={closeMenu} className="fixed inset-0 z-30 bg-gray-950/60 backdrop-blur-sm lg:hidden" />
+      )}
+      <Sidebar menu={menu} user={user} open={menuOpen} onClose={closeMenu} />
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header pageLabel={pageLabel(menu, pathname)} user={user} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+        <main className="flex-1 overflow-y-auto">
+          <motion.div
+            key={pathname}
+            initial={{ opacity: 0, y: 20 }}
+            animate={{ opacity: 1, y: 0 }}
+            transition={{ duration: TIMINGS.pageTransitionS }}
+            className="p-4 sm:p-6 lg:p-8"
+          >
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </motion.div>
+        </main>
+      </div>
+    </div>
+  );
+}

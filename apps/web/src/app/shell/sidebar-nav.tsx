@@ -1,0 +1,64 @@
+import { useId, useMemo } from 'react';
+import { NavLink } from 'react-router';
+import { CATEGORY_LABELS, MENU_CATEGORIES, type MenuItem, ui } from '@painel/contract';
+import { cn } from '@/lib/cn.ts';
+import { MenuIcon } from '@/components/ui/menu-icon.tsx';
+
+/** Visible entries matching the search (case-insensitive on the label), by category, in menu order. */
+export function groupMenu(menu: readonly MenuItem[], search: string) {
+  const q = search.trim().toLocaleLowerCase('pt-BR');
+  const items = menu
+    .filter((m) => m.visible && (!q || m.label.toLocaleLowerCase('pt-BR').includes(q)))
+    .sort((a, b) => a.order - b.order);
+  return MENU_CATEGORIES.map((category) => ({ category, items: items.filter((m) => m.category === category) })).filter(
+    (group) => group.items.length > 0,
+  );
+}
+
+export function SidebarNav({ menu, search, onNavigate }: { menu: readonly MenuItem[]; search: string; onNavigate: () => void }) {
+  const id = useId();
+  const groups = useMemo(() => groupMenu(menu, search), [menu, search]);
+
+  return (
+    <nav aria-label={ui.mainNavigation} className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+      {groups.length === 0 && <p className="px-3 text-sm text-gray-500">{ui.menuNoResults}</p>}
+      {groups.map(({ category, items }) => (
+        <div key={category}>
+          <h2 id={`${id}-${category}`} className="mb-2 px-3 text-xs font-semibold tracking-wider text-gray-500 uppercase">
+            {CATEGORY_LABELS[category]}
+          </h2>
+          <ul aria-labelledby={`${id}-${category}`} className="space-y-1">
+            {items.map((item) => (
+              <li key={item.id}>
+                <NavLink
+                  to={item.path}
+                  end={item.path === '/dashboard'}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      'group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
+                      'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-400',
+                      isActive
+                        ? 'bg-gradient-to-r from-blue-600 to-violet-600 text-white shadow-md shadow-blue-900/30'
+                        : 'text-gray-300 hover:bg-gray-800 hover:text-white',
+                    )
+                  }
+                >
+                  {({ isActive }) => (
+                    <>
+                      <MenuIcon
+                        name={item.icon}
+                        className={cn('h-5 w-5 shrink-0', isActive ? 'text-white' : 'text-gray-400 group-hover:text-white')}
+                      />
+                      <span className="truncate">{item.label}</span>
+                    </>
+                  )}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,22 @@
+import { cn } from '@/lib/cn.ts';
+import { msg } from '@painel/contract';
+
+/** The red pulsing 'AO VIVO' badge, optionally followed by the source type (OBS, Playlist). */
+export function LiveBadge({ type, className, testId = 'live-badge' }: { type?: string | undefined; className?: string; testId?: string }) {
+  return (
+    <span
+      data-testid={testId}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-full bg-red-600 px-3 py-1 text-xs font-bold tracking-wide text-white shadow',
+        className,
+      )}
+    >
+      <span className="relative flex h-2 w-2" aria-hidden="true">
+        <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-white opacity-75" />
+        <span className="relative inline-flex h-2 w-2 rounded-full bg-white" />
+      </span>
+      {msg.liveBadge}
+      {type ? <span className="rounded bg-white/20 px-1.5 py-0.5 text-[10px] font-semibold">{type}</span> : null}
+    </span>
+  );
+}

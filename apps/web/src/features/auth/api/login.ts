@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loginResponse, msg, type LoginBody, type User } from '@painel/contract';
+import { ApiError, apiRequest, serverErrorText } from '@/lib/api-client.ts';
+import { meQueryKey } from '@/lib/auth.ts';
+import { setToken } from '@/lib/token.ts';
+
+export const loginMutationKey = ['auth', 'login'] as const;
+
+/** POST /api/auth/login. A 2xx answer without success, token and a valid user is refused. */
+export async function login(body: LoginBody): Promise<{ token: string; user: User }> {
+  const data = await apiRequest('/api/auth/login', { method: 'POST', body, auth: false, logoutOn401: false });
+  const parsed = loginResponse.safeParse(data);
+  if (!parsed.success) throw new ApiError(200, serverErrorText(data) ?? msg.invalidServerResponse);
+  return { token: parsed.data.token, user: parsed.data.user };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: loginMutationKey,
+    mutationFn: login,
+    onSuccess: ({ token, user }) => {
+      setToken(token);
+      queryClient.setQueryData(meQueryKey, user);
+    },
+  });
+}

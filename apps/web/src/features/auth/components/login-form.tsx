@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Eye, EyeOff, Lock, LogIn, Mail } from 'lucide-react';
+import { loginBody, msg, ui } from '@painel/contract';
+import { errorMessage } from '@/lib/api-client.ts';
+import { cn } from '@/lib/cn.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useLogin } from '../api/login.ts';
+
+const inputClass =
+  'block w-full rounded-lg border bg-white py-3 pl-10 text-gray-900 placeholder:text-gray-400 ' +
+  'focus:outline-none focus:ring-2 focus:ring-blue-500 focus:border-blue-500';
+
+export function LoginForm() {
+  const id = useId();
+  const emailId = `${id}-email`;
+  const passwordId = `${id}-password`;
+  const [showPassword, setShowPassword] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    loginMutation.mutate(values, {
+      onSuccess: () => {
+        toast.dismiss(); // earlier failures no longer apply
+        toast.success(msg.loginSuccess);
+        navigate('/dashboard', { replace: true });
+      },
+      onError: (error) => {
+        const text = errorMessage(error, msg.loginFailed);
+        setServerError(text);
+        toast.error(text);
+      },
+    });
+  });
+
+  // a field's message goes away as soon as that field is edited (spec §5)
+  const editing = (field: 'email' | 'password') => () => {
+    clearErrors(field);
+    setServerError(null);
+  };
+
+  const busy = loginMutation.isPending;
+  const emailError = errors.email?.message;
+  const passwordError = errors.password?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div>
+        <label htmlFor={emailId} className="mb-1.5 block text-sm font-medium text-gray-700">
+          {ui.loginEmailLabel}
+        </label>
+        <div className="relative">
+          <Mail className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-gray-400" aria-hidden="true" />
+          <input
+            id={emailId}
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={ui.loginEmailPlaceholder}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${emailId}-error` : undefined}
+            className={cn(inputClass, 'pr-3', emailError ? 'border-red-400' : 'border-gray-300')}
+            {...register('email', { onChange: editing('email') })}
+          />
+        </div>
+        {emailError && (
+          <p id={`${emailId}-error`} className="mt-1.5 text-sm text-red-600">
+            {emailError}
+          </p>
+        )}
+      </div>
+
+      <div>
+        <label htmlFor={passwordId} className="mb-1.5 block text-sm font-medium text-gray-700">
+          {ui.loginPasswordLabel}
+        </label>
+        <div className="relative">
+          <Lock className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-gray-400" aria-hidden="true" />
+          <input
+            id={passwordId}
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            placeholder={ui.loginPasswordPlaceholder}
+            aria-invalid={passwordError || serverError ? true : undefined}
+            aria-describedby={
+              [passwordError && `${passwordId}-error`, serverError && `${passwordId}-server`].filter(Boolean).join(' ') ||
+              undefined
+            }
+            className={cn(inputClass, 'pr-11', passwordError || serverError ? 'border-red-400' : 'border-gray-300')}
+            {...register('password', { onChange: editing('password') })}
+          />
+          <button
+            type="button"
+            onClick={() => setShowPassword((v) => !v)}
+            aria-label={showPassword ? ui.hidePassword : ui.showPassword}
+            aria-controls={passwordId}
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1.5 text-gray-400 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-blue-500"
+          >
+            {showPassword ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
+          </button>
+        </div>
+        {passwordError && (
+          <p id={`${passwordId}-error`} className="mt-1.5 text-sm text-red-600">
+            {passwordError}
+          </p>
+        )}
+        {serverError && (
+          <p id={`${passwordId}-server`} role="alert" className="mt-1.5 text-sm text-red-600">
+            {serverError}
+          </p>
+        )}
+      </div>
+
+      <button
+        type="submit"
+        disabled={busy}
+        className="flex w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-blue-600 to-violet-600 px-4 py-3 font-semibold text-white shadow-lg shadow-blue-600/20 transition hover:from-blue-700 hover:to-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {busy ? <Spinner /> : <LogIn className="h-5 w-5" aria-hidden="true" />}
+        {busy ? ui.loginSubmitting : ui.loginSubmit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { BarChart3, Globe, Radio, Video, type LucideIcon } from 'lucide-react';
+import { Logo } from '@/components/ui/logo.tsx';
+import { ui } from '@painel/contract';
+
+const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
+  { icon: Radio, title: ui.featureLiveTitle, text: ui.featureLiveText },
+  { icon: BarChart3, title: ui.featureAnalyticsTitle, text: ui.featureAnalyticsText },
+  { icon: Video, title: ui.featureVodTitle, text: ui.featureVodText },
+  { icon: Globe, title: ui.featureMultiTitle, text: ui.featureMultiText },
+];
+
+/** The login screen's marketing half (large screens only). */
+export function MarketingPanel() {
+  return (
+    <aside className="relative hidden overflow-hidden bg-gradient-to-br from-gray-900 via-blue-950 to-violet-950 text-white lg:flex lg:w-1/2 lg:flex-col lg:justify-between lg:p-12 xl:p-16">
+      <div aria-hidden="true" className="pointer-events-none absolute -top-32 -right-32 h-96 w-96 rounded-full bg-blue-600/20 blur-3xl" />
+      <div aria-hidden="true" className="pointer-events-none absolute -bottom-40 -left-24 h-96 w-96 rounded-full bg-violet-600/20 blur-3xl" />
+
+      <div className="relative flex items-center gap-3">
+        <Logo />
+        <span className="text-lg font-semibold">{ui.appName}</span>
+      </div>
+
+      <div className="relative max-w-lg space-y-10">
+        <div className="space-y-4">
+          <h2 className="text-4xl leading-tight font-bold">{ui.marketingTitle}</h2>
+          <p className="text-lg text-blue-100/80">{ui.marketingSubtitle}</p>
+        </div>
+        <ul className="space-y-6">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-4">
+              <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-white/10 ring-1 ring-white/15">
+                <Icon className="h-5 w-5 text-blue-200" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="font-semibold">{title}</h3>
+                <p className="text-sm text-blue-100/70">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <p className="relative text-sm text-blue-100/50">© {new Date().getFullYear()} {ui.appName}</p>
+    </aside>
+  );
+}

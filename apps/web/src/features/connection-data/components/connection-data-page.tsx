@@ -1,0 +1,56 @@
+import { toast } from 'react-toastify';
+import { AlertTriangle, RefreshCw } from 'lucide-react';
+import { DEFAULT_STORAGE_MB, msg, ui } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useUser } from '@/lib/auth.ts';
+import { useConnectionData } from '../api/get-connection-data.ts';
+import { useRegenerateStreamKey } from '../api/regenerate-stream-key.ts';
+import { ConnectionHelp } from './connection-help.tsx';
+import { FtpCard } from './ftp-card.tsx';
+import { StreamCard } from './stream-card.tsx';
+
+/** /dashboard/dados-conexao: FTP access, RTMP server and stream key, HLS address, help. */
+export function ConnectionDataPage() {
+  const { data: user } = useUser();
+  const data = useConnectionData();
+  const regenerate = useRegenerateStreamKey();
+
+  function onRegenerate() {
+    if (!window.confirm(ui.regenerateKeyConfirm)) return;
+    regenerate.mutate(undefined, {
+      onSuccess: (r) => toast.success(r.message || msg.streamKeyRegenerated),
+      onError: (error) => toast.error(errorMessage(error, msg.streamKeyRegenerateError)),
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">{ui.connectionDataTitle}</h1>
+        <p className="mt-1 text-gray-500">{ui.connectionDataSubtitle}</p>
+      </div>
+
+      {data.isPending ? (
+        <LoadingState />
+      ) : data.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-5 text-red-800">
+          <AlertTriangle className="h-5 w-5 shrink-0" aria-hidden="true" />
+          <p className="flex-1">{errorMessage(data.error, msg.connectionDataLoadError)}</p>
+          <Button variant="secondary" onClick={() => void data.refetch()}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+            {msg.tryAgain}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <FtpCard ftp={data.data.ftp} />
+          <StreamCard data={data.data} regenerating={regenerate.isPending} onRegenerate={onRegenerate} />
+        </>
+      )}
+
+      <ConnectionHelp storageMb={user?.espaco || DEFAULT_STORAGE_MB} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { KeyRound, Radio } from 'lucide-react';
+import { ui } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import type { ConnectionData } from '../api/get-connection-data.ts';
+import { DataValue } from './data-value.tsx';
+
+/** What OBS needs (server and full stream key, hidden by default) and the HLS address viewers play. */
+export function StreamCard({ data, regenerating, onRegenerate }: { data: ConnectionData; regenerating: boolean; onRegenerate: () => void }) {
+  return (
+    <SectionCard
+      title={ui.streamTitle}
+      description={ui.streamDescription}
+      icon={Radio}
+      actions={
+        <Button variant="secondary" onClick={onRegenerate} disabled={regenerating}>
+          {regenerating ? <Spinner className="h-4 w-4" /> : <KeyRound className="h-4 w-4" aria-hidden="true" />}
+          {ui.regenerateKey}
+        </Button>
+      }
+    >
+      <dl className="space-y-4">
+        <div>
+          <dt className="mb-1.5 text-sm font-medium text-gray-600">{ui.rtmpServer}</dt>
+          <dd><DataValue value={data.rtmp.servidor} item={ui.rtmpServer} testId="rtmp-server" /></dd>
+        </div>
+        <div>
+          <dt className="mb-1.5 text-sm font-medium text-gray-600">{ui.streamKey}</dt>
+          <dd><DataValue value={data.rtmp.chave} item={ui.streamKey} secret testId="stream-key" /></dd>
+          <p className="mt-1.5 text-xs text-gray-500">{ui.streamKeyHint}</p>
+        </div>
+        <div>
+          <dt className="mb-1.5 text-sm font-medium text-gray-600">{ui.hlsUrl}</dt>
+          <dd><DataValue value={data.hls_url} item={ui.hlsUrl} testId="hls-url" /></dd>
+        </div>
+      </dl>
+    </SectionCard>
+  );
+}

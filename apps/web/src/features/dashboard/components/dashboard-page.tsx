@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { DEFAULT_STORAGE_MB, loginName, msg, ui } from '@painel/contract';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useUser } from '@/lib/auth.ts';
+import { planBitrate, viewerLimit } from '@/lib/account.ts';
+import { liveHlsPath, liveLabel, liveSinceMs, liveStats, useStreamingStatus } from '@/lib/streaming-status.ts';
+import { useUptime } from '@/lib/use-uptime.ts';
+import { useDashboardStats } from '../api/get-dashboard-stats.ts';
+import { useHealth } from '../api/get-health.ts';
+import { useDashboardOverview } from '../api/get-dashboard-overview.ts';
+import { useRecentVideos, type RecentVideo } from '../api/get-recent-videos.ts';
+import { useStopTransmission } from '../api/stop-transmission.ts';
+import { LiveBanner } from './live-banner.tsx';
+import { PlatformOverview } from './platform-overview.tsx';
+import { QuickActions } from './quick-actions.tsx';
+import { RecentActivity } from './recent-activity.tsx';
+import { RecentVideos } from './recent-videos.tsx';
+import { ResourceUsage } from './resource-usage.tsx';
+import { StatCards } from './stat-cards.tsx';
+import { SystemStatus } from './system-status.tsx';
+import { UniversalPlayer } from './universal-player.tsx';
+import { WelcomeBanner } from './welcome-banner.tsx';
+
+const STATUS_ERROR_TOAST = 'dashboard-status-error';
+
+/** /dashboard: the home page (core spec §2 Dashboard home). */
+export function DashboardPage() {
+  const { data: user } = useUser();
+  const status = useStreamingStatus();
+  const stats = useDashboardStats();
+  const health = useHealth();
+  const overview = useDashboardOverview();
+  const stop = useStopTransmission();
+  const [vod, setVod] = useState<RecentVideo | null>(null);
+
+  const s = status.data;
+  const connectionError = status.isError || !!s?.wowza_info.connection_error;
+  const live = !!s?.is_live && !status.isError;
+  const videos = useRecentVideos({ enabled: !live });
+  const liveType = live ? (s?.stream_type === 'playlist' ? ui.liveTypePlaylist : ui.liveTypeObs) : null;
+  const measured = liveStats(s);
+  const uptime = useUptime(live ? liveSinceMs(s, status.dataUpdatedAt) : null);
+  const login = user ? loginName(user) : '';
+
+  // one toast per failing spell, not one per failed poll
+  const statusError = status.isError ? status.error : null;
+  useEffect(() => {
+    if (!statusError) return;
+    console.error(msg.statusLoadError, statusError);
+  }, [statusError]);
+  useEffect(() => {
+    if (status.isError) toast.error(msg.statusLoadError, { toastId: STATUS_ERROR_TOAST });
+  }, [status.isError]);
+
+  useEffect(() => {
+    if (live) setVod(null);
+  }, [live]);
+
+  function finishBroadcast() {
+    if (!window.confirm(msg.finishCurrentConfirm)) return;
+    stop.mutate(
+      { transmission_id: s?.transmission?.id, stream_type: s?.stream_type ?? 'playlist' },
+      {
+        onSuccess: () => toast.success(msg.stopSuccess),
+        onError: (error) => toast.error(errorMessage(error, msg.stopDashboardError)),
+      },
+    );
+  }
+
+  const totalMb = stats.data?.totalEspaco || user?.espaco || DEFAULT_STORAGE_MB;
+  const usedMb = stats.data?.espacoUsado ?? 0;
+  const viewers = Math.max(stats.data?.espectadoresAtivos ?? 0, measured.viewers);
+  const bitrateWarning = live && s?.obs_stream.bitrate_exceeded
+    ? (s.obs_stream.aviso ?? msg.bitrateExceeded(s.obs_stream.bitrate, s.obs_stream.bitrate_limit))
+    : null;
+
+  return (
+    <div className="space-y-6">
+      <WelcomeBanner user={user} liveType={liveType} />
+
+      {live && s && (
+        <LiveBanner
+          title={s.transmission?.titulo || liveLabel(s)}
+          liveType={liveType ?? ''}
+          viewers={measured.viewers}
+          bitrate={measured.bitrate}
+          uptime={uptime ?? s.obs_stream.uptime}
+          playlistName={s.transmission?.playlist_nome ?? null}
+          bitrateWarning={bitrateWarning}
+        />
+      )}
+
+      <StatCards
+        loading={stats.isPending}
+        totalVideos={stats.data?.totalVideos ?? 0}
+        totalPlaylists={stats.data?.totalPlaylists ?? 0}
+        viewers={viewers}
+        usedMb={usedMb}
+        totalMb={totalMb}
+      />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <UniversalPlayer
+            live={live}
+            connectionError={connectionError}
+            hlsSrc={liveHlsPath(s, login)}
+            label={liveLabel(s)}
+            liveType={liveType ?? undefined}
+            retrying={status.isFetching}
+            onRetry={() => void status.refetch()}
+            vod={live ? null : vod}
+            onCloseVod={() => setVod(null)}
+          />
+          {!live && (
+            <RecentVideos
+              data={videos.data}
+              loading={videos.isPending}
+              fetching={videos.isFetching}
+              failed={videos.isError}
+              onReload={() => void videos.refetch()}
+              onPlay={setVod}
+            />
+          )}
+          <PlatformOverview
+            platforms={overview.data?.plataformas}
+            loading={overview.isPending && !overview.isError}
+            livePlatformIds={live ? (s?.transmission?.platform_ids ?? []).map(String) : []}
+          />
+        </div>
+        <div className="space-y-6">
+          <QuickActions live={live} stopping={stop.isPending} onStop={finishBroadcast} />
+          <SystemStatus
+            health={health.data}
+            loading={health.isFetching}
+            mediaReachable={s ? !s.wowza_info.connection_error : null}
+            mediaError={overview.data?.sistema.servidor_midia?.ultimo_erro ?? null}
+          />
+          <ResourceUsage
+            usedMb={usedMb}
+            totalMb={totalMb}
+            viewers={viewers}
+            viewerLimit={viewerLimit(user)}
+            bitrate={measured.bitrate}
+            bitrateLimit={s?.obs_stream.bitrate_limit || planBitrate(user)}
+            server={overview.data?.recursos}
+          />
+          <RecentActivity items={overview.data?.atividade_recente} loading={overview.isPending && !overview.isError} />
+        </div>
+      </div>
+    </div>
+  );
+}

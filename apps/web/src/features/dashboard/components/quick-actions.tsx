@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { FileVideo, Play, Radio, Square, Users, Wifi, type LucideIcon } from 'lucide-react';
+import { ui } from '@painel/contract';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { cn } from '@/lib/cn.ts';
+
+const tile =
+  'flex items-center gap-3 rounded-xl border p-4 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500';
+
+function ActionLink({ to, icon: Icon, label, hint, tone }: { to: string; icon: LucideIcon; label: string; hint: string; tone: string }) {
+  return (
+    <Link to={to} className={cn(tile, 'border-gray-200 bg-white hover:border-blue-300 hover:bg-blue-50')}>
+      <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-lg', tone)}>
+        <Icon className="h-5 w-5" aria-hidden="true" />
+      </span>
+      <span className="min-w-0">
+        <span className="block font-medium text-gray-900">{label}</span>
+        <span className="block text-xs text-gray-500">{hint}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** Finish broadcast (only while live), manage and start a broadcast, manage videos, see viewers. */
+export function QuickActions({ live, stopping, onStop }: { live: boolean; stopping: boolean; onStop: () => void }) {
+  return (
+    <SectionCard title={ui.quickActionsTitle} icon={Play}>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+        {live && (
+          <button
+            type="button"
+            onClick={onStop}
+            disabled={stopping}
+            className={cn(tile, 'border-red-200 bg-red-50 hover:bg-red-100 disabled:opacity-70 sm:col-span-2 lg:col-span-1')}
+          >
+            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-red-600 text-white">
+              {stopping ? <Spinner /> : <Square className="h-5 w-5 fill-current" aria-hidden="true" />}
+            </span>
+            <span className="min-w-0">
+              <span className="block font-medium text-red-700">{ui.finishBroadcast}</span>
+              <span className="block text-xs text-red-600">{ui.finishBroadcastHint}</span>
+            </span>
+          </button>
+        )}
+        <ActionLink to="/dashboard/iniciar-transmissao" icon={Radio} label={ui.manageBroadcast} hint={ui.manageBroadcastHint} tone="bg-red-100 text-red-600" />
+        {!live && (
+          <ActionLink to="/dashboard/dados-conexao" icon={Wifi} label={ui.startBroadcast} hint={ui.startBroadcastHint} tone="bg-green-100 text-green-600" />
+        )}
+        <ActionLink to="/dashboard/gerenciarvideos" icon={FileVideo} label={ui.manageVideos} hint={ui.manageVideosHint} tone="bg-blue-100 text-blue-600" />
+        <ActionLink to="/dashboard/espectadores" icon={Users} label={ui.seeViewers} hint={ui.seeViewersHint} tone="bg-violet-100 text-violet-600" />
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,50 @@
+import { formatDistanceToNow } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+import { History } from 'lucide-react';
+import { ui } from '@painel/contract';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { cn } from '@/lib/cn.ts';
+import type { ActivityItem } from '../api/get-dashboard-overview.ts';
+
+const TONE: Record<string, string> = {
+  transmission_started: 'bg-green-500',
+  transmission_ended: 'bg-gray-400',
+  publish_refused: 'bg-red-500',
+  key_regenerated: 'bg-amber-500',
+};
+
+function when(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? formatDistanceToNow(t, { addSuffix: true, locale: ptBR }) : '';
+}
+
+/** What happened on the account lately, newest first (from the dashboard overview). */
+export function RecentActivity({ items, loading, limit = 8 }: { items: ActivityItem[] | undefined; loading: boolean; limit?: number }) {
+  const shown = (items ?? []).slice(0, limit);
+  return (
+    <SectionCard title={ui.recentActivityTitle} icon={History}>
+      {loading ? (
+        <LoadingState />
+      ) : shown.length === 0 ? (
+        <p className="py-4 text-center text-sm text-gray-500">{ui.noActivity}</p>
+      ) : (
+        <ol className="space-y-3">
+          {shown.map((a, i) => (
+            <li key={`${a.data}-${i}`} className="flex gap-3 text-sm">
+              <span className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', TONE[a.tipo] ?? 'bg-blue-500')} aria-hidden="true" />
+              <div className="min-w-0">
+                <p className="text-gray-800">{a.descricao}</p>
+                {a.data && (
+                  <time dateTime={a.data} title={new Date(a.data).toLocaleString('pt-BR')} className="text-xs text-gray-500">
+                    {when(a.data)}
+                  </time>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,53 @@
+import { Cpu } from 'lucide-react';
+import { ui } from '@painel/contract';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { UsageBar } from '@/components/ui/usage-bar.tsx';
+import type { DashboardOverview } from '../api/get-dashboard-overview.ts';
+import { formatMb, storagePercent } from './storage-format.ts';
+
+function Row({ label, detail, percent }: { label: string; detail: string; percent: number }) {
+  return (
+    <li>
+      <div className="mb-1.5 flex items-baseline justify-between gap-3 text-sm">
+        <span className="font-medium text-gray-700">{label}</span>
+        <span className="text-xs whitespace-nowrap text-gray-500 tabular-nums">{detail}</span>
+      </div>
+      <UsageBar percent={percent} label={label} />
+    </li>
+  );
+}
+
+const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 10 : 0);
+
+/**
+ * The plan's limits against what is measured now (storage, simultaneous viewers, incoming
+ * bitrate), then the server's own load (CPU, memory, disk) as the overview reports it.
+ */
+export function ResourceUsage({ usedMb, totalMb, viewers, viewerLimit, bitrate, bitrateLimit, server }: {
+  usedMb: number; totalMb: number; viewers: number; viewerLimit: number; bitrate: number; bitrateLimit: number;
+  server: DashboardOverview['recursos'] | undefined;
+}) {
+  return (
+    <SectionCard title={ui.resourceUsageTitle} icon={Cpu}>
+      <ul className="space-y-5">
+        <Row label={ui.statStorage} detail={ui.usedOfTotal(formatMb(usedMb), formatMb(totalMb))} percent={storagePercent(usedMb, totalMb)} />
+        <Row label={ui.viewersLabel} detail={ui.countOfLimit(viewers, viewerLimit)} percent={pct(viewers, viewerLimit)} />
+        <Row label={ui.bandwidthLabel} detail={ui.usedOfTotal(ui.kbps(bitrate), ui.kbps(bitrateLimit))} percent={pct(bitrate, bitrateLimit)} />
+      </ul>
+      {server && (server.cpu || server.memoria || server.disco) && (
+        <>
+          <h3 className="mt-6 mb-3 text-xs font-semibold tracking-wide text-gray-500 uppercase">{ui.serverResources}</h3>
+          <ul className="space-y-5">
+            {server.cpu && <Row label={ui.cpuLabel} detail={ui.cpuCores(server.cpu.nucleos)} percent={server.cpu.percentual} />}
+            {server.memoria && (
+              <Row label={ui.memoryLabel} detail={ui.usedOfTotal(formatMb(server.memoria.usada_mb), formatMb(server.memoria.total_mb))} percent={server.memoria.percentual} />
+            )}
+            {server.disco && (
+              <Row label={ui.diskLabel} detail={ui.usedOfTotal(formatMb(server.disco.usado_mb), formatMb(server.disco.total_mb))} percent={server.disco.percentual} />
+            )}
+          </ul>
+        </>
+      )}
+    </SectionCard>
+  );
+}

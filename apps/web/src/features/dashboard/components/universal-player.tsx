@@ -1,0 +1,77 @@
+import { MonitorPlay, RefreshCw, Tv, X } from 'lucide-react';
+import { msg, ui } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { LiveBadge } from '@/components/ui/live-badge.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { getToken } from '@/lib/token.ts';
+import type { RecentVideo } from '../api/get-recent-videos.ts';
+import { LiveVideo } from './live-video.tsx';
+
+/** A library video's address for a <video>: /content needs the session token as a query parameter. */
+function vodSrc(url: string): string {
+  const token = getToken();
+  if (!token) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}auth_token=${encodeURIComponent(token)}`;
+}
+
+export interface UniversalPlayerProps {
+  live: boolean;
+  /** The status call failed or the media server is unreachable. */
+  connectionError: boolean;
+  hlsSrc: string;
+  label: string;
+  liveType: string | undefined;
+  retrying: boolean;
+  onRetry: () => void;
+  /** A library video loaded from the recent videos list (only while nothing is live). */
+  vod: RecentVideo | null;
+  onCloseVod: () => void;
+}
+
+/** The dashboard's player: the live stream while live, else the empty state (or a loaded library video). */
+export function UniversalPlayer(p: UniversalPlayerProps) {
+  const showLive = p.live && !p.connectionError;
+  return (
+    <SectionCard
+      title={ui.universalPlayerTitle}
+      icon={Tv}
+      actions={showLive ? <LiveBadge type={p.liveType} testId="dashboard-player-badge" /> : undefined}
+    >
+      {showLive ? (
+        <div className="space-y-3">
+          <div className="aspect-video overflow-hidden rounded-xl bg-black">
+            <LiveVideo src={p.hlsSrc} label={p.label} />
+          </div>
+          <p className="text-sm text-gray-600">
+            <span className="font-medium text-gray-900">{ui.nowPlaying}</span> <span data-testid="dashboard-player-label">{p.label}</span>
+          </p>
+        </div>
+      ) : p.vod ? (
+        <div className="space-y-3">
+          <div className="aspect-video overflow-hidden rounded-xl bg-black">
+            <video key={p.vod.id} src={vodSrc(p.vod.url)} controls autoPlay playsInline aria-label={p.vod.nome} className="h-full w-full" />
+          </div>
+          <div className="flex items-center justify-between gap-3">
+            <p className="min-w-0 truncate text-sm text-gray-600">
+              <span className="font-medium text-gray-900">{ui.nowPlaying}</span> {p.vod.nome}
+            </p>
+            <Button variant="ghost" onClick={p.onCloseVod}>
+              <X className="h-4 w-4" aria-hidden="true" />
+              {ui.closeVideo}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex aspect-video flex-col items-center justify-center gap-3 rounded-xl bg-gray-900 p-6 text-center">
+          <MonitorPlay className="h-14 w-14 text-gray-500" aria-hidden="true" />
+          <p className="text-lg font-semibold text-white">{msg.noLiveBroadcast}</p>
+          <p className="max-w-md text-sm text-gray-400">{p.connectionError ? ui.statusUnavailable : ui.noLiveHint}</p>
+          <Button variant="secondary" onClick={p.onRetry} disabled={p.retrying}>
+            <RefreshCw className={p.retrying ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+            {msg.tryAgain}
+          </Button>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

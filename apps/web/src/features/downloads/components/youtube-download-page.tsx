@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '@/components/coming-soon-page.tsx';
+
+/** /dashboard/downloadyoutube: placeholder until this feature is built. */
+export function YoutubeDownloadPage() {
+  return <ComingSoonPage menuId="downloadyoutube" />;
+}

@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '@/components/coming-soon-page.tsx';
+
+/** /dashboard/app-multiplataforma: placeholder until this feature is built. */
+export function MultiplatformAppPage() {
+  return <ComingSoonPage menuId="app-multiplataforma" />;
+}

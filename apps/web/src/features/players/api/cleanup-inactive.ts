@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client.ts';
+import { streamingStatusQueryKey } from '@/lib/streaming-status.ts';
+
+export const cleanupInactiveMutationKey = ['streaming', 'cleanup-inactive'] as const;
+
+const responseSchema = z.object({ cleaned_count: z.number().catch(0) });
+
+/** POST /api/streaming/cleanup-inactive: ends broadcasts the media server no longer has. */
+export async function cleanupInactive(): Promise<number> {
+  return responseSchema.parse((await apiRequest('/api/streaming/cleanup-inactive', { method: 'POST' })) ?? {}).cleaned_count;
+}
+
+export function useCleanupInactive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: cleanupInactiveMutationKey,
+    mutationFn: cleanupInactive,
+    onSuccess: (cleaned) => (cleaned > 0 ? queryClient.invalidateQueries({ queryKey: streamingStatusQueryKey }) : undefined),
+    onError: (error) => console.error(error),
+  });
+}

@@ -1,0 +1,32 @@
+import { msg } from '@painel/contract';
+import { useStreamingStatus } from '@/lib/streaming-status.ts';
+
+export type StreamState = 'checking' | 'error' | 'offline' | 'playlist' | 'obs' | 'live';
+
+export const STREAM_STATE_LABEL: Record<StreamState, string> = {
+  checking: msg.statusChecking,
+  error: msg.statusConnectionError,
+  offline: msg.statusOffline,
+  playlist: msg.statusPlaylistLive,
+  obs: msg.statusObsLive,
+  live: msg.statusLive,
+};
+
+/**
+ * The player manager's view of the status (core spec §4 Player manager): a failed call (or an
+ * unreachable media server) is a connection error and clears the stream.
+ */
+export function useStreamState() {
+  const status = useStreamingStatus();
+  const s = status.data;
+  let state: StreamState;
+  if (status.isPending) state = 'checking';
+  else if (status.isError || s?.wowza_info.connection_error) state = 'error';
+  else if (!s?.is_live) state = 'offline';
+  else if (s.stream_type === 'playlist') state = 'playlist';
+  else if (s.stream_type === 'obs') state = 'obs';
+  else state = 'live';
+  const live = state === 'playlist' || state === 'obs' || state === 'live';
+  const lastCheck = Math.max(status.dataUpdatedAt, status.errorUpdatedAt);
+  return { status, state, live, data: live ? s : undefined, lastCheck: lastCheck > 0 ? lastCheck : null };
+}

@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import {
+  DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors,
+  type Announcements, type DragEndEvent, type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { LayoutList, RotateCcw } from 'lucide-react';
+import { DRAG_ACTIVATION_PX, msg, type MenuItem, ui } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import type { MenuSummary as Summary } from '../hooks/use-menu-editor.ts';
+import { MenuSummary } from './menu-summary.tsx';
+import { SortableMenuRow } from './sortable-menu-row.tsx';
+
+export function MenuCustomizationSection({
+  items, summary, onMove, onToggle, onRestore,
+}: {
+  items: MenuItem[];
+  summary: Summary;
+  onMove: (activeId: string, overId: string) => void;
+  onToggle: (id: string) => void;
+  onRestore: () => void;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const announcements = useMemo<Announcements>(() => {
+    const label = (id: UniqueIdentifier | undefined) => items.find((i) => i.id === id)?.label ?? String(id ?? '');
+    return {
+      onDragStart: ({ active }) => ui.dragStarted(label(active.id)),
+      onDragOver: ({ active, over }) => (over ? ui.dragOver(label(active.id), label(over.id)) : undefined),
+      onDragEnd: ({ active, over }) =>
+        over ? ui.dragDropped(label(active.id), label(over.id)) : ui.dragDroppedNowhere(label(active.id)),
+      onDragCancel: ({ active }) => ui.dragCancelled(label(active.id)),
+    };
+  }, [items]);
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
+  };
+
+  const restore = () => {
+    if (window.confirm(msg.restoreMenuConfirm)) onRestore();
+  };
+
+  return (
+    <SectionCard
+      title={ui.menuSection}
+      description={ui.menuSectionHint}
+      icon={LayoutList}
+      actions={
+        <Button variant="secondary" onClick={restore}>
+          <RotateCcw className="h-4 w-4" aria-hidden="true" />
+          {ui.restoreDefault}
+        </Button>
+      }
+    >
+      <div className="space-y-5">
+        <MenuSummary summary={summary} />
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: ui.dragInstructions } }}
+        >
+          <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
+            <ul className="space-y-2">
+              {items.map((item) => (
+                <SortableMenuRow key={item.id} item={item} onToggle={onToggle} />
+              ))}
+            </ul>
+          </SortableContext>
+        </DndContext>
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
+import { Globe } from 'lucide-react';
+import { LANGUAGES, LANGUAGE_LABELS, TIMEZONES, TIMEZONE_LABELS, ui } from '@painel/contract';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import type { SettingsFormValues } from '../hooks/settings-form-schema.ts';
+
+const selectClass =
+  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none';
+
+export function RegionalSettingsSection({ register }: { register: UseFormRegister<SettingsFormValues> }) {
+  const id = useId();
+  return (
+    <SectionCard title={ui.regionalSection} icon={Globe}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-language`} className="mb-1.5 block text-sm font-medium text-gray-700">
+            {ui.languageLabel}
+          </label>
+          <select id={`${id}-language`} className={selectClass} {...register('language')}>
+            {LANGUAGES.map((lang) => (
+              <option key={lang} value={lang}>{LANGUAGE_LABELS[lang]}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-timezone`} className="mb-1.5 block text-sm font-medium text-gray-700">
+            {ui.timezoneLabel}
+          </label>
+          <select id={`${id}-timezone`} className={selectClass} {...register('timezone')}>
+            {TIMEZONES.map((tz) => (
+              <option key={tz} value={tz}>{TIMEZONE_LABELS[tz]}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { Save, X } from 'lucide-react';
+import { msg, type User, type UserSettingsBody, ui } from '@painel/contract';
+import { errorMessage } from '@/lib/api-client.ts';
+import { effectiveId } from '@/lib/auth.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import type { LoadedSettings } from '../api/get-user-settings.ts';
+import { useSaveUserSettings } from '../api/save-user-settings.ts';
+import { isValidRefreshInterval, settingsFormSchema, type SettingsFormValues } from '../hooks/settings-form-schema.ts';
+import { useMenuEditor } from '../hooks/use-menu-editor.ts';
+import { GeneralSettingsSection } from './general-settings-section.tsx';
+import { MenuCustomizationSection } from './menu-customization-section.tsx';
+import { RegionalSettingsSection } from './regional-settings-section.tsx';
+
+export function SettingsForm({ initial, user }: { initial: LoadedSettings; user: User | null | undefined }) {
+  const menu = useMenuEditor(initial.menu_items);
+  const save = useSaveUserSettings();
+  const { register, handleSubmit, control, formState: { errors } } = useForm<SettingsFormValues>({
+    resolver: zodResolver(settingsFormSchema),
+    mode: 'onChange',
+    defaultValues: {
+      notifications_enabled: initial.notifications_enabled,
+      auto_refresh: initial.auto_refresh,
+      sidebar_collapsed: initial.sidebar_collapsed,
+      refresh_interval: initial.refresh_interval,
+      language: initial.language,
+      timezone: initial.timezone,
+    },
+  });
+  const autoRefresh = useWatch({ control, name: 'auto_refresh' });
+
+  const onSubmit = handleSubmit((values) => {
+    const body: UserSettingsBody = {
+      ...values,
+      // a hidden interval field (auto refresh off) keeps the last valid value
+      refresh_interval: isValidRefreshInterval(values.refresh_interval) ? values.refresh_interval : initial.refresh_interval,
+      menu_items: menu.items.map(({ id, label, path, icon, visible, category }, order) => ({
+        id, label, path, icon, visible, order, category,
+      })),
+      ...(user ? { id_user: effectiveId(user) } : {}),
+    };
+    save.mutate(body, {
+      onSuccess: () => toast.success(msg.settingsSaved),
+      onError: (error) => toast.error(errorMessage(error, msg.settingsSaveError)),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">{ui.settingsTitle}</h1>
+        <p className="mt-1 text-gray-500">{ui.settingsSubtitle}</p>
+      </div>
+
+      <GeneralSettingsSection register={register} errors={errors} autoRefresh={autoRefresh} />
+      <MenuCustomizationSection
+        items={menu.items}
+        summary={menu.summary}
+        onMove={menu.move}
+        onToggle={menu.toggle}
+        onRestore={menu.restore}
+      />
+      <RegionalSettingsSection register={register} />
+
+      {/* kept in reach while scrolling, and clear of the toasts at the top right */}
+      <div className="sticky bottom-4 z-10 flex justify-end gap-3 rounded-xl border border-gray-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur">
+        <Button variant="secondary" onClick={() => window.location.reload()}>
+          <X className="h-4 w-4" aria-hidden="true" />
+          {ui.cancel}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Spinner className="h-4 w-4" /> : <Save className="h-4 w-4" aria-hidden="true" />}
+          {save.isPending ? ui.saving : ui.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { useEffect, useMemo } from 'react';
+import { DEFAULT_SETTINGS, msg, ui } from '@painel/contract';
+import { useUser } from '@/lib/auth.ts';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { defaultMenu, useUserSettings, type LoadedSettings } from '../api/get-user-settings.ts';
+import { SettingsForm } from './settings-form.tsx';
+
+/** /dashboard/configuracoes. A failed load is only logged; the form then starts from the defaults. */
+export function SettingsPage() {
+  const { data: user } = useUser();
+  const settings = useUserSettings();
+
+  useEffect(() => {
+    if (settings.error) console.error(msg.settingsLoadLog, settings.error);
+  }, [settings.error]);
+
+  const initial = useMemo<LoadedSettings | undefined>(() => {
+    if (settings.data) return settings.data;
+    if (settings.isError && !settings.isFetching) return { ...DEFAULT_SETTINGS, menu_items: defaultMenu() };
+    return undefined;
+  }, [settings.data, settings.isError, settings.isFetching]);
+
+  if (!initial) return <LoadingState label={ui.settingsLoading} />;
+  return <SettingsForm initial={initial} user={user} />;
+}

@@ -1,0 +1,68 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Eye, EyeOff, GripVertical } from 'lucide-react';
+import { CATEGORY_LABELS, type MenuItem, ui } from '@painel/contract';
+import { cn } from '@/lib/cn.ts';
+import { MenuIcon } from '@/components/ui/menu-icon.tsx';
+
+/** One entry of the menu list: drag handle, icon, label, category, show/hide toggle. */
+export function SortableMenuRow({ item, onToggle }: { item: MenuItem; onToggle: (id: string) => void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.id,
+    attributes: { roleDescription: ui.sortableRole },
+  });
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={cn(
+        'flex items-center gap-3 rounded-lg border bg-white px-3 py-2.5',
+        isDragging ? 'relative z-10 border-blue-300 shadow-lg ring-2 ring-blue-200' : 'border-gray-200',
+      )}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={ui.dragItem(item.label)}
+        className="cursor-grab touch-none rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-blue-500 active:cursor-grabbing"
+      >
+        <GripVertical className="h-5 w-5" aria-hidden="true" />
+      </button>
+
+      <span
+        className={cn(
+          'flex h-8 w-8 shrink-0 items-center justify-center rounded-md',
+          item.visible ? 'bg-blue-50 text-blue-600' : 'bg-gray-100 text-gray-400',
+        )}
+      >
+        <MenuIcon name={item.icon} className="h-4 w-4" />
+      </span>
+
+      <div className="min-w-0 flex-1">
+        <p className={cn('truncate font-medium', item.visible ? 'text-gray-900' : 'text-gray-400 line-through')}>
+          {item.label}
+        </p>
+        <p className="truncate text-xs text-gray-500">{CATEGORY_LABELS[item.category]}</p>
+      </div>
+
+      {!item.visible && (
+        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-500">{ui.hiddenTag}</span>
+      )}
+
+      <button
+        type="button"
+        onClick={() => onToggle(item.id)}
+        aria-label={item.visible ? ui.hideItem(item.label) : ui.showItem(item.label)}
+        className={cn(
+          'rounded-md p-2 focus-visible:outline-2 focus-visible:outline-blue-500',
+          item.visible ? 'text-blue-600 hover:bg-blue-50' : 'text-gray-400 hover:bg-gray-100',
+        )}
+      >
+        {item.visible ? <Eye className="h-5 w-5" aria-hidden="true" /> : <EyeOff className="h-5 w-5" aria-hidden="true" />}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.ts';
+import { foldersQueryKey } from './get-folders.ts';
+import { videosQueryKey } from './get-videos.ts';
+
+/** PUT /api/folders/{id} {nome} */
+export async function renameFolder({ id, nome }: { id: number; nome: string }): Promise<void> {
+  await apiRequest(`/api/folders/${id}`, { method: 'PUT', body: { nome } });
+}
+
+export function useRenameFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameFolder,
+    // the videos' playback addresses carry the folder name
+    onSuccess: (_, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: foldersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: videosQueryKey(id) }),
+      ]),
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.ts';
+import { foldersQueryKey } from './get-folders.ts';
+import { videosRootKey } from './get-videos.ts';
+import { parseSync, type SyncSummary } from './sync-folder.ts';
+
+/** POST /api/videos-ssh/sync-database {folderId}; without a folder every folder of the account. */
+export async function syncDatabase(folderId: number | null): Promise<SyncSummary> {
+  return parseSync(await apiRequest('/api/videos-ssh/sync-database', { method: 'POST', body: { folderId } }));
+}
+
+export function useSyncDatabase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncDatabase,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: foldersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: videosRootKey }),
+      ]),
+  });
+}

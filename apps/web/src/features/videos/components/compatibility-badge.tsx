@@ -1,0 +1,34 @@
+import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
+import { msg, ui, type CompatibilityStatus } from '@painel/contract';
+
+/**
+ * Spec §2: compatible is a green check, needs_conversion red (the reasons in the
+ * tooltip), anything else yellow 'Verificando...'.
+ */
+export function CompatibilityBadge({ status, message }: { status: CompatibilityStatus; message: string | null | undefined }) {
+  const title = message || undefined;
+  if (status === 'compatible') {
+    return (
+      <span title={title} className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-700">
+        <CircleCheck className="h-3.5 w-3.5" aria-hidden="true" />
+        {ui.compatibleLabel}
+      </span>
+    );
+  }
+  if (status === 'needs_conversion') {
+    return (
+      <span title={title} className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-700">
+        <CircleAlert className="h-3.5 w-3.5" aria-hidden="true" />
+        {/* the reasons are only a tooltip on screen; a screen reader reads them instead */}
+        <span aria-hidden={title ? true : undefined}>{ui.needsConversionLabel}</span>
+        {title && <span className="sr-only">{title}</span>}
+      </span>
+    );
+  }
+  return (
+    <span title={title} className="inline-flex items-center gap-1 rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-medium text-yellow-800">
+      <LoaderCircle className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />
+      {msg.compatibilityChecking}
+    </span>
+  );
+}

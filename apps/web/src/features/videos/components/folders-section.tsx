@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { FolderPlus, Folders } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { msg, ui } from '@painel/contract';
+import { errorMessage } from '@/lib/api-client.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { useCreateFolder } from '../api/create-folder.ts';
+import { useDeleteFolder } from '../api/delete-folder.ts';
+import type { FolderInfoItem } from '../api/get-folder-info.ts';
+import type { FolderItem } from '../api/get-folders.ts';
+import { useRenameFolder } from '../api/rename-folder.ts';
+import { useSyncFolder } from '../api/sync-folder.ts';
+import { FolderCard } from './folder-card.tsx';
+import { FolderNameModal } from './folder-name-modal.tsx';
+
+/** The folder grid with "Nova Pasta", and the create, rename, sync and delete actions. */
+export function FoldersSection({
+  folders, loading, failed, selectedId, selectedInfo, onSelect,
+}: {
+  folders: FolderItem[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  selectedId: number | null;
+  selectedInfo: FolderInfoItem | undefined;
+  onSelect: (id: number | null) => void;
+}) {
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<FolderItem | null>(null);
+  const create = useCreateFolder();
+  const rename = useRenameFolder();
+  const remove = useDeleteFolder();
+  const sync = useSyncFolder();
+
+  function onCreate(nome: string) {
+    create.mutate(nome, {
+      onSuccess: ({ id }) => {
+        toast.success(msg.folderCreated);
+        setCreating(false);
+        if (id !== undefined) onSelect(id);
+      },
+      onError: (e) => toast.error(errorMessage(e, msg.folderCreateError)),
+    });
+  }
+
+  function onRename(folder: FolderItem, nome: string) {
+    rename.mutate(
+      { id: folder.id, nome },
+      {
+        onSuccess: () => {
+          toast.success(msg.folderRenamed);
+          setRenaming(null);
+        },
+        onError: (e) => toast.error(errorMessage(e, msg.folderRenameError)),
+      },
+    );
+  }
+
+  function onDelete(folder: FolderItem) {
+    if (!window.confirm(ui.deleteFolderConfirm(folder.nome))) return;
+    remove.mutate(folder.id, {
+      onSuccess: () => {
+        toast.success(msg.folderDeleted);
+        if (selectedId === folder.id) onSelect(null);
+      },
+      onError: (e) => toast.error(errorMessage(e, msg.folderDeleteError)),
+    });
+  }
+
+  function onSync(folder: FolderItem) {
+    sync.mutate(folder.id, {
+      onSuccess: (r) => {
+        if (r.message) toast.success(r.message);
+      },
+      // spec §8: sync failures are only logged
+      onError: (e) => console.error('sync', e),
+    });
+  }
+
+  return (
+    <SectionCard
+      title={ui.foldersTitle}
+      icon={Folders}
+      actions={
+        <Button onClick={() => setCreating(true)}>
+          <FolderPlus className="h-4 w-4" aria-hidden="true" />
+          {ui.newFolder}
+        </Button>
+      }
+    >
+      {loading && <LoadingState label={ui.foldersLoading} />}
+      {!loading && failed && !folders && <p className="py-6 text-center text-sm text-red-600">{msg.foldersLoadError}</p>}
+      {folders && folders.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{ui.noFolders}</p>}
+      {folders && folders.length > 0 && (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+          {folders.map((folder) => (
+            <FolderCard
+              key={folder.id}
+              folder={folder}
+              info={folder.id === selectedId && selectedInfo?.id === folder.id ? selectedInfo : undefined}
+              selected={folder.id === selectedId}
+              syncing={sync.isPending && sync.variables === folder.id}
+              onSelect={() => onSelect(folder.id)}
+              onRename={() => setRenaming(folder)}
+              onSync={() => onSync(folder)}
+              onDelete={() => onDelete(folder)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {creating && (
+        <FolderNameModal
+          title={ui.newFolder}
+          submitLabel={ui.createFolder}
+          busyLabel={ui.creatingFolder}
+          busy={create.isPending}
+          onSubmit={onCreate}
+          onClose={() => setCreating(false)}
+        />
+      )}
+      {renaming && (
+        <FolderNameModal
+          title={ui.renameFolderTitle}
+          initial={renaming.nome}
+          submitLabel={ui.save}
+          busyLabel={ui.saving}
+          busy={rename.isPending}
+          onSubmit={(nome) => onRename(renaming, nome)}
+          onClose={() => setRenaming(null)}
+        />
+      )}
+    </SectionCard>
+  );
+}

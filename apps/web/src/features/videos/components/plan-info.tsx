@@ -1,0 +1,46 @@
+import { Gauge, HardDrive, type LucideIcon } from 'lucide-react';
+import { DEFAULT_STORAGE_MB, ui } from '@painel/contract';
+import { useUser } from '@/lib/auth.ts';
+import { formatBytes } from '@/lib/format.ts';
+import { planBitrate } from '@/lib/account.ts';
+import { ProgressBar } from '@/components/ui/progress-bar.tsx';
+import type { FolderItem } from '../api/get-folders.ts';
+import { usageTone } from '../utils/usage-tone.ts';
+
+function Fact({ icon: Icon, label, value, tone }: { icon: LucideIcon; label: string; value: string; tone: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-lg ${tone}`}>
+        <Icon className="h-5 w-5" aria-hidden="true" />
+      </span>
+      <div>
+        <p className="text-sm text-gray-500">{label}</p>
+        <p className="font-semibold text-gray-900">{value}</p>
+      </div>
+    </div>
+  );
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The plan's limits (bitrate default 2500 kbps, storage default 1000 MB) and the space the folders use. */
+export function PlanInfo({ folders }: { folders: FolderItem[] | undefined }) {
+  const { data: user } = useUser();
+  const storage = user?.espaco && user.espaco > 0 ? user.espaco : DEFAULT_STORAGE_MB;
+  const used = round2((folders ?? []).reduce((sum, f) => sum + f.espaco_usado, 0));
+  const pct = round2((used / storage) * 100);
+
+  return (
+    <section aria-label={ui.planInfoTitle} className="grid gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:grid-cols-3">
+      <Fact icon={Gauge} label={ui.bitrateLabel} value={ui.kbps(planBitrate(user))} tone="bg-violet-100 text-violet-600" />
+      <Fact icon={HardDrive} label={ui.planStorageLabel} value={ui.megabytes(storage)} tone="bg-blue-100 text-blue-600" />
+      <div className="flex flex-col justify-center gap-1.5">
+        <p className="flex justify-between text-sm">
+          <span className="text-gray-500">{ui.planStorageUsedLabel}</span>
+          <span className="font-semibold text-gray-900">{formatBytes(used * 1024 * 1024)}</span>
+        </p>
+        <ProgressBar value={pct} tone={usageTone(pct)} label={ui.storageUsage(pct)} />
+      </div>
+    </section>
+  );
+}

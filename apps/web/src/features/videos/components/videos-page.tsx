@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, Upload } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { msg, ui } from '@painel/contract';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useFolderInfo } from '../api/get-folder-info.ts';
+import { useFolders } from '../api/get-folders.ts';
+import { useFileDrop } from '../hooks/use-file-drop.ts';
+import { useFolderSelection } from '../hooks/use-folder-selection.ts';
+import { useVideoUploads } from '../hooks/use-video-uploads.ts';
+import { FoldersSection } from './folders-section.tsx';
+import { PlanInfo } from './plan-info.tsx';
+import { VideosSection } from './videos-section.tsx';
+
+/** /dashboard/gerenciarvideos: plan info, folders, the selected folder's videos and uploads (spec §2). */
+export function VideosPage() {
+  const folders = useFolders();
+  const { selectedId, select } = useFolderSelection(folders.data);
+  const info = useFolderInfo(selectedId);
+  const { items, uploadFiles } = useVideoUploads();
+  const selected = folders.data?.find((f) => f.id === selectedId);
+
+  useEffect(() => {
+    if (folders.error) toast.error(errorMessage(folders.error, msg.foldersLoadError), { toastId: 'folders-load-error' });
+  }, [folders.error]);
+  useEffect(() => {
+    // the info only refines the counters; without it the list's figures stay
+    if (info.error) console.error('folder info', info.error);
+  }, [info.error]);
+
+  function onFiles(files: File[]) {
+    if (!selected) {
+      toast.error(msg.selectFolderFirst);
+      return;
+    }
+    uploadFiles(selected.id, files);
+  }
+  const drop = useFileDrop((videos, dropped) => {
+    if (dropped > 0 && videos.length === 0 && selected) toast.error(msg.uploadNotVideo);
+    else onFiles(videos);
+  });
+
+  return (
+    <div className="relative mx-auto max-w-7xl space-y-6" {...drop.handlers}>
+      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm font-medium text-blue-600 hover:text-blue-800">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        {ui.backToDashboard}
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">{ui.videosTitle}</h1>
+        <p className="mt-1 text-gray-500">{ui.videosSubtitle}</p>
+      </div>
+
+      <PlanInfo folders={folders.data} />
+      <FoldersSection
+        folders={folders.data}
+        loading={folders.isPending}
+        failed={folders.isError}
+        selectedId={selectedId}
+        selectedInfo={info.data}
+        onSelect={select}
+      />
+      <VideosSection folder={selected} uploads={items} onFiles={onFiles} />
+
+      {drop.dragging && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-blue-600/15 p-6 backdrop-blur-[1px]"
+        >
+          <div className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-blue-500 bg-white/95 px-10 py-8 text-center text-blue-700 shadow-lg">
+            <Upload className="h-10 w-10" aria-hidden="true" />
+            <p className="text-lg font-semibold">{selected ? ui.dropVideos(selected.nome) : msg.selectFolderFirst}</p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { msg, user as userSchema, type User } from '@painel/contract';
+import { ApiError, apiRequest } from './api-client.ts';
+import { getToken } from './token.ts';
+
+/**
+ * The session: GET /api/auth/me validates the stored token on load. It lives in lib
+ * (not in a feature) because the shell and every feature read the signed-in user.
+ */
+export const meQueryKey = ['auth', 'me'] as const;
+
+const meResponse = z.object({ user: userSchema });
+
+/** The signed-in user, or null without a valid token (a 401 has already removed it). */
+export async function getMe(): Promise<User | null> {
+  if (!getToken()) return null;
+  try {
+    const parsed = meResponse.safeParse(await apiRequest('/api/auth/me'));
+    if (!parsed.success) throw new ApiError(200, msg.invalidServerResponse);
+    return parsed.data.user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useUser() {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: getMe,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    // without a token there is nothing to validate: unauthenticated at once, no flash
+    initialData: () => (getToken() ? undefined : null),
+  });
+}
+
+/** effective_user_id when the server sent it, else the account's id (spec §6). */
+export function effectiveId(u: User): number {
+  return u.effective_user_id ?? u.id;
+}

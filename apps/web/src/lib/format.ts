@@ -1,0 +1,27 @@
+import { ui } from '@painel/contract';
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** 1536 → '1.5 KB': 1024 steps up to GB, at most 2 decimals. */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes <= 0) return '0 B';
+  const exp = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), BYTE_UNITS.length - 1);
+  const value = bytes / 1024 ** exp;
+  return `${parseFloat(value.toFixed(2))} ${BYTE_UNITS[exp]}`;
+}
+
+/**
+ * Seconds as m:ss, or h:mm:ss from one hour on; 'N/A' when absent. A zero duration is
+ * what the server stores before a file was probed, so it counts as absent too.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) {
+    return ui.notAvailable;
+  }
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

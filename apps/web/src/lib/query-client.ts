@@ -1,0 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // an answer from the server (4xx) will not change on retry; network failures may
+      retry: (count, error) => !(error instanceof ApiError) && count < 2,
+    },
+  },
+});

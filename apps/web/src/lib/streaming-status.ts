@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { TIMINGS, TRANSMISSION_TYPES, type StatusResponse } from '@painel/contract';
+import { apiRequest } from './api-client.ts';
+
+/**
+ * GET /api/streaming/status. It lives in lib (not in a feature) because the dashboard, the
+ * players page and the live management page all read the same status, and one cache entry
+ * means one poll however many of them are mounted.
+ */
+export const streamingStatusQueryKey = ['streaming', 'status'] as const;
+
+const num = z.number().catch(0);
+const str = z.string().catch('');
+const stats = z.object({ viewers: num, bitrate: num, uptime: str }).catch({ viewers: 0, bitrate: 0, uptime: '' });
+
+// Lenient: a field the server leaves out keeps a neutral value, so one odd answer never blanks the page.
+const statusSchema = z.object({
+  is_live: z.boolean().catch(false),
+  stream_type: z.enum(TRANSMISSION_TYPES).nullable().catch(null),
+  transmission: z
+    .object({
+      id: z.number(),
+      titulo: str,
+      tipo: z.enum(TRANSMISSION_TYPES).catch('obs'),
+      codigo_playlist: z.number().nullable().catch(null),
+      playlist_nome: z.string().nullable().catch(null),
+      data_inicio: z.string().nullable().catch(null),
+      platform_ids: z.array(z.union([z.string(), z.number()])).catch([]),
+      stats,
+      stream_name: z.string().optional().catch(undefined),
+      hls_url: z.string().optional().catch(undefined),
+    })
+    .nullable()
+    .catch(null),
+  aguardando_obs: z.object({ titulo: str }).nullable().catch(null),
+  obs_stream: z
+    .object({
+      is_live: z.boolean().catch(false),
+      streamName: str,
+      viewers: num,
+      bitrate: num,
+      uptime: str,
+      uptime_seconds: num,
+      recording: z.boolean().catch(false),
+      bitrate_limit: num,
+      bitrate_exceeded: z.boolean().catch(false),
+      aviso: z.string().nullable().catch(null),
+      hls_url: str,
+    })
+    .catch({
+      is_live: false, streamName: '', viewers: 0, bitrate: 0, uptime: '', uptime_seconds: 0, recording: false,
+      bitrate_limit: 0, bitrate_exceeded: false, aviso: null, hls_url: '',
+    }),
+  wowza_info: z
+    .object({ connection_error: z.boolean().catch(false), total_streams: num, user_streams: num })
+    .catch({ connection_error: false, total_streams: 0, user_streams: 0 }),
+});
+
+export type StreamingStatus = Omit<StatusResponse, 'transmission'> & {
+  transmission: (NonNullable<StatusResponse['transmission']> & { stream_name?: string | undefined; hls_url?: string | undefined }) | null;
+};
+
+export async function getStreamingStatus(): Promise<StreamingStatus> {
+  const parsed = statusSchema.parse(await apiRequest('/api/streaming/status'));
+  return { success: true, ...parsed };
+}
+
+/** Re-polled every 10 s while live, every 30 s otherwise (core spec §4, §9). */
+export function useStreamingStatus() {
+  return useQuery({
+    queryKey: streamingStatusQueryKey,
+    queryFn: getStreamingStatus,
+    refetchInterval: (query) => (query.state.data?.is_live ? TIMINGS.liveStatusPollMs : TIMINGS.managementPollMs),
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** When the live broadcast began, in client time: the measured uptime counts back from the answer. */
+export function liveSinceMs(status: StreamingStatus | undefined, answeredAt: number): number | null {
+  if (!status?.is_live) return null;
+  if (status.obs_stream.is_live && status.obs_stream.uptime_seconds > 0) {
+    return answeredAt - status.obs_stream.uptime_seconds * 1000;
+  }
+  const started = status.transmission?.data_inicio ? Date.parse(status.transmission.data_inicio) : NaN;
+  return Number.isFinite(started) ? started : null;
+}
+
+/** The live label: OBS stream name, else playlist name, else title (core spec §2). */
+export function liveLabel(status: StreamingStatus | undefined): string {
+  if (!status?.is_live) return '';
+  if (status.stream_type !== 'playlist' && status.obs_stream.is_live && status.obs_stream.streamName) {
+    return status.obs_stream.streamName;
+  }
+  return status.transmission?.playlist_nome || status.transmission?.titulo || status.obs_stream.streamName;
+}
+
+/** Viewers and bitrate as measured: the OBS stream's when OBS publishes, else the transmission's. */
+export function liveStats(status: StreamingStatus | undefined): { viewers: number; bitrate: number } {
+  if (!status?.is_live) return { viewers: 0, bitrate: 0 };
+  const obs = status.obs_stream;
+  const t = status.transmission?.stats;
+  return {
+    viewers: Math.max(obs.is_live ? obs.viewers : 0, t?.viewers ?? 0),
+    bitrate: obs.is_live && obs.bitrate > 0 ? obs.bitrate : (t?.bitrate ?? 0),
+  };
+}
+
+/**
+ * The live HLS path on this panel's own origin. The status gives an absolute address built from
+ * the public host name; the browser plays the same path from the origin it already talks to.
+ */
+export function liveHlsPath(status: StreamingStatus | undefined, login: string): string {
+  const given = status?.transmission?.hls_url || status?.obs_stream.hls_url;
+  if (given) {
+    try {
+      const u = new URL(given, window.location.origin);
+      if (u.pathname.startsWith('/hls/')) return u.pathname + u.search;
+    } catch {
+      // not a URL: fall back to the naming convention
+    }
+  }
+  const name = status?.transmission?.stream_name || `${login}_live`;
+  return `/hls/${encodeURIComponent(name)}.m3u8`;
+}

@@ -1,0 +1,22 @@
+/** The session token lives in localStorage under this key (core spec §7). */
+export const TOKEN_KEY = 'token';
+
+export function getToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  window.localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clearToken(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // storage unavailable: nothing to remove
+  }
+}

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { msg } from '@painel/contract';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+describe('login, shell, settings and logout in Chromium', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let account: Awaited<ReturnType<Stack['addAccount']>>;
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    account = await stack.addAccount({ nome: 'Rádio Aurora' });
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  async function logIn(page: Page): Promise<void> {
+    await page.goto('/login');
+    await page.getByLabel('E-mail ou Usuário').fill(account.email);
+    await page.getByLabel('Senha', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Entrar no Painel' }).click();
+    await page.waitForURL('**/dashboard');
+  }
+
+  test('empty fields show the validation messages, which clear when edited', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Bem-vindo' }).waitFor();
+    await page.getByRole('button', { name: 'Entrar no Painel' }).click();
+    await page.getByText(msg.loginRequired).waitFor();
+    await page.getByText(msg.passwordRequired).waitFor();
+    await page.getByLabel('E-mail ou Usuário').fill('alguem');
+    await page.getByText(msg.loginRequired).waitFor({ state: 'detached' });
+    assert.equal(await page.getByText(msg.passwordRequired).isVisible(), true);
+    await page.context().close();
+  });
+
+  test('a wrong password shows the server message under the password field', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await page.goto('/login');
+    await page.getByLabel('E-mail ou Usuário').fill(account.email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+    await page.getByRole('button', { name: 'Entrar no Painel' }).click();
+    await page.getByRole('alert').filter({ hasText: msg.wrongCredentials }).first().waitFor();
+    assert.match(page.url(), /\/login$/);
+    await page.context().close();
+  });
+
+  test('an unauthenticated visit to /dashboard/players lands on /login', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await page.goto('/dashboard/players');
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Entrar no Painel' }).waitFor();
+    await page.context().close();
+  });
+
+  test("logging in lands on /dashboard with the user's name in the shell, and the menu search filters", async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await logIn(page);
+    await page.getByText(msg.loginSuccess).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await page.getByRole('button', { name: 'Menu do usuário' }).filter({ hasText: 'Rádio Aurora' }).waitFor();
+    await nav.getByRole('link', { name: 'Gerenciar Vídeos' }).waitFor();
+    await page.getByPlaceholder('Buscar...').fill('PLAY');
+    await nav.getByRole('link', { name: 'Players' }).waitFor();
+    await nav.getByRole('link', { name: 'Playlists' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Gerenciar Vídeos' }).count(), 0);
+    assert.equal(await nav.getByRole('link', { name: 'Dados de Conexão' }).count(), 0);
+    await page.getByPlaceholder('Buscar...').fill('');
+    await nav.getByRole('link', { name: 'Gerenciar Vídeos' }).waitFor();
+    await page.context().close();
+  });
+
+  test('a reordered and a hidden menu entry survive a reload', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await logIn(page);
+    await page.goto('/dashboard/configuracoes');
+    // move "Dados de Conexão" one place up, above "Iniciar Transmissão", with the keyboard sensor
+    const handle = page.getByRole('button', { name: 'Arrastar Dados de Conexão' });
+    await handle.focus();
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250); // the sortable animates each step
+    }
+    const handles = await page.getByRole('button', { name: /^Arrastar / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    assert.ok(handles.indexOf('Arrastar Dados de Conexão') < handles.indexOf('Arrastar Iniciar Transmissão'), handles.join(' | '));
+    await page.getByRole('button', { name: 'Ocultar Espectadores' }).click();
+    await page.getByRole('button', { name: 'Mostrar Espectadores' }).waitFor();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText(msg.settingsSaved).waitFor();
+
+    await page.reload();
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await nav.getByRole('link', { name: 'Dados de Conexão' }).waitFor();
+    const labels = await nav.getByRole('link').allInnerTexts();
+    const order = labels.map((l) => l.trim());
+    assert.ok(order.indexOf('Dados de Conexão') < order.indexOf('Iniciar Transmissão'), order.join(' | '));
+    assert.equal(order.includes('Espectadores'), false);
+    await page.context().close();
+  });
+
+  test('logout shows its message and the old token is refused by the API', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await logIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    assert.ok(token);
+    const before = await fetch(`${stack.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(before.status, 200);
+    await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText(msg.logoutSuccess).waitFor();
+    const afterLogout = await fetch(`${stack.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(afterLogout.status, 401);
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+    await page.context().close();
+  });
+});

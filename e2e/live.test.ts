@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { apiGet, apiLogin, publish, until } from './support/publish.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+interface Conexao { rtmp: { servidor: string; chave: string } }
+interface Status { is_live: boolean }
+
+/** currentTime of the first <video> matching the selector, twice, 2.5 s apart. */
+async function advances(page: Page, selector: string): Promise<[number, number]> {
+  const video = page.locator(selector).first();
+  await video.waitFor({ state: 'attached' });
+  await page.waitForFunction((sel) => {
+    const v = document.querySelector<HTMLVideoElement>(sel);
+    return !!v && v.currentTime > 0.5;
+  }, selector, { timeout: 30_000 });
+  const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await page.waitForTimeout(2500);
+  const t1 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  return [t0, t1];
+}
+
+describe('going live from OBS, seen in the dashboard and the embeddable player', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let account: Awaited<ReturnType<Stack['addAccount']>>;
+  let token: string;
+  let stream: ReturnType<typeof publish> | undefined;
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    account = await stack.addAccount({ nome: 'TV Horizonte' });
+    token = await apiLogin(stack.baseUrl, account.email, account.password);
+    await until('servidor de mídia no ar', async () => {
+      const h = (await (await fetch(`${stack.baseUrl}/api/health`)).json()) as { components: Record<string, string> };
+      return Object.values(h.components).every((s) => s === 'ok');
+    });
+  });
+  after(async () => {
+    await stream?.stop();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  test('the dashboard shows AO VIVO and its player really plays the live picture', async () => {
+    const { rtmp } = await apiGet<Conexao>(stack.baseUrl, token, '/api/dados-conexao');
+    stream = publish(`${rtmp.servidor}/${rtmp.chave}`);
+    await until('is_live', async () => (await apiGet<Status>(stack.baseUrl, token, '/api/streaming/status')).is_live);
+
+    const page = await newPage(browser, stack.baseUrl);
+    await page.goto('/login');
+    await page.getByLabel('E-mail ou Usuário').fill(account.usuario);
+    await page.getByLabel('Senha', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Entrar no Painel' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 20_000 });
+    assert.match(await page.getByTestId('dashboard-live-badge').innerText(), /AO VIVO/);
+    const [t0, t1] = await advances(page, '[data-testid="dashboard-player"]');
+    assert.ok(t1 - t0 > 1, `o vídeo do dashboard não avançou (${t0} → ${t1})`);
+    await page.context().close();
+  });
+
+  for (const player of ['videojs', 'hlsjs', 'clappr'] as const) {
+    test(`the iframe page plays the live stream with ${player}`, async () => {
+      const page = await newPage(browser, stack.baseUrl);
+      const q = new URLSearchParams({ login: account.usuario, stream: `${account.usuario}_live`, player, contador: 'true' });
+      await page.goto(`/api/player-port/iframe?${q}`);
+      const [t0, t1] = await advances(page, 'video');
+      assert.ok(t1 - t0 > 1, `${player}: o vídeo não avançou (${t0} → ${t1})`);
+      await page.context().close();
+    });
+  }
+
+  test("stopping the publisher brings the dashboard back to 'Nenhuma Transmissão Ativa'", async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 20_000 });
+    await stream?.stop();
+    await page.getByText('Nenhuma Transmissão Ativa').first().waitFor({ timeout: 40_000 });
+    assert.equal(await page.getByTestId('dashboard-live-badge').count(), 0);
+    await page.context().close();
+  });
+});

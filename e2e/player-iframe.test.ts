@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { msg } from '@painel/contract';
+import { testStreamArgs } from '@painel/media/test-stream';
+import { launchBrowser } from './support/browser.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+/**
+ * The embeddable player as a customer's site uses it: an iframe on another origin, fed by
+ * a real OBS-like publish into the nginx-rtmp that `./painel start` runs.
+ */
+describe('embedded player in Chromium', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let login: string;
+  let key: string;
+  let publisher: ChildProcess | undefined;
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    login = `tv${process.pid}`;
+    const password = 'Senha-do-canal-1';
+    await stack.user('add', '--email', `${login}@exemplo.com.br`, '--password', password, '--usuario', login, '--espectadores', '1');
+    const auth = await (await fetch(`${stack.baseUrl}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: login, password }),
+    })).json();
+    const data = await (await fetch(`${stack.baseUrl}/api/dados-conexao`, { headers: { authorization: `Bearer ${auth.token}` } })).json();
+    key = data.rtmp.chave;
+  });
+  after(async () => {
+    publisher?.kill('SIGKILL');
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  /** A page on another origin (about:blank) embedding the player, as a customer's site would. */
+  async function embed(player: string): Promise<{ page: Page; frame: Frame }> {
+    const page = await browser.newPage();
+    const src = `${stack.baseUrl}/api/player-port/iframe?login=${login}&stream=${login}_live&player=${player}&contador=true`;
+    await page.setContent(`<iframe src="${src}" width="640" height="360" allow="autoplay"></iframe>`);
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    assert.ok(frame);
+    return { page, frame };
+  }
+
+  const playing = (frame: Frame) =>
+    frame.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.currentTime > 0.5 && !v.paused), null, { timeout: 20_000 });
+
+  test('offline picture while nothing is live', async () => {
+    const { page, frame } = await embed('videojs');
+    await frame.getByText(msg.noLiveBroadcast).waitFor();
+    await page.close();
+  });
+
+  test('live: each player plays the picture from another origin; the counter counts; the limit holds', async () => {
+    const rtmpPort = stack.env.RTMP_PORT;
+    publisher = spawn('ffmpeg', testStreamArgs({ url: `rtmp://127.0.0.1:${rtmpPort}/live/${key}` }), { stdio: 'ignore' });
+    for (const player of ['videojs', 'hlsjs', 'clappr']) {
+      const { page, frame } = await embed(player);
+      await playing(frame);
+      assert.equal(await frame.locator('#viewers').textContent(), '1', player);
+      // the plan allows one viewer: a second embed gets the notice instead of the picture
+      if (player === 'videojs') {
+        const other = await embed('hlsjs');
+        await other.frame.getByText(msg.playerViewerLimit).waitFor();
+        assert.equal(await other.frame.locator('video').count(), 0);
+        await other.page.close();
+      }
+      // leaving sends the player's beacon, which frees the place for the next one
+      await frame.evaluate(() => (location.href = 'about:blank'));
+      await sleep(300);
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with nothing reaching out to the network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}

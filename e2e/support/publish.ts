@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { testStreamArgs } from '@painel/media/test-stream';
+
+/** Publishes a generated test broadcast like OBS does; stop() ends it. */
+export function publish(url: string, opts: { videoKbps?: number } = {}): { stop(): Promise<void>; exited: Promise<number | null> } {
+  const child = spawn('ffmpeg', testStreamArgs({ url, videoKbps: opts.videoKbps ?? 600, keyframeSeconds: 1 }), {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.resume();
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGINT');
+        const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+        await exited;
+        clearTimeout(t);
+      }
+    },
+  };
+}
+
+export async function apiLogin(baseUrl: string, email: string, password: string): Promise<string> {
+  const r = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+  });
+  const body = (await r.json()) as { token?: string };
+  if (!body.token) throw new Error(`login falhou: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+export async function apiGet<T>(baseUrl: string, token: string, path: string): Promise<T> {
+  const r = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await r.json()) as T;
+}
+
+export async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`tempo esgotado esperando: ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}

@@ -1,0 +1,88 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+export interface Stack {
+  baseUrl: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  /** `./painel user …` against this stack's data. */
+  user(...args: string[]): Promise<string>;
+  addAccount(opts?: { nome?: string; tipo?: 'streaming' | 'revenda'; bitrate?: number }): Promise<{ email: string; usuario: string; password: string; nome: string }>;
+  stop(): Promise<void>;
+}
+
+let seq = 0;
+
+/** Starts the product as `./painel start` runs it, on free ports and a fresh data folder. */
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+  const dataDir = fs.mkdtempSync(path.join(process.env.E2E_DATA ?? os.tmpdir(), 'stack-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RTMP_PORT: String(await freePort()),
+    FTP_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/start.ts')], {
+    env, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`o painel terminou ao iniciar:\n${output}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`o painel não respondeu em 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const user = async (...args: string[]) => (await run(process.execPath, [path.join(ROOT, 'apps/server/src/cli/user.ts'), ...args], { env })).stdout;
+  return {
+    baseUrl,
+    dataDir,
+    env,
+    user,
+    async addAccount(opts = {}) {
+      seq += 1;
+      const usuario = `canal${process.pid}x${seq}`;
+      const a = { email: `${usuario}@exemplo.com.br`, usuario, password: `Senha-${usuario}`, nome: opts.nome ?? `Canal ${seq}` };
+      await user('add', '--email', a.email, '--password', a.password, '--usuario', usuario, '--nome', a.nome,
+        '--tipo', opts.tipo ?? 'streaming', '--bitrate', String(opts.bitrate ?? 2500));
+      return a;
+    },
+    async stop() {
+      if (child.exitCode === null && child.pid) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(-child.pid, 'SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    import('node:net').then(({ createServer }) => {
+      const s = createServer();
+      s.once('error', reject);
+      s.listen(0, '127.0.0.1', () => {
+        const a = s.address();
+        s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+      });
+    }, reject);
+  });
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { msg } from './messages.ts';
+
+export const ACCOUNT_TYPES = ['revenda', 'streaming'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const loginBody = z.object({
+  email: z.string({ error: msg.loginRequired }).trim().min(1, msg.loginRequired).max(254),
+  password: z.string({ error: msg.passwordRequired }).min(1, msg.passwordRequired).max(1024),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** The User entity the front end validates after login (core spec §3). */
+export const user = z.object({
+  id: z.number(),
+  usuario: z.string(),
+  nome: z.string(),
+  email: z.string().min(1),
+  tipo: z.enum(ACCOUNT_TYPES).optional().default('streaming'),
+  streamings: z.number(),
+  espectadores: z.number(),
+  bitrate: z.number(),
+  espaco: z.number().optional(),
+  codigo_servidor: z.number().nullable().optional(),
+  codigo_cliente: z.number().nullable().optional(),
+  effective_user_id: z.number().optional(),
+});
+export type User = z.infer<typeof user>;
+
+export const loginResponse = z.object({
+  success: z.literal(true),
+  token: z.string().min(1),
+  user,
+});
+
+/** effective_user_id: the account itself for revenda, else the linked client code, else the id. */
+export function effectiveUserId(u: { id: number; tipo?: AccountType | undefined; codigo_cliente?: number | null | undefined }): number {
+  if (u.tipo === 'revenda') return u.id;
+  return u.codigo_cliente ?? u.id;
+}
+
+/** Login name: usuario, else the e-mail's local part, else 'user_' plus the id. */
+export function loginName(u: { id: number; usuario?: string | null | undefined; email?: string | null | undefined }): string {
+  if (u.usuario) return u.usuario;
+  const local = u.email?.split('@')[0];
+  return local ? local : `user_${u.id}`;
+}

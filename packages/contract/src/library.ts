@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { msg } from './messages.ts';
+
+/*
+ * Video library API (spec 001 §7 "Folders and videos"). Every call needs the session
+ * (Authorization: Bearer …); everything is scoped to the acting account, and another
+ * account's ids answer 404. Errors are { success: false, error } with a Portuguese text.
+ *
+ *   GET    /api/folders                       → Folder[]
+ *   GET    /api/folders/{id}/info             → FolderInfo                                   404
+ *   POST   /api/folders            {nome}     → FolderSaved (id = the new folder's)           400 409
+ *   PUT    /api/folders/{id}       {nome}     → FolderSaved (renames the directory too)       400 404 409
+ *   DELETE /api/folders/{id}                  → { success, message } (videos and files too)  404 409 (in use)
+ *   POST   /api/folders/{id}/sync             → SyncResult (also creates a missing directory) 404
+ *   POST   /api/videos-ssh/sync-database {folderId?} → SyncResult (no folderId: every folder,
+ *                                                 and directories made by FTP become folders)
+ *   GET    /api/videos?folder_id={id}         → Video[] (newest first)                        400 404
+ *   POST   /api/videos/upload?folder_id={id}  multipart/form-data, one file in field "video"
+ *                                             → UploadResult                                  400 404 413 415 422
+ *   DELETE /api/videos/{id}?folder_id={id}    → { success, message } (folder_id optional)     404 409 (in use)
+ *   GET    /content/{login}/{folder}/{file}.mp4  the file itself (Video.url): Range → 206/416,
+ *          ?auth_token={session token} for <video> (no headers there), &download=1 → attachment
+ *          with the original name. 401 without a session, 404 for anything not the account's own.
+ *
+ * FTP: host/porta/usuario/senha from /api/dados-conexao (ftp), passive mode; the root
+ * lists the folders, each folder its videos; uploads (MP4, AVI, MOV, WMV, FLV, WebM, MKV)
+ * appear in the panel with their verdicts when the transfer ends.
+ */
+
+/** The spec's accepted video formats (upload help, FTP, Dados de Conexão). */
+export const VIDEO_EXTENSIONS = ['mp4', 'avi', 'mov', 'wmv', 'flv', 'webm', 'mkv'] as const;
+export const FOLDER_NAME_MAX = 64;
+export const VIDEO_NAME_MAX = 255;
+
+export const LIBRARY_TIMINGS = {
+  folderAutoSyncMs: 2000,
+  uploadListClearMs: 3000,
+} as const;
+/** Folder usage bar: red above 90 %, yellow above 70 %, capped at 100 %. */
+export const USAGE_BAR = { warnAbove: 70, dangerAbove: 90 } as const;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Folder names become directory names on disk and FTP, so the unsafe ones are refused. */
+export function isValidFolderName(nome: string): boolean {
+  return !nome.includes('/') && !nome.includes('\\') && !nome.includes('..') && !CONTROL.test(nome) && !nome.startsWith('.');
+}
+
+export const folderBody = z.object({
+  nome: z
+    .string({ error: msg.folderNameRequired })
+    .transform((s) => s.normalize('NFC').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, msg.folderNameRequired)
+        .max(FOLDER_NAME_MAX, msg.folderNameTooLong)
+        .refine(isValidFolderName, msg.folderNameInvalid),
+    ),
+});
+export type FolderBody = z.infer<typeof folderBody>;
+
+/** folder_id is required for listing and upload ('Selecione uma pasta primeiro'). */
+export const folderIdQuery = z.object({
+  folder_id: z.coerce.number({ error: msg.selectFolderFirst }).int(msg.selectFolderFirst).positive(msg.selectFolderFirst),
+});
+/** On deletion folder_id is optional; when given it must be the video's folder. */
+export const optionalFolderIdQuery = z.object({ folder_id: z.coerce.number().int().positive().optional().catch(undefined) });
+
+/** Without folderId every folder of the account is synchronised (the empty-list case). */
+export const syncDatabaseBody = z.object({ folderId: z.coerce.number().int().positive().nullish() });
+
+export const COMPATIBILITY_STATUSES = ['compatible', 'needs_conversion', 'other'] as const;
+export type CompatibilityStatus = (typeof COMPATIBILITY_STATUSES)[number];
+export type Compativel = 'sim' | 'otimizado' | 'nao';
+
+export interface Folder {
+  id: number;
+  nome: string;
+  video_count_db: number;
+  /** MB, two decimals. */
+  espaco_usado: number;
+  /** Share of the plan's storage this folder uses, two decimals, not capped. */
+  percentage_used: number;
+  created_at: string;
+}
+export interface FolderInfo extends Folder {
+  server_info: { exists: boolean; file_count: number };
+}
+
+export interface Video {
+  id: number;
+  folder_id: number;
+  pasta: string;
+  nome: string;
+  /** Absolute path on the panel: /content/{login}/{folder}/{file}.mp4 (add ?auth_token= for the player, &download=1 to download). */
+  url: string;
+  formato_original: string;
+  is_mp4: boolean;
+  codec_video: string;
+  codec_audio: string | null;
+  largura: number;
+  altura: number;
+  /** kbps; 0 when unknown. */
+  bitrate_video: number;
+  bitrate_exceeds_limit: boolean;
+  user_bitrate_limit: number;
+  /** bytes */
+  tamanho: number;
+  /** seconds */
+  duracao: number;
+  compatibility_status: CompatibilityStatus;
+  compatibility_message: string;
+  compativel: Compativel;
+  created_at: string;
+}
+
+export interface SyncResult {
+  success: true;
+  videos_count: number;
+  added: number;
+  removed: number;
+  message: string;
+}
+
+export interface FolderSaved {
+  success: true;
+  message: string;
+  id: number;
+  folder: Folder;
+}
+
+export interface UploadResult {
+  success: true;
+  message: string;
+  video: Video;
+}
