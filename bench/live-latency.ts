@@ -6,8 +6,8 @@
  * (a) publish → first HLS segment listed in the playlist the API serves. Measured for the
  *     panel's HLS settings and, in the same run, for a reference configuration with
  *     nginx-rtmp's stock HLS settings (5 s fragments, 30 s playlist), printed as a ratio.
- * (b) publish → picture on screen in Chromium with hls.js: a later phase (it needs the
- *     pages); add it as another Phase below, it receives the same running stack.
+ * (b) publish → picture playing in Chromium, in the panel's own player page with hls.js,
+ *     and the latency hls.js reports (`hls.latency`) after 30 s of play.
  *
  * Standard HLS setups sit at 25–30 s end to end; the target here is under 6 s.
  */
@@ -15,6 +15,8 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bearerHeader } from '../apps/server/src/testing/harness.ts';
 import { eventually, startLiveStack, type LiveStack } from '../apps/server/src/testing/live.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser.ts';
 
 interface Setup {
   name: string;
@@ -47,9 +49,54 @@ const firstSegment: Phase = {
   },
 };
 
-// (b) goes here: { name: 'publicação → imagem no Chromium (hls.js)', measure: … } using
-// e2e/support/browser.ts to open the player iframe and wait for video.currentTime > 0.
-const PHASES: Phase[] = [firstSegment];
+const PLAY_SECONDS = 30;
+let browser: Browser | undefined;
+let viewer: Page | undefined;
+
+/** Keeps the hls.js instance the player page creates, so its own latency figure can be read. */
+function captureHls(): void {
+  const w = window as unknown as { Hls?: unknown; __hls?: { latency: number } };
+  let Wrapped: unknown;
+  Object.defineProperty(w, 'Hls', {
+    configurable: true,
+    get: () => Wrapped,
+    set(Original: new (c?: object) => { latency: number }) {
+      Wrapped = class extends Original {
+        constructor(c?: object) {
+          super(c);
+          w.__hls = this;
+        }
+      };
+    },
+  });
+}
+
+const firstPicture: Phase = {
+  name: 'publicação → imagem no Chromium (player hls.js do painel)',
+  async measure(ch, t0) {
+    browser ??= await launchBrowser();
+    viewer = await (await browser.newContext()).newPage();
+    await viewer.addInitScript(captureHls);
+    const q = new URLSearchParams({ login: ch.login, stream: `${ch.login}_live`, player: 'hlsjs' });
+    await viewer.goto(`${ch.stack.apiUrl}/api/player-port/iframe?${q}`);
+    await viewer.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0, undefined, { timeout: 60_000, polling: 50 });
+    return Date.now() - t0;
+  },
+};
+
+const hlsLatency: Phase = {
+  name: `latência informada pelo hls.js após ${PLAY_SECONDS} s`,
+  async measure() {
+    const page = viewer!;
+    await sleep(PLAY_SECONDS * 1000);
+    const latency = await page.evaluate(() => (window as unknown as { __hls?: { latency: number } }).__hls?.latency ?? NaN);
+    await page.context().close();
+    if (!Number.isFinite(latency)) throw new Error('o hls.js não informou a latência');
+    return latency * 1000;
+  },
+};
+
+const PHASES: Phase[] = [firstSegment, firstPicture, hlsLatency];
 
 const SETUPS: Setup[] = [
   { name: 'painel (fragmentos de 2 s, playlist de 6 s)', env: {} },
@@ -92,8 +139,8 @@ async function measureSetup(setup: Setup, runs: number): Promise<Map<string, num
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
-const runs = Math.max(1, Number(values.runs) || 5);
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Math.max(1, Number(values.runs) || 3);
 const all: Map<string, number[]>[] = [];
 for (const setup of SETUPS) {
   console.log(`\n${setup.name}`);
@@ -107,3 +154,4 @@ for (const p of PHASES) {
   const ref = median(all[1]!.get(p.name)!);
   console.log(`  ${p.name}: ${s(ours)} contra ${s(ref)} da referência: razão ${(ours / ref).toFixed(2)}; meta < 6 s: ${ours < 6000 ? 'atingida' : 'NÃO atingida'}`);
 }
+await browser?.close();

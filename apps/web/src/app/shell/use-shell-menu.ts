@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { DEFAULT_MENU, msg, type MenuItem } from '@painel/contract';
 import { getToken } from '@/lib/token.ts';
-import { useUserSettings } from '@/features/settings/api/get-user-settings.ts';
+import { useUserSettings } from '@/lib/user-settings.ts';
 
 /**
  * The side menu: the user's stored menu, read once when the shell loads and only with a

@@ -5,6 +5,7 @@ import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
+import { useDateTimeFormat } from '@/lib/datetime.ts';
 import type { ActivityItem } from '../api/get-dashboard-overview.ts';
 
 const TONE: Record<string, string> = {
@@ -21,6 +22,7 @@ function when(iso: string): string {
 
 /** What happened on the account lately, newest first (from the dashboard overview). */
 export function RecentActivity({ items, loading, limit = 8 }: { items: ActivityItem[] | undefined; loading: boolean; limit?: number }) {
+  const { dateTime } = useDateTimeFormat();
   const shown = (items ?? []).slice(0, limit);
   return (
     <SectionCard title={ui.recentActivityTitle} icon={History}>
@@ -36,7 +38,7 @@ export function RecentActivity({ items, loading, limit = 8 }: { items: ActivityI
               <div className="min-w-0">
                 <p className="text-gray-800">{a.descricao}</p>
                 {a.data && (
-                  <time dateTime={a.data} title={new Date(a.data).toLocaleString('pt-BR')} className="text-xs text-gray-500">
+                  <time dateTime={a.data} title={dateTime(a.data)} className="text-xs text-gray-500">
                     {when(a.data)}
                   </time>
                 )}

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
+import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { STREAM_STATE_LABEL, type StreamState } from '../hooks/use-stream-state.ts';
 
 const DOT: Record<StreamState, string> = {
@@ -20,8 +21,6 @@ const BOX: Record<StreamState, string> = {
   live: 'border-red-200 bg-red-50 text-red-800',
 };
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString('pt-BR');
-
 /** One of Verificando..., Erro de Conexão (with the last-check time), Offline, Playlist ao Vivo, OBS ao Vivo, Ao Vivo. */
 export function StreamStatusLine({ state, lastCheck, checking, onRefresh }: {
   state: StreamState;
@@ -29,6 +28,7 @@ export function StreamStatusLine({ state, lastCheck, checking, onRefresh }: {
   checking: boolean;
   onRefresh: () => void;
 }) {
+  const { time } = useDateTimeFormat();
   return (
     <div className={cn('flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3', BOX[state])}>
       <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { UserSettingsBody } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
-import { normalizeSettings, userSettingsQueryKey, type LoadedSettings } from './get-user-settings.ts';
+import { normalizeSettings, userSettingsQueryKey, type LoadedSettings } from '@/lib/user-settings.ts';
 
 export const saveUserSettingsMutationKey = ['user-settings', 'save'] as const;
 

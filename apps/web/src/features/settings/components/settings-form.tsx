@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { effectiveId } from '@/lib/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import type { LoadedSettings } from '../api/get-user-settings.ts';
+import type { LoadedSettings } from '@/lib/user-settings.ts';
 import { useSaveUserSettings } from '../api/save-user-settings.ts';
 import { isValidRefreshInterval, settingsFormSchema, type SettingsFormValues } from '../hooks/settings-form-schema.ts';
 import { useMenuEditor } from '../hooks/use-menu-editor.ts';

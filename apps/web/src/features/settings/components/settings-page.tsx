@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { DEFAULT_SETTINGS, msg, ui } from '@painel/contract';
 import { useUser } from '@/lib/auth.ts';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { defaultMenu, useUserSettings, type LoadedSettings } from '../api/get-user-settings.ts';
+import { defaultMenu, useUserSettings, type LoadedSettings } from '@/lib/user-settings.ts';
 import { SettingsForm } from './settings-form.tsx';
 
 /** /dashboard/configuracoes. A failed load is only logged; the form then starts from the defaults. */

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { arrayMove } from '@dnd-kit/sortable';
 import type { MenuItem } from '@painel/contract';
-import { defaultMenu } from '../api/get-user-settings.ts';
+import { defaultMenu } from '@/lib/user-settings.ts';
 
 function renumber(items: MenuItem[]): MenuItem[] {
   return items.map((item, order) => (item.order === order ? item : { ...item, order }));

@@ -4,7 +4,7 @@ import {
   DEFAULT_MENU, DEFAULT_SETTINGS, LANGUAGES, REFRESH_INTERVAL, TIMEZONES, mergeMenu,
   type MenuItem, type UserSettings,
 } from '@painel/contract';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 export const userSettingsQueryKey = ['user-settings'] as const;
 
