@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { msg } from '@painel/contract';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { launchBrowser, logIn, newPage } from './support/browser.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 describe('login, shell, settings and logout in Chromium', () => {
@@ -20,13 +20,7 @@ describe('login, shell, settings and logout in Chromium', () => {
     await stack?.stop();
   });
 
-  async function logIn(page: Page): Promise<void> {
-    await page.goto('/login');
-    await page.getByLabel('E-mail ou Usuário').fill(account.email);
-    await page.getByLabel('Senha', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Entrar no Painel' }).click();
-    await page.waitForURL('**/dashboard');
-  }
+  const logInAccount = (page: Page) => logIn(page, account.email, account.password);
 
   test('empty fields show the validation messages, which clear when edited', async () => {
     const page = await newPage(browser, stack.baseUrl);
@@ -62,7 +56,7 @@ describe('login, shell, settings and logout in Chromium', () => {
 
   test("logging in lands on /dashboard with the user's name in the shell, and the menu search filters", async () => {
     const page = await newPage(browser, stack.baseUrl);
-    await logIn(page);
+    await logInAccount(page);
     await page.getByText(msg.loginSuccess).waitFor();
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await page.getByRole('button', { name: 'Menu do usuário' }).filter({ hasText: 'Rádio Aurora' }).waitFor();
@@ -79,7 +73,7 @@ describe('login, shell, settings and logout in Chromium', () => {
 
   test('a reordered and a hidden menu entry survive a reload', async () => {
     const page = await newPage(browser, stack.baseUrl);
-    await logIn(page);
+    await logInAccount(page);
     await page.goto('/dashboard/configuracoes');
     // move "Dados de Conexão" one place up, above "Iniciar Transmissão", with the keyboard sensor
     const handle = page.getByRole('button', { name: 'Arrastar Dados de Conexão' });
@@ -107,7 +101,7 @@ describe('login, shell, settings and logout in Chromium', () => {
 
   test('logout shows its message and the old token is refused by the API', async () => {
     const page = await newPage(browser, stack.baseUrl);
-    await logIn(page);
+    await logInAccount(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     assert.ok(token);
     const before = await fetch(`${stack.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, publish, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -51,11 +51,7 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
     await until('is_live', async () => (await apiGet<Status>(stack.baseUrl, token, '/api/streaming/status')).is_live);
 
     const page = await newPage(browser, stack.baseUrl);
-    await page.goto('/login');
-    await page.getByLabel('E-mail ou Usuário').fill(account.usuario);
-    await page.getByLabel('Senha', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Entrar no Painel' }).click();
-    await page.waitForURL('**/dashboard');
+    await logIn(page, account.usuario, account.password);
     await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 20_000 });
     assert.match(await page.getByTestId('dashboard-live-badge').innerText(), /AO VIVO/);
     const [t0, t1] = await advances(page, '[data-testid="dashboard-player"]');

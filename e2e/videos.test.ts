@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { launchBrowser, logIn, newPage } from './support/browser.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 function clip(file: string, args: string[]): void {
@@ -34,11 +34,7 @@ describe('the video manager in Chromium', () => {
   test('create a folder, upload two files with progress, see verdicts, play one, delete one', async () => {
     const account = await stack.addAccount();
     const page = await newPage(browser, stack.baseUrl);
-    await page.goto('/login');
-    await page.getByLabel('E-mail ou Usuário').fill(account.email);
-    await page.getByLabel('Senha', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Entrar no Painel' }).click();
-    await page.waitForURL('**/dashboard');
+    await logIn(page, account.email, account.password);
     await page.goto('/dashboard/gerenciarvideos');
 
     await page.getByRole('button', { name: 'Nova Pasta' }).first().click();

@@ -18,3 +18,12 @@ export async function newPage(browser: Browser, baseUrl: string): Promise<Page> 
   page.setDefaultTimeout(15_000);
   return page;
 }
+
+/** Logs in through the login screen, as a person does, and waits for the dashboard. */
+export async function logIn(page: Page, login: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail ou Usuário').fill(login);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar no Painel' }).click();
+  await page.waitForURL('**/dashboard');
+}

@@ -3,10 +3,9 @@ import { Folder, FolderOpen, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { formatBytes } from '@/lib/format.ts';
-import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import type { FolderInfoItem } from '../api/get-folder-info.ts';
 import type { FolderItem } from '../api/get-folders.ts';
-import { usageTone } from '../utils/usage-tone.ts';
+import { UsageBar } from '@/components/ui/usage-bar.tsx';
 
 const MB = 1024 * 1024;
 
@@ -102,7 +101,7 @@ export function FolderCard({
           <span>{ui.folderVideoCount(f.video_count_db)}</span>
           <span>{ui.folderSpaceUsed(formatBytes(f.espaco_usado * MB))}</span>
         </div>
-        <ProgressBar value={pct} tone={usageTone(pct)} label={ui.folderUsage(folder.nome, pct)} />
+        <UsageBar percent={pct} label={ui.folderUsage(folder.nome, pct)} />
         {info?.server_info && (
           <p className={cn('text-xs', info.server_info.exists ? 'text-gray-500' : 'text-amber-700')}>
             {info.server_info.exists ? ui.folderOnServer(info.server_info.file_count) : ui.folderNotOnServer}

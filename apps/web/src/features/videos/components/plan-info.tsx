@@ -3,9 +3,8 @@ import { DEFAULT_STORAGE_MB, ui } from '@painel/contract';
 import { useUser } from '@/lib/auth.ts';
 import { formatBytes } from '@/lib/format.ts';
 import { planBitrate } from '@/lib/account.ts';
-import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import type { FolderItem } from '../api/get-folders.ts';
-import { usageTone } from '../utils/usage-tone.ts';
+import { UsageBar } from '@/components/ui/usage-bar.tsx';
 
 function Fact({ icon: Icon, label, value, tone }: { icon: LucideIcon; label: string; value: string; tone: string }) {
   return (
@@ -39,7 +38,7 @@ export function PlanInfo({ folders }: { folders: FolderItem[] | undefined }) {
           <span className="text-gray-500">{ui.planStorageUsedLabel}</span>
           <span className="font-semibold text-gray-900">{formatBytes(used * 1024 * 1024)}</span>
         </p>
-        <ProgressBar value={pct} tone={usageTone(pct)} label={ui.storageUsage(pct)} />
+        <UsageBar percent={pct} label={ui.storageUsage(pct)} />
       </div>
     </section>
   );
