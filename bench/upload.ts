@@ -121,13 +121,19 @@ function uploadFile(port: number, token: string, folderId: number): Promise<{ st
 }
 
 /**
- * The most any Node HTTP server can take in on this machine: a separate process that reads
- * the same upload and throws it away. Puts the API's figure in context (socket reads, not
- * the disk, bound a Node server on small machines).
+ * Plain Node HTTP servers in a separate process, as references for the API's figure:
+ * 'discard' reads the upload and throws it away (the most any Node server takes in on this
+ * machine); 'file' writes it to disk with stream.pipeline into fs.createWriteStream, the
+ * textbook way, with nothing else (no parsing, no quota, no probing).
  */
-async function nodeCeiling(client: string): Promise<{ seconds: number; growthMb: number }> {
+const REFERENCE_SERVERS = {
+  discard: `(q, s) => { q.resume(); q.on('end', () => s.end('{}')); }`,
+  file: `(q, s) => require('stream').pipeline(q, require('fs').createWriteStream(${JSON.stringify(path.join(work, 'reference.bin'))}), () => s.end('{}'))`,
+} as const;
+
+async function nodeReference(client: string, kind: keyof typeof REFERENCE_SERVERS): Promise<{ seconds: number; growthMb: number }> {
   const port = await freePort();
-  const code = `require('http').createServer((q, s) => { q.resume(); q.on('end', () => s.end('{}')); }).listen(${port}, '127.0.0.1', () => console.log('ok'));`;
+  const code = `require('http').createServer(${REFERENCE_SERVERS[kind]}).listen(${port}, '127.0.0.1', () => console.log('ok'));`;
   const sink = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((r) => sink.stdout.once('data', r));
   try {
@@ -142,6 +148,7 @@ async function nodeCeiling(client: string): Promise<{ seconds: number; growthMb:
     return { seconds, growthMb: (Math.max(peak, rssKb(sink.pid!)) - base) / 1024 };
   } finally {
     sink.kill('SIGTERM');
+    fs.rmSync(path.join(work, 'reference.bin'), { force: true });
   }
 }
 
@@ -186,8 +193,10 @@ async function main(): Promise<void> {
     const cpAfter = timeCp();
     const cpS = Math.min(cpBefore, cpAfter);
     settle();
-    const ceiling = await nodeCeiling(client);
+    const ceiling = await nodeReference(client, 'discard');
     const ceilingS = ceiling.seconds;
+    settle();
+    const toFile = await nodeReference(client, 'file');
 
     const ratio = cpS / uploadS;
     const growthMb = (peak - baseline) / 1024;
@@ -195,7 +204,9 @@ async function main(): Promise<void> {
     console.log(`cp (melhor de 2):   ${cpS.toFixed(2)} s  (${(mb(size) / cpS).toFixed(0)} MB/s; ${cpBefore.toFixed(2)} s antes, ${cpAfter.toFixed(2)} s depois)`);
     console.log(`upload pela API:    ${uploadS.toFixed(2)} s  (${(mb(size) / uploadS).toFixed(0)} MB/s, cliente ${client}; inclui ffprobe e registro)`);
     console.log(`teto do Node:       ${ceilingS.toFixed(2)} s  (${(mb(size) / ceilingS).toFixed(0)} MB/s: um servidor HTTP Node que só descarta o corpo; razão teto/cp ${(cpS / ceilingS).toFixed(2)}; memória +${ceiling.growthMb.toFixed(1)} MB)`);
+    console.log(`Node → arquivo:     ${toFile.seconds.toFixed(2)} s  (${(mb(size) / toFile.seconds).toFixed(0)} MB/s: pipeline(req, fs.createWriteStream) sem mais nada; razão/cp ${(cpS / toFile.seconds).toFixed(2)})`);
     console.log(`razão upload/teto:  ${(ceilingS / uploadS).toFixed(2)}`);
+    console.log(`razão upload/(Node → arquivo): ${(toFile.seconds / uploadS).toFixed(2)}`);
     console.log(`razão upload/cp:    ${ratio.toFixed(2)}  (meta ≥ 0.50) ${ratio >= 0.5 ? 'OK' : 'ABAIXO'}`);
     console.log(`memória da API:     base ${(baseline / 1024).toFixed(0)} MB, pico ${(peak / 1024).toFixed(0)} MB, crescimento ${growthMb.toFixed(1)} MB  (meta < 100 MB) ${growthMb < 100 ? 'OK' : 'ACIMA'}`);
   } finally {
