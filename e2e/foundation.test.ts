@@ -99,6 +99,27 @@ describe('login, shell, settings and logout in Chromium', () => {
     await page.context().close();
   });
 
+  test('"Menu lateral recolhido" opens the panel with the side menu folded to its icons', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await logInAccount(page);
+    await page.goto('/dashboard/configuracoes');
+    await page.getByLabel('Menu lateral recolhido').check();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText(msg.settingsSaved).waitFor();
+    await page.reload();
+    const width = () => page.locator('aside#menu-lateral').evaluate((el) => el.getBoundingClientRect().width);
+    await page.getByRole('button', { name: 'Expandir menu' }).waitFor();
+    assert.ok((await width()) < 100, `largura ${await width()}`);
+    // the entries are still there, by name, for keyboard and screen-reader users
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Players' }).click();
+    await page.waitForURL('**/dashboard/players');
+    await page.getByRole('button', { name: 'Expandir menu' }).click();
+    await page.getByRole('button', { name: 'Recolher menu' }).waitFor();
+    await page.waitForTimeout(400); // the width animates
+    assert.ok((await width()) > 250, `largura ${await width()}`);
+    await page.context().close();
+  });
+
   test('logout shows its message and the old token is refused by the API', async () => {
     const page = await newPage(browser, stack.baseUrl);
     await logInAccount(page);

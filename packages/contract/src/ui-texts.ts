@@ -35,6 +35,8 @@ export const ui = {
   // shell
   openMenu: 'Abrir menu',
   closeMenu: 'Fechar menu',
+  collapseMenu: 'Recolher menu',
+  expandMenu: 'Expandir menu',
   mainNavigation: 'Menu principal',
   menuSearchLabel: 'Buscar no menu',
   menuSearchPlaceholder: 'Buscar...',

@@ -3,6 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { motion } from 'motion/react';
 import { TIMINGS } from '@painel/contract';
 import { useUser } from '@/lib/auth.ts';
+import { getToken } from '@/lib/token.ts';
+import { useUserSettings } from '@/lib/user-settings.ts';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -15,16 +17,27 @@ export function DashboardLayout() {
   const { data: user } = useUser();
   const menu = useShellMenu();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // starts as the account's setting says; the header button folds it for this visit
+  const settings = useUserSettings({ enabled: getToken() !== null });
+  const [folded, setFolded] = useState<boolean | null>(null);
+  const collapsed = folded ?? settings.data?.sidebar_collapsed ?? false;
 
   return (
     <div className="flex h-screen overflow-hidden bg-gray-50">
       {menuOpen && (
         <div aria-hidden="true" onClick={closeMenu} className="fixed inset-0 z-30 bg-gray-950/60 backdrop-blur-sm lg:hidden" />
       )}
-      <Sidebar menu={menu} user={user} open={menuOpen} onClose={closeMenu} />
+      <Sidebar menu={menu} user={user} open={menuOpen} onClose={closeMenu} collapsed={collapsed} />
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header pageLabel={pageLabel(menu, pathname)} user={user} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+        <Header
+          pageLabel={pageLabel(menu, pathname)}
+          user={user}
+          menuOpen={menuOpen}
+          onOpenMenu={() => setMenuOpen(true)}
+          collapsed={collapsed}
+          onToggleCollapsed={() => setFolded(!collapsed)}
+        />
         <main className="flex-1 overflow-y-auto">
           <motion.div
             key={pathname}

@@ -1,4 +1,4 @@
-import { Bell, Gauge, Menu } from 'lucide-react';
+import { Bell, Gauge, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { User } from '@painel/contract';
 import { accountTypeLabel, isRevenda } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';
@@ -6,13 +6,16 @@ import { SIDEBAR_ID } from './sidebar.tsx';
 import { ui } from '@painel/contract';
 
 export function Header({
-  pageLabel, user, menuOpen, onOpenMenu,
+  pageLabel, user, menuOpen, onOpenMenu, collapsed, onToggleCollapsed,
 }: {
   pageLabel: string | undefined;
   user: User | null | undefined;
   menuOpen: boolean;
   onOpenMenu: () => void;
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
 }) {
+  const Fold = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
     <header className="flex h-16 shrink-0 items-center justify-between gap-4 border-b border-gray-200 bg-white px-4 sm:px-6 lg:px-8">
       <div className="flex min-w-0 items-center gap-3">
@@ -25,6 +28,16 @@ export function Header({
           className="rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-500 lg:hidden"
         >
           <Menu className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          onClick={onToggleCollapsed}
+          aria-label={collapsed ? ui.expandMenu : ui.collapseMenu}
+          aria-pressed={collapsed}
+          aria-controls={SIDEBAR_ID}
+          className="hidden rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-500 lg:block"
+        >
+          <Fold className="h-5 w-5" aria-hidden="true" />
         </button>
         <nav aria-label={ui.breadcrumb} className="min-w-0">
           <p className="truncate text-sm text-gray-500">

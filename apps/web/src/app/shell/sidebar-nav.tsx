@@ -15,7 +15,12 @@ export function groupMenu(menu: readonly MenuItem[], search: string) {
   );
 }
 
-export function SidebarNav({ menu, search, onNavigate }: { menu: readonly MenuItem[]; search: string; onNavigate: () => void }) {
+export function SidebarNav({ menu, search, onNavigate, collapsed = false }: {
+  menu: readonly MenuItem[];
+  search: string;
+  onNavigate: () => void;
+  collapsed?: boolean;
+}) {
   const id = useId();
   const groups = useMemo(() => groupMenu(menu, search), [menu, search]);
 
@@ -24,7 +29,7 @@ export function SidebarNav({ menu, search, onNavigate }: { menu: readonly MenuIt
       {groups.length === 0 && <p className="px-3 text-sm text-gray-500">{ui.menuNoResults}</p>}
       {groups.map(({ category, items }) => (
         <div key={category}>
-          <h2 id={`${id}-${category}`} className="mb-2 px-3 text-xs font-semibold tracking-wider text-gray-500 uppercase">
+          <h2 id={`${id}-${category}`} className={cn('mb-2 px-3 text-xs font-semibold tracking-wider text-gray-500 uppercase', collapsed && 'lg:sr-only')}>
             {CATEGORY_LABELS[category]}
           </h2>
           <ul aria-labelledby={`${id}-${category}`} className="space-y-1">
@@ -34,10 +39,12 @@ export function SidebarNav({ menu, search, onNavigate }: { menu: readonly MenuIt
                   to={item.path}
                   end={item.path === '/dashboard'}
                   onClick={onNavigate}
+                  title={collapsed ? item.label : undefined}
                   className={({ isActive }) =>
                     cn(
                       'group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
                       'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-400',
+                      collapsed && 'lg:justify-center lg:px-0',
                       isActive
                         ? 'bg-gradient-to-r from-blue-600 to-violet-600 text-white shadow-md shadow-blue-900/30'
                         : 'text-gray-300 hover:bg-gray-800 hover:text-white',
@@ -50,7 +57,7 @@ export function SidebarNav({ menu, search, onNavigate }: { menu: readonly MenuIt
                         name={item.icon}
                         className={cn('h-5 w-5 shrink-0', isActive ? 'text-white' : 'text-gray-400 group-hover:text-white')}
                       />
-                      <span className="truncate">{item.label}</span>
+                      <span className={cn('truncate', collapsed && 'lg:sr-only')}>{item.label}</span>
                     </>
                   )}
                 </NavLink>

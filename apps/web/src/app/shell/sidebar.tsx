@@ -11,15 +11,17 @@ export const SIDEBAR_ID = 'menu-lateral';
 
 /**
  * The side menu, 72 units wide. From the lg breakpoint it is always shown; below it slides
- * in when `open` and is otherwise hidden (and out of the tab order).
+ * in when `open` and is otherwise hidden (and out of the tab order). `collapsed` (the
+ * account's "Menu lateral recolhido") narrows it to its icons on large screens.
  */
 export function Sidebar({
-  menu, user, open, onClose,
+  menu, user, open, onClose, collapsed,
 }: {
   menu: readonly MenuItem[];
   user: User | null | undefined;
   open: boolean;
   onClose: () => void;
+  collapsed: boolean;
 }) {
   const [search, setSearch] = useState('');
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -41,11 +43,12 @@ export function Sidebar({
         'fixed inset-y-0 left-0 z-40 flex w-72 flex-col bg-gray-900 text-gray-300 shadow-2xl transition-[translate,visibility] duration-300',
         'lg:static lg:visible lg:translate-x-0 lg:shadow-none',
         open ? 'visible translate-x-0' : 'invisible -translate-x-full',
+        collapsed && 'lg:w-20',
       )}
     >
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-gray-800 px-5">
         <Logo className="h-9 w-9" />
-        <span className="flex-1 truncate text-base font-semibold text-white">{ui.appName}</span>
+        <span className={cn('flex-1 truncate text-base font-semibold text-white', collapsed && 'lg:hidden')}>{ui.appName}</span>
         <button
           ref={closeRef}
           type="button"
@@ -57,7 +60,7 @@ export function Sidebar({
         </button>
       </div>
 
-      <div className="px-3 pt-4">
+      <div className={cn('px-3 pt-4', collapsed && 'lg:hidden')}>
         <div className="relative">
           <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden="true" />
           <input
@@ -71,8 +74,8 @@ export function Sidebar({
         </div>
       </div>
 
-      <SidebarNav menu={menu} search={search} onNavigate={onClose} />
-      <UserMenu user={user} />
+      <SidebarNav menu={menu} search={search} onNavigate={onClose} collapsed={collapsed} />
+      <UserMenu user={user} collapsed={collapsed} />
     </aside>
   );
 }

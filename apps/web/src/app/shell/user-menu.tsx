@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn.ts';
 import { useLogout } from '@/features/auth/api/logout.ts';
 
 /** Bottom of the side menu: who is signed in, the account type, and the 'Sair' action. */
-export function UserMenu({ user }: { user: User | null | undefined }) {
+export function UserMenu({ user, collapsed = false }: { user: User | null | undefined; collapsed?: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -69,7 +69,7 @@ export function UserMenu({ user }: { user: User | null | undefined }) {
         >
           {name.charAt(0).toLocaleUpperCase('pt-BR')}
         </span>
-        <span className="min-w-0 flex-1">
+        <span className={cn('min-w-0 flex-1', collapsed && 'lg:sr-only')}>
           <span className="block truncate text-sm font-medium text-white">{name}</span>
           <span className="block truncate text-xs text-gray-400">{user?.email}</span>
           <span
@@ -81,7 +81,7 @@ export function UserMenu({ user }: { user: User | null | undefined }) {
             {accountBadgeLabel(user)}
           </span>
         </span>
-        <ChevronUp className={cn('h-4 w-4 shrink-0 text-gray-400 transition-transform', !open && 'rotate-180')} aria-hidden="true" />
+        <ChevronUp className={cn('h-4 w-4 shrink-0 text-gray-400 transition-transform', !open && 'rotate-180', collapsed && 'lg:hidden')} aria-hidden="true" />
       </button>
     </div>
   );
