@@ -51,6 +51,9 @@ section "Verificação de tipos"
 check "tsc (servidor, contrato, mídia, e2e)" npx tsc -p tsconfig.json
 check "tsc (web)" npm run typecheck --silent -w apps/web
 
+section "Web (funções puras)"
+run_tests "apps/web/src/**/*.test.ts"
+
 section "Servidor com SQLite"
 run_tests "${SERVER_TESTS[@]}"
 

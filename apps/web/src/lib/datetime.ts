@@ -4,20 +4,22 @@ import { getToken } from './token.ts';
 import { useUserSettings } from './user-settings.ts';
 
 /**
- * Formats the server's UTC timestamps in the time zone the account chose in its settings
- * (São Paulo by default), whatever the zone of the computer showing the page.
+ * Formats the server's UTC timestamps in the time zone and the regional format the account
+ * chose in its settings (São Paulo, pt-BR by default), whatever the computer showing the page
+ * is set to. The interface texts themselves stay in Portuguese.
  */
 export function useDateTimeFormat() {
   const settings = useUserSettings({ enabled: getToken() !== null });
   const timeZone = settings.data?.timezone ?? DEFAULT_SETTINGS.timezone;
+  const locale = settings.data?.language ?? DEFAULT_SETTINGS.language;
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
-    const time = new Intl.DateTimeFormat('pt-BR', { timeZone, timeStyle: 'medium' });
+    const dateTime = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'short', timeStyle: 'medium' });
+    const time = new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'medium' });
     const toDate = (v: string | number | Date) => (v instanceof Date ? v : new Date(v));
     return {
       timeZone,
       dateTime: (v: string | number | Date) => dateTime.format(toDate(v)),
       time: (v: string | number | Date) => time.format(toDate(v)),
     };
-  }, [timeZone]);
+  }, [timeZone, locale]);
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { TIMINGS, TRANSMISSION_TYPES, type StatusResponse } from '@painel/contract';
 import { apiRequest } from './api-client.ts';
+import { useAutoRefresh } from './auto-refresh.ts';
 
 /**
  * GET /api/streaming/status. It lives in lib (not in a feature) because the dashboard, the
@@ -66,12 +67,13 @@ export async function getStreamingStatus(): Promise<StreamingStatus> {
   return { success: true, ...parsed };
 }
 
-/** Re-polled every 10 s while live, every 30 s otherwise (core spec §4, §9). */
+/** Re-polled every 10 s while live, otherwise at the account's refresh interval (30 s by default; core spec §4, §9). */
 export function useStreamingStatus() {
+  const { managementMs } = useAutoRefresh();
   return useQuery({
     queryKey: streamingStatusQueryKey,
     queryFn: getStreamingStatus,
-    refetchInterval: (query) => (query.state.data?.is_live ? TIMINGS.liveStatusPollMs : TIMINGS.managementPollMs),
+    refetchInterval: (query) => (query.state.data?.is_live ? TIMINGS.liveStatusPollMs : managementMs),
     refetchIntervalInBackground: false,
   });
 }

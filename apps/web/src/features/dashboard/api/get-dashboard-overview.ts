@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { TIMINGS } from '@painel/contract';
+import { useAutoRefresh } from '@/lib/auto-refresh.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const dashboardOverviewQueryKey = ['dashboard', 'overview'] as const;
@@ -56,9 +56,10 @@ export async function getDashboardOverview(): Promise<DashboardOverview> {
 
 /** Reloaded every 60 s (core spec §4 Dashboard). */
 export function useDashboardOverview() {
+  const { dashboardMs } = useAutoRefresh();
   return useQuery({
     queryKey: dashboardOverviewQueryKey,
     queryFn: getDashboardOverview,
-    refetchInterval: TIMINGS.dashboardRefreshMs,
+    refetchInterval: dashboardMs,
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { TIMINGS } from '@painel/contract';
+import { useAutoRefresh } from '@/lib/auto-refresh.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const dashboardStatsQueryKey = ['dashboard', 'stats'] as const;
@@ -26,9 +26,10 @@ export async function getDashboardStats(): Promise<DashboardStats> {
 
 /** Reloaded every 60 s (core spec §4 Dashboard). */
 export function useDashboardStats() {
+  const { dashboardMs } = useAutoRefresh();
   return useQuery({
     queryKey: dashboardStatsQueryKey,
     queryFn: getDashboardStats,
-    refetchInterval: TIMINGS.dashboardRefreshMs,
+    refetchInterval: dashboardMs,
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { TIMINGS } from '@painel/contract';
+import { useAutoRefresh } from '@/lib/auto-refresh.ts';
 
 export const healthQueryKey = ['health'] as const;
 
@@ -31,9 +31,10 @@ export async function getHealth(): Promise<Health> {
 }
 
 export function useHealth() {
+  const { dashboardMs } = useAutoRefresh();
   return useQuery({
     queryKey: healthQueryKey,
     queryFn: getHealth,
-    refetchInterval: TIMINGS.dashboardRefreshMs,
+    refetchInterval: dashboardMs,
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { TIMINGS } from '@painel/contract';
+import { useAutoRefresh } from '@/lib/auto-refresh.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const recentVideosQueryKey = ['dashboard', 'recent-videos'] as const;
@@ -37,10 +37,11 @@ export async function getRecentVideos(): Promise<RecentVideos> {
 }
 
 export function useRecentVideos({ enabled }: { enabled: boolean }) {
+  const { dashboardMs } = useAutoRefresh();
   return useQuery({
     queryKey: recentVideosQueryKey,
     queryFn: getRecentVideos,
     enabled,
-    refetchInterval: TIMINGS.dashboardRefreshMs,
+    refetchInterval: dashboardMs,
   });
 }
