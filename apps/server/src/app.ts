@@ -58,6 +58,10 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
     logger: opts.logger ? { level: 'info' } : false,
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
+    // a connection that sends nothing for 2 minutes is closed (slow-body clients); a whole
+    // request has no time limit, so a long upload on a slow line is never cut
+    connectionTimeout: 120_000,
+    requestTimeout: 0,
   });
   installErrorHandler(app);
 

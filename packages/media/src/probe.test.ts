@@ -12,6 +12,17 @@ describe('ffprobe output → video facts', () => {
     assert.deepEqual(ffprobeArgs('-x.mp4').slice(-2), ['--', '-x.mp4']);
   });
 
+  test('only local files and video demuxers are opened: playlists and concat lists are refused', () => {
+    const args = ffprobeArgs('a.mp4');
+    assert.equal(args[args.indexOf('-protocol_whitelist') + 1], 'file');
+    const formats = args[args.indexOf('-format_whitelist') + 1]!.split(',');
+    assert.ok(formats.includes('mov') && formats.includes('matroska') && formats.includes('avi'));
+    for (const other of ['hls', 'concat', 'image2', 'lavfi']) assert.equal(formats.includes(other), false, other);
+    const v = [stream({ codec_type: 'video', codec_name: 'h264' })];
+    assert.equal(readProbe({ format: { format_name: 'hls' }, streams: v }), null);
+    assert.equal(readProbe({ format: { format_name: 'concat' }, streams: v }), null);
+  });
+
   test('an MP4 with H.264 and AAC', () => {
     const f = readProbe({ format: mp4Format, streams: [h264, aac] });
     assert.deepEqual(f, {

@@ -6,9 +6,19 @@
 
 export const PROBE_TIMEOUT_MS = 30_000;
 
-/** `--` keeps a file name that starts with '-' from being read as an option. */
+/**
+ * The demuxers of the video formats the panel takes (MP4/MOV/3GP, MKV/WebM, AVI, WMV, FLV,
+ * MPEG-TS, MPEG-PS). Anything else is refused before it is opened: playlist and concat
+ * formats (HLS, ffconcat, …) would make ffprobe, and later ffmpeg, read other files on disk.
+ */
+export const VIDEO_DEMUXERS = ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'matroska', 'webm', 'avi', 'asf', 'flv', 'mpegts', 'mpeg'] as const;
+
+/** Local files only, known video demuxers only; `--` keeps a name starting with '-' from being an option. */
 export function ffprobeArgs(file: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '--', file];
+  return [
+    '-v', 'error', '-protocol_whitelist', 'file', '-format_whitelist', VIDEO_DEMUXERS.join(','),
+    '-print_format', 'json', '-show_format', '-show_streams', '--', file,
+  ];
 }
 
 export interface ProbeFacts {
@@ -56,8 +66,11 @@ interface RawProbe {
 
 /** Formats ffprobe reads as a picture stream that are not videos: still images and text art. */
 const NOT_VIDEO_FORMATS = ['image2', 'gif', 'apng', 'tty', 'bin', 'xbin', 'adf', 'idf'];
-const isNotVideoFormat = (formatName: string): boolean =>
-  formatName.split(',').some((n) => NOT_VIDEO_FORMATS.includes(n) || n.endsWith('_pipe'));
+const isNotVideoFormat = (formatName: string): boolean => {
+  const names = formatName.split(',');
+  return names.some((n) => NOT_VIDEO_FORMATS.includes(n) || n.endsWith('_pipe'))
+    || !names.every((n) => (VIDEO_DEMUXERS as readonly string[]).includes(n));
+};
 const num = (v: string | number | undefined): number => {
   const n = typeof v === 'number' ? v : Number.parseFloat(v ?? '');
   return Number.isFinite(n) && n > 0 ? n : 0;

@@ -12,15 +12,15 @@ export function createAuthService(deps: { accounts: AccountsService; tokens: Tok
 
   return {
     async login(ident: string, password: string, ip: string): Promise<{ token: string; user: User }> {
-      if (await throttle.blocked(ip, ident)) throw new AppError(429, msg.tooManyAttempts);
       const row = await accounts.byLogin(ident);
+      // the e-mail and the usuario of one account share one budget
+      const accountKey = row ? String(row.id) : `?${ident.trim().toLowerCase()}`;
+      const attempt = await throttle.attempt(ip, accountKey);
+      if (attempt.blocked) throw new AppError(429, msg.tooManyAttempts);
       const ok = await argon2.verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
-      if (!row || !ok) {
-        await throttle.fail(ip, ident);
-        throw new AppError(401, msg.wrongCredentials);
-      }
+      if (!row || !ok) throw new AppError(401, msg.wrongCredentials);
       if (row.disabled) throw new AppError(403, msg.accountDisabled);
-      await throttle.succeed(ident);
+      await throttle.succeed(accountKey, attempt.ids);
       return { token: await tokens.sign(row), user: await accounts.toUser(row) };
     },
 

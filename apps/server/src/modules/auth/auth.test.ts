@@ -151,6 +151,29 @@ describe('login rate limiting', () => {
 
 });
 
+describe('login rate limiting under a parallel burst', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ env: { LOGIN_MAX_PER_ACCOUNT: '10', LOGIN_MAX_PER_IP: '1000' } });
+  });
+  after(() => h.close());
+
+  test('forty guesses at once get no more than ten answers; e-mail and usuario share the budget', async () => {
+    const acct = await h.createAccount();
+    const tries = Array.from({ length: 40 }, (_, i) =>
+      h.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: `10.4.${i}.1`,
+        payload: { email: i % 2 ? acct.email : acct.usuario.toUpperCase(), password: `errada-${i}` },
+      }),
+    );
+    const statuses = (await Promise.all(tries)).map((r) => r.statusCode);
+    assert.ok(statuses.filter((s) => s === 401).length <= 10, statuses.join(','));
+    assert.ok(statuses.filter((s) => s === 429).length >= 30, statuses.join(','));
+    const right = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: acct.usuario, password: acct.password } });
+    assert.equal(right.statusCode, 429);
+  });
+});
+
 describe('login rate limiting per address', () => {
   let h: Harness;
   before(async () => {

@@ -1,13 +1,15 @@
 import type { Db } from '../../platform/db.ts';
 
 /**
- * Counts failed logins per client address and per account name in a sliding window,
- * kept in the database so that several API processes share it.
+ * Counts login attempts per client address and per account in a sliding window, kept in
+ * the database so several API processes share it. An attempt is written before the
+ * password is checked and counted with it, so a burst of parallel guesses cannot all pass
+ * the check before the first failure is recorded. A successful login takes its own attempt
+ * back and clears the account's failures.
  */
 export function createLoginThrottle(deps: { db: Db; windowMs: number; maxPerAccount: number; maxPerIp: number; now?: () => number }) {
   const { db, windowMs } = deps;
   const now = deps.now ?? Date.now;
-  const keys = (ip: string, ident: string) => ({ ip: `ip:${ip}`, account: `acct:${ident.trim().toLowerCase()}` });
 
   async function count(key: string, since: number): Promise<number> {
     const r = await db
@@ -20,21 +22,28 @@ export function createLoginThrottle(deps: { db: Db; windowMs: number; maxPerAcco
   }
 
   return {
-    async blocked(ip: string, ident: string): Promise<boolean> {
-      const k = keys(ip, ident);
-      const since = now() - windowMs;
-      return (await count(k.account, since)) >= deps.maxPerAccount || (await count(k.ip, since)) >= deps.maxPerIp;
-    },
-    async fail(ip: string, ident: string): Promise<void> {
-      const k = keys(ip, ident);
+    /**
+     * Records an attempt from `ip` on `account` (a stable key: the account id when the login
+     * names one, else the name typed) and says whether it is over either limit.
+     */
+    async attempt(ip: string, account: string): Promise<{ blocked: boolean; ids: number[] }> {
       const at = now();
-      await db.transaction().execute(async (tx) => {
+      const keys = { ip: `ip:${ip}`, account: `acct:${account}` };
+      const ids = await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('auth_failures').where('at', '<=', at - windowMs).execute();
-        await tx.insertInto('auth_failures').values([{ key: k.ip, at }, { key: k.account, at }]).execute();
+        const rows = await tx.insertInto('auth_failures').values([{ key: keys.ip, at }, { key: keys.account, at }]).returning('id').execute();
+        return rows.map((r) => r.id);
       });
+      const since = at - windowMs;
+      const blocked = (await count(keys.account, since)) > deps.maxPerAccount || (await count(keys.ip, since)) > deps.maxPerIp;
+      return { blocked, ids };
     },
-    async succeed(ident: string): Promise<void> {
-      await db.deleteFrom('auth_failures').where('key', '=', keys('', ident).account).execute();
+    /** A successful login: its own attempt does not count, and the account starts afresh. */
+    async succeed(account: string, ids: number[]): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        if (ids.length) await tx.deleteFrom('auth_failures').where('id', 'in', ids).execute();
+        await tx.deleteFrom('auth_failures').where('key', '=', `acct:${account}`).execute();
+      });
     },
   };
 }

@@ -74,18 +74,19 @@ export async function startFtp(core: Core, opts: { port?: number; host?: string 
 
   server.on('login', ({ connection, username, password }, resolve, reject) => {
     const ip = plainIp(connection.ip);
-    const ident = `ftp:${username.trim().toLowerCase()}`;
     (async () => {
-      if (await throttle.blocked(`ftp:${ip}`, ident)) throw new Error(msg.tooManyAttempts);
       const row = await accounts.byLogin(username);
+      // FTP attempts have their own budget, apart from the web login's
+      const ident = `ftp:${row ? row.id : username.trim().toLowerCase()}`;
+      const attempt = await throttle.attempt(`ftp:${ip}`, ident);
+      if (attempt.blocked) throw new Error(msg.tooManyAttempts);
       const ok = !!row && row.usuario === username.trim().toLowerCase() && sameSecret(accounts.ftpPassword(row), password);
       if (!row || !ok) {
-        await throttle.fail(`ftp:${ip}`, ident);
         await sleep(250); // slows a guesser on one connection too
         throw new Error(msg.ftpWrongCredentials);
       }
       if (row.disabled) throw new Error(msg.accountDisabled);
-      await throttle.succeed(ident);
+      await throttle.succeed(ident, attempt.ids);
       return { fs: new LibraryFileSystem(connection, library, ownerOfAccount(row)), cwd: '/' };
     })().then(resolve, (e: unknown) => reject(e instanceof Error ? e : new Error(msg.ftpWrongCredentials)));
   });

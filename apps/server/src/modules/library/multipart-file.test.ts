@@ -61,6 +61,16 @@ describe('multipart file streaming', () => {
     await assert.rejects(firstFilePart(chunked(Buffer.from('x'), 1), 'multipart/form-data'), (e: Error) => e.message === msg.uploadNotMultipart);
   });
 
+  test('a malformed filename* escape never throws: the plain filename is kept', async () => {
+    const bad = `Content-Disposition: form-data; name="video"; filename="plano.mp4"; filename*=utf-8''%E0%A4%A`;
+    assert.deepEqual(dispositionOf(bad), { name: 'video', filename: 'plano.mp4' });
+    // and inside a stream it is a parse result, not an exception in a data listener
+    const body = Buffer.from(`--${B}\r\n${bad}\r\n\r\nabc\r\n--${B}--\r\n`);
+    const part = await firstFilePart(chunked(body, 7), CT);
+    assert.equal(part.filename, 'plano.mp4');
+    assert.equal((await readAll(part.stream)).toString(), 'abc');
+  });
+
   test('boundary and Content-Disposition parsing', () => {
     assert.equal(boundaryOf('multipart/form-data; boundary="a b"'), 'a b');
     assert.equal(boundaryOf('multipart/form-data; charset=utf-8; boundary=----WebKit123'), '----WebKit123');

@@ -36,7 +36,14 @@ export function dispositionOf(headers: string): { name: string; filename: string
   let filename = param('filename');
   if (star) {
     const m = /^utf-8''(.*)$/i.exec(star.trim());
-    if (m?.[1] !== undefined) filename = decodeURIComponent(m[1]);
+    if (m?.[1] !== undefined) {
+      try {
+        filename = decodeURIComponent(m[1]);
+      } catch {
+        // a malformed escape is the client's mistake: keep the plain filename (or none)
+        filename = filename === null ? null : unescape(filename);
+      }
+    }
   } else if (filename !== null) filename = unescape(filename);
   return { name: unescape(param('name') ?? ''), filename };
 }
@@ -148,7 +155,14 @@ export function firstFilePart(body: Readable, contentType: string | undefined): 
       }
     }
 
-    body.on('data', onData);
+    // onData runs in a stream event: an exception there would be uncaught and end the process
+    body.on('data', (chunk: Buffer) => {
+      try {
+        onData(chunk);
+      } catch (e) {
+        fail(e instanceof AppError ? e : new AppError(400, msg.uploadNotMultipart));
+      }
+    });
     body.on('end', () => {
       if (state !== 'done') fail(new AppError(400, state === 'file' ? msg.uploadInterrupted : msg.uploadNoFile));
     });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -93,6 +94,19 @@ describe('video upload', () => {
     const r = await upload(h, a.token, a.folderId, 'falso.mp4', Buffer.from('isto não é um vídeo\n'.repeat(100)));
     assert.equal(r.statusCode, 415);
     assert.deepEqual(r.json(), { success: false, error: msg.uploadNotVideo });
+    assert.deepEqual(await list(a.token, a.folderId), []);
+    await assertClean(a.usuario, 0);
+  });
+
+  test("a playlist pointing at another account's video is refused, never probed through", async () => {
+    const victim = await account();
+    const kept = (await upload(h, victim.token, victim.folderId, 'segredo.mp4', clips.ok)).json().video;
+    const file = path.join(h.config.dataDir, 'storage', victim.usuario, 'Vídeos', path.basename(new URL(kept.url, 'http://x').pathname));
+    assert.ok(fs.existsSync(file), file);
+    const a = await account();
+    const m3u8 = `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n${file}\n#EXT-X-ENDLIST\n`;
+    const r = await upload(h, a.token, a.folderId, 'lista.mp4', Buffer.from(m3u8));
+    assert.equal(r.statusCode, 415);
     assert.deepEqual(await list(a.token, a.folderId), []);
     await assertClean(a.usuario, 0);
   });

@@ -44,6 +44,7 @@ const platformList = (json: string): string[] => {
 export function createStreamingService(deps: StreamingDeps) {
   const { db, repo, config, media, viewers, activity } = deps;
 
+  /** The secret of the account's own stream name ({login}_live), so it is read by the account id, not the effective one. */
   async function secretOf(userId: number): Promise<string> {
     const existing = await repo.secretOf(db, userId);
     if (existing) return existing;
@@ -145,7 +146,7 @@ export function createStreamingService(deps: StreamingDeps) {
      */
     async start(auth: Auth, body: StartBody) {
       const name = streamNameOf(auth.account.usuario);
-      const secret = await secretOf(auth.userId);
+      const secret = await secretOf(auth.account.id);
       const st = await stat();
       const rows = await repo.liveOfUser(db, auth.userId);
       const obs = rows.find((r) => r.tipo === 'obs' && r.stream_name === name);
@@ -215,7 +216,7 @@ export function createStreamingService(deps: StreamingDeps) {
 
     async connectionData(auth: Auth, ftpPassword: string) {
       const urls = channelUrls(config, auth.account.usuario);
-      const secret = await secretOf(auth.userId);
+      const secret = await secretOf(auth.account.id);
       return {
         success: true,
         ftp: { host: urls.host, usuario: auth.account.usuario, senha: ftpPassword, porta: config.ftpPort },
@@ -227,7 +228,7 @@ export function createStreamingService(deps: StreamingDeps) {
     /** A new secret; the current publisher (who used the old one) is disconnected. */
     async regenerateKey(auth: Auth) {
       const at = nowIso();
-      await repo.setSecret(db, auth.userId, newStreamSecret(), at);
+      await repo.setSecret(db, auth.account.id, newStreamSecret(), at);
       const name = streamNameOf(auth.account.usuario);
       for (const r of await repo.liveOfUser(db, auth.userId)) {
         if (r.tipo === 'obs' && (await repo.end(db, r.id, at, END_REASONS.keyRegenerated))) {
@@ -236,7 +237,7 @@ export function createStreamingService(deps: StreamingDeps) {
       }
       await media.dropPublisher(name);
       await activity.record(auth.userId, 'key_regenerated');
-      const secret = await secretOf(auth.userId);
+      const secret = await secretOf(auth.account.id);
       return { success: true, message: msg.streamKeyRegenerated, rtmp: { servidor: channelUrls(config, auth.account.usuario).rtmpServer, chave: `${name}?key=${secret}`, stream_name: name } };
     },
 
