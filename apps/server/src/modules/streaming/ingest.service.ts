@@ -50,7 +50,9 @@ export function createIngestService(deps: {
       if (open.length) {
         // nginx refuses a second publisher itself; saying no first keeps the first one's record intact
         const st = await media.stat().catch(() => null);
-        if (st && open.some((o) => publisherOf(st, o) && o.client_id !== clientId)) return { ok: false, reason: 'já existe um encoder transmitindo' };
+        // without the media server's word the open broadcast may well be live: it is not ended for a newcomer
+        if (!st) return { ok: false, reason: 'estado do servidor de mídia indisponível' };
+        if (open.some((o) => publisherOf(st, o) && o.client_id !== clientId)) return { ok: false, reason: 'já existe um encoder transmitindo' };
       }
       const at = nowIso();
       const userId = effectiveUserId(account);

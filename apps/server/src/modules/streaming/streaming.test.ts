@@ -83,6 +83,9 @@ describe('streaming API', () => {
     // a refused duplicate's publish_done (another client id) leaves the broadcast open; its own closes it
     await callback('publish_done', { name, key: secret, clientid: '8' });
     assert.equal((await h.core.store.db.selectFrom('transmissions').select('status').where('id', '=', open!.id).executeTakeFirst())?.status, 'live');
+    // a second encoder while the media server's state cannot be read: refused, the first broadcast stays open
+    assert.equal((await callback('publish', { name, key: secret, clientid: '8' })).statusCode, 403);
+    assert.equal((await h.core.store.db.selectFrom('transmissions').select('status').where('id', '=', open!.id).executeTakeFirst())?.status, 'live');
     await callback('publish_done', { name, key: secret, clientid: '7' });
     const done = await h.core.store.db.selectFrom('transmissions').selectAll().where('id', '=', open!.id).executeTakeFirst();
     assert.equal(done?.status, 'ended');
