@@ -37,15 +37,30 @@ describe('embedded player in Chromium', () => {
     await stack?.stop();
   });
 
-  /** A page on another origin (about:blank) embedding the player, as a customer's site would. */
-  async function embed(player: string): Promise<{ page: Page; frame: Frame }> {
+  interface Beat { status: number; body: { code?: string; error?: string; live?: boolean } | null }
+
+  /** A page on another origin (about:blank) embedding the player, as a customer's site would; with the answers to its heartbeats. */
+  async function embed(player: string): Promise<{ page: Page; frame: Frame; beats: Beat[] }> {
     const page = await browser.newPage();
+    const beats: Beat[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/player-port/heartbeat')) void r.json().then((body) => beats.push({ status: r.status(), body }), () => beats.push({ status: r.status(), body: null }));
+    });
     const src = `${stack.baseUrl}/api/player-port/iframe?login=${login}&stream=${login}_live&player=${player}&contador=true`;
     await page.setContent(`<iframe src="${src}" width="640" height="360" allow="autoplay"></iframe>`);
     const frame = await (await page.waitForSelector('iframe')).contentFrame();
     assert.ok(frame);
-    return { page, frame };
+    return { page, frame, beats };
   }
+
+  const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 20_000) => {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`não aconteceu a tempo: ${what}`);
+      await sleep(100);
+    }
+  };
+  const videoTime = (frame: Frame) => frame.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
 
   const playing = (frame: Frame) =>
     frame.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.currentTime > 0.5 && !v.paused), null, { timeout: 20_000 });
@@ -68,6 +83,8 @@ describe('embedded player in Chromium', () => {
         const other = await embed('hlsjs');
         await other.frame.getByText(msg.playerViewerLimit).waitFor();
         assert.equal(await other.frame.locator('video').count(), 0);
+        // the server says so distinctly: not a rate limit, but the plan's viewer limit
+        assert.deepEqual(other.beats.map((b) => [b.status, b.body?.code]), [[403, 'viewer_limit']]);
         await other.page.close();
       }
       // leaving sends the player's beacon, which frees the place for the next one
@@ -75,5 +92,32 @@ describe('embedded player in Chromium', () => {
       await sleep(300);
       await page.close();
     }
+  });
+
+  test('a rate-limited heartbeat (429) leaves the picture playing; the next ones count again', async () => {
+    const { page, frame, beats } = await embed('hlsjs');
+    await playing(frame);
+    let refused = 0;
+    const tooMany = JSON.stringify({ success: false, error: msg.tooManyRequests, code: 'rate_limited' });
+    await page.route('**/api/player-port/heartbeat', (route) => {
+      refused++;
+      return route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '10' }, body: tooMany });
+    });
+    await until('um heartbeat recusado com 429', () => refused >= 1);
+    await sleep(1000);
+    const t0 = await videoTime(frame);
+    await sleep(1500);
+    assert.ok((await videoTime(frame)) > t0 + 0.5, 'o vídeo parou depois do 429');
+    assert.equal(await frame.locator('#msg').isHidden(), true);
+    assert.equal(await frame.getByText(msg.tooManyRequests).count(), 0);
+
+    await page.unroute('**/api/player-port/heartbeat');
+    const before = beats.length;
+    await until('um heartbeat aceito depois do 429', () => beats.slice(before).some((b) => b.status === 200 && b.body?.live === true));
+    assert.equal(await frame.locator('#viewers').textContent(), '1');
+    assert.equal(await frame.locator('video').count(), 1);
+    await frame.evaluate(() => (location.href = 'about:blank'));
+    await sleep(300);
+    await page.close();
   });
 });

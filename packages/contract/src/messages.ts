@@ -154,6 +154,9 @@ export const msg = {
   ftpInvalidPath: 'Caminho inválido',
   ftpResumeRefused: 'Retomar ou anexar envios não é permitido; envie o arquivo inteiro',
   ftpNotAllowed: 'Operação não permitida',
+  ftpTooManyConnections: 'Conexões FTP demais a partir do seu endereço. Feche as conexões abertas e tente novamente.',
+  ftpLoginTimeout: 'Tempo para fazer login no FTP esgotado. Conecte-se novamente.',
+  ftpIdleTimeout: 'Conexão FTP encerrada por inatividade. Conecte-se novamente.',
   // shell and error screen
   errorScreenTitle: 'Oops! Algo deu errado',
   errorScreenNote: 'Se o problema persistir, entre em contato com o suporte.',

@@ -229,3 +229,157 @@ describe('FTP login throttling', () => {
     assert.ok(await h.login(a.email, a.password));
   });
 });
+
+/** A bare control connection: what the server says, line by line, and whether it hung up. */
+async function rawFtp(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  const lines: string[] = [];
+  let buffered = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (d: string) => {
+    buffered += d;
+    const parts = buffered.split('\r\n');
+    buffered = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  socket.on('error', () => undefined);
+  const hungUp = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+  /** When the server hung up; fails if it is still open after `ms`. */
+  const closed = (ms = 5000) =>
+    Promise.race([hungUp, new Promise<never>((_r, reject) => setTimeout(() => reject(new Error(`conexão ainda aberta após ${ms} ms`)), ms).unref())]);
+  const line = async (re: RegExp, ms = 5000) => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const hit = lines.find((l) => re.test(l));
+      if (hit) return hit;
+      if (Date.now() > until) throw new Error(`sem resposta ${re} em ${JSON.stringify(lines)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  await line(/^220 /);
+  return { socket, lines, closed, line, send: (cmd: string) => socket.write(`${cmd}\r\n`) };
+}
+
+describe('FTP connection limits', () => {
+  let h: Harness;
+  let short: FtpHandle; // short login and idle times
+  let capped: FtpHandle; // 3 connections per address
+  let clips: Clips;
+  const LOGIN_MS = 600;
+  const IDLE_MS = 600;
+
+  before(async () => {
+    clips = makeClips();
+    h = await startHarness({ env: pasvEnv() });
+    short = await startFtp(h.core, { port: await freePort(), host: '127.0.0.1', limits: { loginMs: LOGIN_MS, idleMs: IDLE_MS, perIp: 50 } });
+    capped = await startFtp(h.core, { port: await freePort(), host: '127.0.0.1', limits: { perIp: 3 } });
+  });
+  after(async () => {
+    await short.close();
+    await capped.close();
+    await h.close();
+    clips.close();
+  });
+
+  async function account() {
+    const a = await h.createAccount({ espaco: 1000 });
+    const row = await h.core.accounts.byLogin(a.email);
+    const token = await h.login(a.email, a.password);
+    return { ...a, token, auth: bearerHeader(token), ftpPassword: h.core.accounts.ftpPassword(row!) };
+  }
+
+  test('a connection that does not log in is closed after the login time, however busy it keeps it', async () => {
+    const started = Date.now();
+    const c = await rawFtp(short.port);
+    const noops = setInterval(() => c.send('NOOP'), 100);
+    try {
+      const closedAt = await c.closed();
+      assert.ok(c.lines.includes(`421 ${msg.ftpLoginTimeout}`), JSON.stringify(c.lines));
+      assert.ok(c.lines.filter((l) => l.startsWith('200')).length >= 3, 'os NOOPs foram respondidos até o fim');
+      assert.ok(closedAt - started >= LOGIN_MS - 50 && closedAt - started < LOGIN_MS + 2000, `${closedAt - started} ms`);
+    } finally {
+      clearInterval(noops);
+    }
+  });
+
+  test('a logged-in connection left idle is closed with a Portuguese notice', async () => {
+    const a = await account();
+    const c = await rawFtp(short.port);
+    c.send(`USER ${a.usuario}`);
+    await c.line(/^331 /);
+    c.send(`PASS ${a.ftpPassword}`);
+    await c.line(/^230 /);
+    const loggedAt = Date.now();
+    // commands keep it open past the login time and the idle time
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, IDLE_MS / 3));
+      c.send('PWD');
+    }
+    await c.line(/^257 /);
+    assert.equal(c.socket.destroyed, false);
+    assert.ok(Date.now() - loggedAt > IDLE_MS);
+    const closedAt = await c.closed();
+    assert.ok(c.lines.includes(`421 ${msg.ftpIdleTimeout}`), JSON.stringify(c.lines));
+    assert.ok(closedAt - loggedAt >= IDLE_MS, `${closedAt - loggedAt} ms`);
+  });
+
+  test('a slow upload that outlasts the idle time is not cut; the quiet connection after it is', async () => {
+    const a = await account();
+    const folderId = await newFolder(h, a.token, 'Lento');
+    const c = new Client(10_000);
+    try {
+      await c.access({ host: '127.0.0.1', port: short.port, user: a.usuario, password: a.ftpPassword });
+      // ~4 idle times of upload during which the control connection says nothing
+      const pieces = 16;
+      const size = Math.ceil(clips.ok.length / pieces);
+      const slow = Readable.from((async function* () {
+        for (let i = 0; i < pieces; i++) {
+          await new Promise((r) => setTimeout(r, (IDLE_MS * 4) / pieces));
+          yield clips.ok.subarray(i * size, (i + 1) * size);
+        }
+      })());
+      const started = Date.now();
+      await c.uploadFrom(slow, 'Lento/devagar.mp4');
+      assert.ok(Date.now() - started > IDLE_MS * 2);
+      const list = (await h.app.inject({ url: `/api/videos?folder_id=${folderId}`, headers: a.auth })).json<{ nome: string }[]>();
+      assert.deepEqual(list.map((v) => v.nome), ['devagar.mp4']);
+      await waitFor(async () => c.closed, 5000);
+      assert.ok(c.closed, 'a conexão ociosa depois do envio deveria ter sido fechada');
+    } finally {
+      c.close();
+    }
+  });
+
+  test('one address holds at most its share of connections; the next is refused in Portuguese', async () => {
+    const held = [await rawFtp(capped.port), await rawFtp(capped.port), await rawFtp(capped.port)];
+    const refused = await ftpError((async () => {
+      const c = new Client(5000);
+      try {
+        await c.connect('127.0.0.1', capped.port);
+      } finally {
+        c.close();
+      }
+    })());
+    assert.equal(refused.code, 421);
+    assert.match(refused.message, new RegExp(msg.ftpTooManyConnections));
+    // the held ones still work
+    held[0]!.send('NOOP');
+    await held[0]!.line(/^200 /);
+    // one leaves: a new connection gets in
+    held[2]!.socket.end('QUIT\r\n');
+    await held[2]!.closed();
+    const a = await account();
+    await waitFor(async () => {
+      const c = new Client(5000);
+      try {
+        await c.access({ host: '127.0.0.1', port: capped.port, user: a.usuario, password: a.ftpPassword });
+        return (await c.pwd()) === '/';
+      } catch {
+        return false;
+      } finally {
+        c.close();
+      }
+    });
+    for (const c of held) c.socket.destroy();
+  });
+});

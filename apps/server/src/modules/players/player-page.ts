@@ -3,8 +3,10 @@ import type { PlayerType, WatermarkPosition } from '@painel/contract';
 /**
  * The embeddable player page (/api/player-port/iframe): self-contained HTML whose player
  * libraries come from this panel (/player-libs), never a CDN. It sends heartbeats, which
- * open the viewer session (or bring the viewer-limit notice), starts the picture when the
- * channel is live and shows the offline picture when it is not. Pure: text in, text out.
+ * open the viewer session (or bring the viewer-limit notice: 403 with code viewer_limit),
+ * starts the picture when the channel is live and shows the offline picture when it is not.
+ * A 429 (too many requests from the viewer's address) never stops the picture: the next
+ * heartbeat simply tries again. Pure: text in, text out.
  */
 export interface PlayerPageInput {
   nonce: string;
@@ -94,8 +96,10 @@ const SCRIPT = String.raw`(function () {
       body: JSON.stringify(Object.assign({}, cfg.hb, session ? { session: session } : {})) })
       .then(function (r) { return r.json().then(function (j) { return { r: r, j: j }; }); })
       .then(function (x) {
+        // rate limited or the server briefly in trouble: what plays keeps playing, the next beat tries again
+        if (x.r.status === 429 || x.r.status >= 500) return;
         $('loading').hidden = true;
-        if (x.r.status === 429) { stop(); session = null; $('offline').hidden = true; note(x.j.error); return; }
+        if (x.r.status === 403 && x.j.code === 'viewer_limit') { stop(); session = null; $('offline').hidden = true; note(x.j.error); return; }
         if (!x.r.ok) { stop(); note(x.j.error || cfg.t.error); return; }
         session = x.j.session;
         if (x.j.live) { start(); } else { stop(); note(''); $('offline').hidden = false; }

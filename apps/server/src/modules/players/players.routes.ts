@@ -2,20 +2,37 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
   LOGO_MAX_BYTES, VIEWER_HEARTBEAT_MS, effectiveUserId, heartbeatBody, msg, playerQuery, playerSettingsBody,
 } from '@painel/contract';
 import { AppError, parse } from '../../platform/errors.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
-import type { AccountRow } from '../accounts/accounts.repo.ts';
 import { parseRange } from '../library/content.routes.ts';
+import { ipKey } from './ip-key.ts';
 import type { LogosService } from './logos.service.ts';
 import { PLAYER_LIBS, playerPage } from './player-page.ts';
-import type { PlayersService } from './players.service.ts';
+import type { PlayersService, VodProof } from './players.service.ts';
 
-export type VodResolver = (account: AccountRow, folder: string, file: string) => Promise<{ path: string; size: number; contentType: string } | null>;
+export type { VodResolver } from './players.service.ts';
+
+/**
+ * Heartbeats (and leaves) one address may send a minute, an IPv6 counted by its /64. A school
+ * or company behind one NAT is one address: this lets ~100 viewers there beat every 10 s
+ * (600 a minute) with room for page loads, retries and leaves. A single client cannot use it
+ * to crowd a channel: its open sessions are capped per channel (MAX_SESSIONS_PER_IP).
+ */
+export const PLAYER_REQUESTS_PER_IP_PER_MINUTE = 1200;
+/** The code a rate-limit refusal carries: players wait and try again, they do not stop. */
+export const RATE_LIMITED_CODE = 'rate_limited';
+
+const proofOf = (body: unknown): VodProof => {
+  const b = (body ?? {}) as { exp?: unknown; sig?: unknown };
+  const exp = typeof b.exp === 'number' || (typeof b.exp === 'string' && /^\d{1,12}$/.test(b.exp)) ? String(b.exp) : undefined;
+  const sig = typeof b.sig === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(b.sig) ? b.sig : undefined;
+  return { exp, sig };
+};
 
 const require = createRequire(import.meta.url);
 const dist = (pkg: string) => path.dirname(require.resolve(pkg));
@@ -49,10 +66,15 @@ const htmlMessage = (reply: FastifyReply, status: number, text: string) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
     .send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Player</title><body style="margin:0;display:flex;align-items:center;justify-content:center;height:100vh;background:#030712;color:#e5e7eb;font-family:system-ui,sans-serif"><p>${text}</p></body></html>`);
 
-export function playersRoutes(app: FastifyInstance, deps: { players: PlayersService; logos: LogosService; vod: VodResolver }): void {
+export function playersRoutes(app: FastifyInstance, deps: { players: PlayersService; logos: LogosService }): void {
   const { players, logos } = deps;
   const auth = { preHandler: app.requireAuth };
-  const publicLimit = createRateLimiter({ windowMs: 60_000, max: 120 });
+  const publicLimit = createRateLimiter({ windowMs: 60_000, max: PLAYER_REQUESTS_PER_IP_PER_MINUTE });
+  const limited = (req: FastifyRequest, reply: FastifyReply) => {
+    if (publicLimit.hit(ipKey(req.ip))) return false;
+    void reply.status(429).header('Retry-After', '10').send({ success: false, error: msg.tooManyRequests, code: RATE_LIMITED_CODE });
+    return true;
+  };
 
   app.get('/api/player-settings', auth, async (req) => ({ success: true, ...(await players.settingsOf(req.auth.userId)) }));
   app.put('/api/player-settings', auth, (req) => players.saveSettings(req.auth, parse(playerSettingsBody, req.body ?? {})));
@@ -95,6 +117,9 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
     const account = await players.channel(q.data.login);
     const source = account && players.sourceOf(account.usuario, q.data);
     if (!account || !source) return htmlMessage(reply, 404, msg.playerNotFound);
+    // a library video is signed for the page only when the channel has it
+    if (source.kind === 'vod' && !(await players.vodFile(account, source))) return htmlMessage(reply, 404, msg.playerNotFound);
+    const signed = source.kind === 'vod' ? players.signedVod(account.usuario, source.ref) : null;
     const settings = await players.settingsOf(effectiveUserId(account));
     const wm = settings.watermark;
     const nonce = randomBytes(16).toString('base64');
@@ -104,8 +129,9 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
       title: account.nome,
       player,
       kind: source.kind,
-      src: players.mediaUrl(account.usuario, source),
-      heartbeat: { login: account.usuario, ...(source.kind === 'vod' ? { vod: q.data.vod ?? '' } : { stream: source.ref }) },
+      src: signed ? signed.url : players.mediaUrl(account.usuario, source),
+      // a vod page's heartbeats carry its address's signature: they count only for a video the page was given
+      heartbeat: { login: account.usuario, ...(signed ? { vod: q.data.vod ?? '', exp: signed.exp, sig: signed.sig } : { stream: source.ref }) },
       heartbeatMs: VIEWER_HEARTBEAT_MS,
       watermark: wm.enabled && wm.logo_url ? { url: wm.logo_url, position: wm.position, opacity: wm.opacity } : null,
       counter: q.data.contador === 'true',
@@ -120,13 +146,13 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
   });
 
   app.post('/api/player-port/heartbeat', async (req, reply) => {
-    if (!publicLimit.hit(req.ip)) return reply.status(429).send({ success: false, error: msg.tooManyRequests });
+    if (limited(req, reply)) return reply;
     const body = parse(heartbeatBody, req.body ?? {});
-    return players.heartbeat(body, req.ip, String(req.headers['user-agent'] ?? ''));
+    return players.heartbeat(body, req.ip, String(req.headers['user-agent'] ?? ''), proofOf(req.body));
   });
 
   app.post('/api/player-port/leave', async (req, reply) => {
-    if (!publicLimit.hit(req.ip)) return reply.status(429).send({ success: false, error: msg.tooManyRequests });
+    if (limited(req, reply)) return reply;
     const session = (req.body as { session?: unknown } | null)?.session;
     if (typeof session === 'string' && session.length <= 64) await players.leave(session);
     return { success: true };
@@ -139,7 +165,7 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
       const { login, folder, file } = req.params;
       const account = await players.channel(login);
       if (!account || !players.verifyVod(login, `${folder}/${file}`, req.query.exp, req.query.sig)) return reply.status(404).send();
-      const f = await deps.vod(account, folder, file);
+      const f = await players.vodFile(account, { kind: 'vod', ref: `${folder}/${file}` });
       if (!f) return reply.status(404).send();
       reply.header('Accept-Ranges', 'bytes').header('Content-Type', f.contentType).header('Cache-Control', 'private, max-age=3600');
       const range = parseRange(req.headers.range, f.size);

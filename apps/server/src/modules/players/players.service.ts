@@ -16,6 +16,15 @@ import { logoUrl, type LogosService } from './logos.service.ts';
 import type { PlayersRepo } from './players.repo.ts';
 import type { ViewersService } from './viewers.service.ts';
 
+/** The file of a library video a player may show; null when the channel has no such video. */
+export type VodResolver = (account: AccountRow, folder: string, file: string) => Promise<{ path: string; size: number; contentType: string } | null>;
+
+/** What proves a vod heartbeat comes from a player page: the signature of the video's address. */
+export interface VodProof {
+  exp?: string | undefined;
+  sig?: string | undefined;
+}
+
 export interface PlayerSource {
   kind: 'live' | 'vod';
   /** stream name for live, `folder/file` for vod */
@@ -27,7 +36,7 @@ const VOD_RE = /^([^/\\]{1,200})\/([A-Za-z0-9_-]{1,80}\.mp4)$/;
 
 export function createPlayersService(deps: {
   db: Db; repo: PlayersRepo; config: Config; accounts: AccountsService; streaming: StreamingService;
-  logos: LogosService; viewers: ViewersService; activity: ActivityService; vodKey: Buffer;
+  logos: LogosService; viewers: ViewersService; activity: ActivityService; vodKey: Buffer; vod: VodResolver;
 }) {
   const { db, repo, config, accounts, logos, viewers } = deps;
 
@@ -70,6 +79,28 @@ export function createPlayersService(deps: {
 
   const sign = (ref: string, exp: number) => createHmac('sha256', deps.vodKey).update(`${ref}\n${exp}`).digest('base64url');
 
+  function verifyVod(login: string, ref: string, exp: string | undefined, sig: string | undefined): boolean {
+    const e = Number(exp);
+    if (!Number.isInteger(e) || e < Date.now() / 1000 || !sig) return false;
+    const want = Buffer.from(sign(`${login}/${ref}`, e));
+    const got = Buffer.from(sig);
+    return want.length === got.length && timingSafeEqual(want, got);
+  }
+
+  /** The library file behind a vod source of the channel, or null. */
+  function vodFile(account: AccountRow, source: PlayerSource) {
+    const cut = source.ref.lastIndexOf('/');
+    return deps.vod(account, source.ref.slice(0, cut), source.ref.slice(cut + 1));
+  }
+
+  /** A signed, expiring address of a library video, and the signature the page's heartbeats carry. */
+  function signedVod(login: string, ref: string): { url: string; exp: string; sig: string } {
+    const exp = Math.floor(Date.now() / 1000) + VOD_TTL_S;
+    const sig = sign(`${login}/${ref}`, exp);
+    const url = `/api/player-port/vod/${encodeURIComponent(login)}/${ref.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&sig=${sig}`;
+    return { url, exp: String(exp), sig };
+  }
+
   return {
     settingsOf,
     channel,
@@ -110,26 +141,28 @@ export function createPlayersService(deps: {
 
     /** The URL a page plays: HLS for live, a signed, expiring file address for vod. */
     mediaUrl(login: string, source: PlayerSource): string {
-      if (source.kind === 'live') return `/hls/${source.ref}.m3u8`;
-      const exp = Math.floor(Date.now() / 1000) + VOD_TTL_S;
-      return `/api/player-port/vod/${encodeURIComponent(login)}/${source.ref.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&sig=${sign(`${login}/${source.ref}`, exp)}`;
+      return source.kind === 'live' ? `/hls/${source.ref}.m3u8` : signedVod(login, source.ref).url;
     },
-
-    verifyVod(login: string, ref: string, exp: string | undefined, sig: string | undefined): boolean {
-      const e = Number(exp);
-      if (!Number.isInteger(e) || e < Date.now() / 1000 || !sig) return false;
-      const want = Buffer.from(sign(`${login}/${ref}`, e));
-      const got = Buffer.from(sig);
-      return want.length === got.length && timingSafeEqual(want, got);
-    },
+    signedVod,
+    verifyVod,
+    vodFile,
 
     leave: (session: string) => viewers.leave(session),
 
-    /** A player's heartbeat: keeps its viewer session while something plays, refused over the plan's limit. */
-    async heartbeat(body: { login: string; session?: string | undefined; stream?: string | undefined; vod?: string | undefined }, ip: string, ua: string) {
+    /**
+     * A player's heartbeat: keeps its viewer session while something plays, refused over the
+     * plan's limit. A library video counts only with the signature its page was given (the
+     * same as its address's), and only while the video exists: nobody can fill a channel's
+     * limit with made-up videos.
+     */
+    async heartbeat(
+      body: { login: string; session?: string | undefined; stream?: string | undefined; vod?: string | undefined },
+      ip: string, ua: string, proof: VodProof = {},
+    ) {
       const account = await channel(body.login);
       const source = account && sourceOf(account.usuario, body);
       if (!account || !source) throw notFound();
+      if (source.kind === 'vod' && !verifyVod(account.usuario, source.ref, proof.exp, proof.sig)) throw notFound();
       const live = source.kind === 'vod' || (await this.isLive(source.ref));
       if (!live) {
         if (body.session) await viewers.leave(body.session);
@@ -138,6 +171,8 @@ export function createPlayersService(deps: {
       const r = await viewers.heartbeat({
         userId: effectiveUserId(account), limit: account.espectadores, sessionKey: body.session,
         source: source.kind === 'vod' ? `vod:${source.ref}` : source.ref, ip, userAgent: ua,
+        // a vod session opens only while the video is in the channel's library
+        ...(source.kind === 'vod' && { admit: async () => { if (!(await vodFile(account, source))) throw notFound(); } }),
       });
       return { success: true, live: true, session: r.session, viewers: r.viewers };
     },

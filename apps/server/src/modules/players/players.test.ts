@@ -6,6 +6,8 @@ import { LOGO_MAX_BYTES, msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { hookToken } from '../streaming/live.ts';
 import { makeClips, newFolder, upload as uploadVideo } from '../library/testkit.ts';
+import { PLAYER_REQUESTS_PER_IP_PER_MINUTE } from './players.routes.ts';
+import { MAX_SESSIONS_PER_IP } from './viewers.service.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
@@ -28,7 +30,11 @@ describe('players, watermark logos and viewer sessions', () => {
     const f = form(file, fields);
     return h.app.inject({ method: 'POST', url: '/api/logos', headers: { ...bearerHeader(token), 'content-type': f.contentType }, payload: f.payload });
   };
-  const beat = (payload: object) => h.app.inject({ method: 'POST', url: '/api/player-port/heartbeat', payload });
+  const beat = (payload: object, remoteAddress?: string) =>
+    h.app.inject({ method: 'POST', url: '/api/player-port/heartbeat', payload, ...(remoteAddress && { remoteAddress }) });
+  /** The configuration a player page carries: its source address and its heartbeat. */
+  const cfgOf = (html: string) =>
+    JSON.parse(/<script id="cfg" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as { src: string; hb: Record<string, string> };
   const settings = (over: object = {}) => ({
     player_type: 'hlsjs', watermark: { enabled: false, logo_id: null, position: 'top-left', opacity: 70 }, ...over,
   });
@@ -185,8 +191,9 @@ describe('players, watermark logos and viewer sessions', () => {
     assert.equal(one.live, true);
     assert.equal(two.viewers, 2);
     const three = await beat(hb);
-    assert.equal(three.statusCode, 429);
-    assert.equal(three.json().error, msg.playerViewerLimit);
+    // the limit is told apart from a rate limit: 403 with its own code, which stops the player
+    assert.equal(three.statusCode, 403);
+    assert.deepEqual(three.json(), { success: false, error: msg.playerViewerLimit, code: 'viewer_limit', limite: 2, viewers: 2 });
     // viewers already watching keep their place
     const again = await beat({ ...hb, session: one.session });
     assert.equal(again.statusCode, 200);
@@ -211,8 +218,11 @@ describe('players, watermark logos and viewer sessions', () => {
       const [video] = (await get(b.token, `/api/videos?folder_id=${folderId}`)).json();
       const page = await h.app.inject({ url: `/api/player-port/iframe?login=${b.usuario}&vod=${encodeURIComponent(video.url)}&player=videojs` });
       assert.equal(page.statusCode, 200);
-      const src = JSON.parse(/<script id="cfg" type="application\/json">(.*?)<\/script>/.exec(page.body)![1]!).src as string;
+      const { src, hb: signedHb } = cfgOf(page.body);
       assert.match(src, /^\/api\/player-port\/vod\/.+\?exp=\d+&sig=/);
+      // the page's heartbeats carry the signature of its address
+      const url = new URL(src, 'http://x');
+      assert.deepEqual(signedHb, { login: b.usuario, vod: video.url, exp: url.searchParams.get('exp'), sig: url.searchParams.get('sig') });
       const whole = await h.app.inject({ url: src });
       assert.equal(whole.statusCode, 200);
       assert.equal(whole.headers['content-type'], 'video/mp4');
@@ -223,9 +233,12 @@ describe('players, watermark logos and viewer sessions', () => {
       assert.equal((await h.app.inject({ url: src.replace(/sig=[^&]+/, 'sig=x') })).statusCode, 404);
       // the same address under another channel's login is refused
       assert.equal((await h.app.inject({ url: src.replace(`/vod/${b.usuario}/`, `/vod/${a.usuario}/`) })).statusCode, 404);
-      const hb = await beat({ login: b.usuario, vod: video.url });
+      const hb = await beat(signedHb);
       assert.equal(hb.json().live, true);
       assert.equal((await get(b.token, '/api/dashboard/stats')).json().espectadoresAtivos, 1);
+      // the session lives on with the page's heartbeats
+      const again = await beat({ ...signedHb, session: hb.json().session });
+      assert.equal(again.json().session, hb.json().session);
     } finally {
       clips.close();
     }
@@ -235,5 +248,107 @@ describe('players, watermark logos and viewer sessions', () => {
     assert.equal((await beat({ login: 'ninguem_aqui' })).statusCode, 404);
     assert.equal((await beat({ login: a.usuario, stream: `${b.usuario}_live` })).statusCode, 404);
     assert.equal((await h.app.inject({ url: `/api/player-port/vod/${a.usuario}/pasta/abc.mp4?exp=9999999999&sig=forjada` })).statusCode, 404);
+  });
+
+  test('a vod heartbeat counts only with its page\'s signature and only for a video the channel has', async () => {
+    const clips = makeClips();
+    try {
+      const c = await h.createAccount({ espectadores: 100 });
+      const token = await h.login(c.email, c.password);
+      const folderId = await newFolder(h, token, 'Aulas');
+      assert.equal((await uploadVideo(h, token, folderId, 'aula.mp4', clips.ok)).statusCode, 200);
+      const [video] = (await get(token, `/api/videos?folder_id=${folderId}`)).json();
+      const { hb } = cfgOf((await h.app.inject({ url: `/api/player-port/iframe?login=${c.usuario}&vod=${encodeURIComponent(video.url)}` })).body);
+      const stats = async () => (await get(token, '/api/dashboard/stats')).json().espectadoresAtivos as number;
+      const other = await h.createAccount();
+      for (const forged of [
+        { login: c.usuario, vod: video.url }, // no signature: what anyone could send
+        { ...hb, sig: 'forjada' }, { ...hb, sig: hb.sig!.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')) },
+        { ...hb, exp: String(Number(hb.exp) + 1) }, { ...hb, exp: String(Math.floor(Date.now() / 1000) - 10) },
+        { ...hb, vod: `Aulas/outra.mp4` }, // a made-up video under a real signature
+        { ...hb, login: other.usuario }, // another channel
+      ]) {
+        const r = await beat(forged);
+        assert.equal(r.statusCode, 404, JSON.stringify(forged));
+      }
+      assert.equal(await stats(), 0);
+      // no page, so no signature, for a video the channel does not have
+      const missing = await h.app.inject({ url: `/api/player-port/iframe?login=${c.usuario}&vod=${encodeURIComponent('Aulas/nao-existe.mp4')}` });
+      assert.equal(missing.statusCode, 404);
+      assert.doesNotMatch(missing.body, /"sig"/);
+
+      const first = await beat(hb);
+      assert.equal(first.statusCode, 200);
+      assert.equal(await stats(), 1);
+      // once the video is gone, a signature the page had opens no new session
+      assert.equal((await h.app.inject({ method: 'DELETE', url: `/api/videos/${video.id}`, headers: bearerHeader(token) })).statusCode, 200);
+      assert.equal((await beat(hb)).statusCode, 404);
+      assert.equal(await stats(), 1);
+    } finally {
+      clips.close();
+    }
+  });
+
+  test('one address holds at most its share of a channel\'s sessions; more replace its oldest (IPv6 by /64)', async () => {
+    const c = await h.createAccount({ espectadores: 100 });
+    const token = await h.login(c.email, c.password);
+    await goLive(c.usuario, token, '77');
+    const hb = { login: c.usuario, stream: `${c.usuario}_live` };
+    const stats = async () => (await get(token, '/api/dashboard/stats')).json().espectadoresAtivos as number;
+    // one /64: different addresses of the same customer line count together
+    const ip = (i: number) => `2001:db8:7:${'a'}::${(i + 1).toString(16)}`;
+    const sessions: string[] = [];
+    for (let i = 0; i < MAX_SESSIONS_PER_IP; i++) {
+      const r = await beat(hb, ip(i));
+      assert.equal(r.statusCode, 200);
+      sessions.push(r.json().session);
+    }
+    assert.equal(await stats(), MAX_SESSIONS_PER_IP);
+    for (const s of sessions.slice(1)) assert.equal((await beat({ ...hb, session: s }, ip(0))).json().session, s); // s[0] is now the least recently seen
+    const extra = await beat(hb, '2001:db8:7:a:ffff::99');
+    assert.equal(extra.statusCode, 200); // the newcomer plays...
+    assert.equal(extra.json().viewers, MAX_SESSIONS_PER_IP); // ...in place of the address's oldest session
+    assert.equal(await stats(), MAX_SESSIONS_PER_IP);
+    const rows = await h.core.store.db.selectFrom('viewer_sessions').selectAll().where('user_id', '=', c.id).execute();
+    assert.deepEqual(rows.filter((r) => r.ended_at).map((r) => r.session_key), [sessions[0]]);
+    // the replaced viewer's next heartbeat simply gets a new session: nobody's picture stops
+    const back = await beat({ ...hb, session: sessions[0] }, ip(0));
+    assert.equal(back.statusCode, 200);
+    assert.notEqual(back.json().session, sessions[0]);
+    assert.equal(await stats(), MAX_SESSIONS_PER_IP);
+    // other addresses (another /64, an IPv4) still get their places
+    assert.equal((await beat(hb, '2001:db8:7:b::1')).statusCode, 200);
+    assert.equal((await beat(hb, '198.51.100.20')).statusCode, 200);
+    assert.equal(await stats(), MAX_SESSIONS_PER_IP + 2);
+  });
+
+  test('heartbeats are rate limited per address (IPv6 by /64), generously, with a 429 players retry after', async () => {
+    assert.ok(PLAYER_REQUESTS_PER_IP_PER_MINUTE >= 100 * 6, 'cem espectadores atrás de um NAT, um heartbeat a cada 10 s');
+    // the limiter counts per clock minute: start well inside one
+    if (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 60_500 - (Date.now() % 60_000)));
+    const leave = (remoteAddress: string) =>
+      h.app.inject({ method: 'POST', url: '/api/player-port/leave', payload: { session: 'x'.repeat(20) }, remoteAddress });
+    // well past what one viewer sends, far from the limit
+    for (let i = 0; i < 100; i++) assert.equal((await leave('203.0.113.9')).statusCode, 200);
+    let n = 0;
+    while ((await leave(`2001:db8:99:1::${(n % 500).toString(16)}`)).statusCode === 200) {
+      n++;
+      assert.ok(n <= PLAYER_REQUESTS_PER_IP_PER_MINUTE, 'o limite por endereço não foi aplicado');
+    }
+    assert.equal(n, PLAYER_REQUESTS_PER_IP_PER_MINUTE);
+    const limited = await beat({ login: a.usuario }, '2001:db8:99:1:abcd::1');
+    assert.equal(limited.statusCode, 429);
+    assert.equal(limited.headers['retry-after'], '10');
+    assert.deepEqual(limited.json(), { success: false, error: msg.tooManyRequests, code: 'rate_limited' });
+    // other addresses are not affected
+    assert.equal((await leave('2001:db8:99:2::1')).statusCode, 200);
+    assert.equal((await leave('203.0.113.9')).statusCode, 200);
+  });
+
+  test('the player page stops only for the viewer limit; a 429 or a server hiccup leaves the picture playing', async () => {
+    const html = (await h.app.inject({ url: `/api/player-port/iframe?login=${a.usuario}` })).body;
+    const script = /<script nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    assert.match(script, /x\.r\.status === 429 \|\| x\.r\.status >= 500\) return;/);
+    assert.match(script, /x\.r\.status === 403 && x\.j\.code === 'viewer_limit'\) \{ stop\(\);/);
   });
 });

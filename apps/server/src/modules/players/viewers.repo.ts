@@ -36,6 +36,20 @@ export function createViewersRepo() {
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
     },
+    /** The open sessions one address (its ip_hash) holds on a channel, least recently seen first. */
+    activeOfIp: (tx: Tx, userId: number, ipHash: string, since: string) =>
+      tx
+        .selectFrom('viewer_sessions')
+        .select(['id'])
+        .where('user_id', '=', userId)
+        .where('ip_hash', '=', ipHash)
+        .where('ended_at', 'is', null)
+        .where('last_seen_at', '>=', since)
+        .orderBy('last_seen_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute(),
+    endById: (tx: Tx, id: number, at: string) =>
+      tx.updateTable('viewer_sessions').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute(),
     lockAccount: (tx: Tx, userId: number) =>
       tx.selectFrom('accounts').select('id').where('id', '=', userId).forUpdate().executeTakeFirst(),
   };

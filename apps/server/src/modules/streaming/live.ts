@@ -40,6 +40,7 @@ export function createLive(core: Core) {
   const logos = createLogosService({ db, repo: playersRepo, dataDir: config.dataDir, activity });
   const players = createPlayersService({
     db, repo: playersRepo, config, accounts, streaming, logos, viewers, activity, vodKey: secret(config.dataDir, 'player-vod.key'),
+    vod: (account, folder, file) => core.library.videos.content(ownerOfAccount(account), account.usuario, folder, file),
   });
   const dashboard = createDashboardService({
     db, dialect: store.dialect, config, usage: (id) => core.library.usageOf(id), viewers, streaming, activity, media, startedAt: Date.now(),
@@ -64,10 +65,6 @@ export function liveRoutes(app: FastifyInstance, core: Core, live: Live): void {
   streamingRoutes(app, live.streaming, core.accounts);
   ingestHookRoutes(app, live.ingest, hookToken(config.dataDir));
   hlsRoutes(app, { streaming: live.streaming, hlsDir: path.join(config.dataDir, 'hls') });
-  playersRoutes(app, {
-    players: live.players,
-    logos: live.logos,
-    vod: (account, folder, file) => core.library.videos.content(ownerOfAccount(account), account.usuario, folder, file),
-  });
+  playersRoutes(app, { players: live.players, logos: live.logos });
   dashboardRoutes(app, live.dashboard);
 }
