@@ -13,7 +13,7 @@ import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { createLoginThrottle } from './platform/login-throttle.ts';
 import { healthRoutes, type HealthProbe } from './modules/health/health.routes.ts';
 import { createSettingsRepo } from './modules/settings/settings.repo.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';

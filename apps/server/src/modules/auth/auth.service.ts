@@ -3,7 +3,7 @@ import { msg, type User } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { Auth, Tokens } from '../../platform/auth.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { LoginThrottle } from '../../platform/login-throttle.ts';
 
 export function createAuthService(deps: { accounts: AccountsService; tokens: Tokens; throttle: LoginThrottle }) {
   const { accounts, tokens, throttle } = deps;

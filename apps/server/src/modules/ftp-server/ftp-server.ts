@@ -5,9 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FtpSrv, type FtpConnection } from 'ftp-srv';
 import { msg } from '@painel/contract';
 import type { Core } from '../../app.ts';
-import { createLoginThrottle } from '../auth/login-throttle.ts';
+import { createLoginThrottle } from '../../platform/login-throttle.ts';
 import { ownerOfAccount } from '../library/library.ts';
-import { ipKey } from '../players/ip-key.ts';
+import { ipKey } from '../../platform/ip-key.ts';
 import { LibraryFileSystem } from './ftp-fs.ts';
 
 export interface FtpHandle {
@@ -68,7 +68,7 @@ export async function startFtp(
   const limits: FtpLimits = { ...FTP_LIMITS, ...opts.limits };
   const port = opts.port ?? config.ftpPort;
   const host = opts.host ?? config.host;
-  const throttle = createLoginThrottle({ db: core.store.db, ...config.login });
+  const throttle = createLoginThrottle({ db: core.store.db, ...config.login, scope: 'ftp' });
   // the address each client reached us on, for passive replies when PUBLIC_HOST names this machine only
   const localOf = new Map<string, string>();
 
@@ -146,7 +146,7 @@ export async function startFtp(
   const perIp = new Map<string, number>();
   (server as unknown as NodeJS.EventEmitter).on('connect', ({ connection }: { connection: FtpConnection }) => {
     const socket = (connection as unknown as { commandSocket: Socket }).commandSocket;
-    const key = ipKey(plainIp(socket.remoteAddress));
+    const key = ipKey(socket.remoteAddress);
     const open = perIp.get(key) ?? 0;
     if (open >= limits.perIp) {
       // before ftp-srv's greeting: the client reads the refusal as the server's first answer
@@ -166,12 +166,10 @@ export async function startFtp(
   server.on('client-error', noop);
 
   server.on('login', ({ connection, username, password }, resolve, reject) => {
-    const ip = plainIp(connection.ip);
     (async () => {
       const row = await accounts.byLogin(username);
-      // FTP attempts have their own budget, apart from the web login's
-      const ident = `ftp:${row ? row.id : username.trim().toLowerCase()}`;
-      const attempt = await throttle.attempt(`ftp:${ip}`, ident);
+      const ident = row ? String(row.id) : `?${username.trim().toLowerCase()}`;
+      const attempt = await throttle.attempt(connection.ip, ident);
       if (attempt.blocked) throw new Error(msg.tooManyAttempts);
       const ok = !!row && row.usuario === username.trim().toLowerCase() && sameSecret(accounts.ftpPassword(row), password);
       if (!row || !ok) {

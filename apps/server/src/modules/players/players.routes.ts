@@ -10,7 +10,7 @@ import {
 import { AppError, parse } from '../../platform/errors.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
 import { parseRange } from '../library/content.routes.ts';
-import { ipKey } from './ip-key.ts';
+import { ipKey } from '../../platform/ip-key.ts';
 import type { LogosService } from './logos.service.ts';
 import { PLAYER_LIBS, playerPage } from './player-page.ts';
 import type { PlayersService, VodProof } from './players.service.ts';

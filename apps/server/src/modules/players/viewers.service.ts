@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { VIEWER_TIMEOUT_MS, msg } from '@painel/contract';
 import type { Db, Dialect } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ipKey } from './ip-key.ts';
+import { ipKey } from '../../platform/ip-key.ts';
 import type { ViewersRepo } from './viewers.repo.ts';
 
 /** How many open sessions one address (an IPv6 /64) may hold on one channel; a further one replaces its oldest. */

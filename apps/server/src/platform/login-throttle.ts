@@ -1,14 +1,20 @@
-import type { Db } from '../../platform/db.ts';
+import type { Db } from './db.ts';
+import { ipKey } from './ip-key.ts';
 
 /**
  * Counts login attempts per client address and per account in a sliding window, kept in
  * the database so several API processes share it. An attempt is written before the
  * password is checked and counted with it, so a burst of parallel guesses cannot all pass
  * the check before the first failure is recorded. A successful login takes its own attempt
- * back and clears the account's failures.
+ * back and clears the account's failures. Addresses count by ipKey (IPv6 by its /64);
+ * `scope` gives another door (FTP) a budget of its own.
  */
-export function createLoginThrottle(deps: { db: Db; windowMs: number; maxPerAccount: number; maxPerIp: number; now?: () => number }) {
+export function createLoginThrottle(deps: {
+  db: Db; windowMs: number; maxPerAccount: number; maxPerIp: number; scope?: string; now?: () => number;
+}) {
   const { db, windowMs } = deps;
+  const scope = deps.scope ? `${deps.scope}:` : '';
+  const accountKey = (account: string) => `${scope}acct:${account}`;
   const now = deps.now ?? Date.now;
 
   async function count(key: string, since: number): Promise<number> {
@@ -28,7 +34,7 @@ export function createLoginThrottle(deps: { db: Db; windowMs: number; maxPerAcco
      */
     async attempt(ip: string, account: string): Promise<{ blocked: boolean; ids: number[] }> {
       const at = now();
-      const keys = { ip: `ip:${ip}`, account: `acct:${account}` };
+      const keys = { ip: `${scope}ip:${ipKey(ip)}`, account: accountKey(account) };
       const ids = await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('auth_failures').where('at', '<=', at - windowMs).execute();
         const rows = await tx.insertInto('auth_failures').values([{ key: keys.ip, at }, { key: keys.account, at }]).returning('id').execute();
@@ -42,7 +48,7 @@ export function createLoginThrottle(deps: { db: Db; windowMs: number; maxPerAcco
     async succeed(account: string, ids: number[]): Promise<void> {
       await db.transaction().execute(async (tx) => {
         if (ids.length) await tx.deleteFrom('auth_failures').where('id', 'in', ids).execute();
-        await tx.deleteFrom('auth_failures').where('key', '=', `acct:${account}`).execute();
+        await tx.deleteFrom('auth_failures').where('key', '=', accountKey(account)).execute();
       });
     },
   };
