@@ -71,6 +71,35 @@ describe('login, shell, settings and logout in Chromium', () => {
     await page.context().close();
   });
 
+  test('the screens offer only what the panel does today', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await logInAccount(page);
+    const stats = page.getByRole('region', { name: 'Resumo da conta' });
+    await stats.getByText('Total de vídeos', { exact: true }).waitFor();
+    await stats.getByText('Espectadores ativos', { exact: true }).waitFor();
+    // no playlists card while the panel has no playlists
+    assert.equal(await stats.getByText('Playlists', { exact: true }).count(), 0);
+    await page.getByTestId('platform-overview').getByText('YouTube').waitFor();
+    // no notifications bell with an unread dot: the panel sends no notices yet
+    assert.equal(await page.getByRole('button', { name: 'Notificações' }).count(), 0);
+
+    await page.goto('/dashboard/dados-conexao');
+    await page.getByText('Ajuda', { exact: true }).waitFor();
+    await page.getByText(/^Chave de transmissão: identifica/).waitFor();
+    assert.equal(await page.getByText(/Conversão automática/).count(), 0);
+
+    await page.goto('/dashboard/configuracoes');
+    await page.getByLabel('Atualização automática').waitFor();
+    assert.equal(await page.getByLabel('Notificações').count(), 0);
+    // what the hidden option holds is still saved as it was
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText(msg.settingsSaved).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const saved = await (await fetch(`${stack.baseUrl}/api/user-settings`, { headers: { authorization: `Bearer ${token}` } })).json() as { notifications_enabled: boolean };
+    assert.equal(saved.notifications_enabled, true);
+    await page.context().close();
+  });
+
   test('a reordered and a hidden menu entry survive a reload', async () => {
     const page = await newPage(browser, stack.baseUrl);
     await logInAccount(page);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './support/browser.ts';
+import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, publish, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -50,12 +50,34 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
     stream = publish(`${rtmp.servidor}/${rtmp.chave}`);
     await until('is_live', async () => (await apiGet<Status>(stack.baseUrl, token, '/api/streaming/status')).is_live);
 
+    // a broadcast that names platforms: nothing is restreamed to them yet, so none is shown as transmitting
+    const started = await fetch(`${stack.baseUrl}/api/streaming/start`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ titulo: 'Culto de domingo', platform_ids: ['youtube', 'twitch'] }),
+    });
+    assert.equal(started.status, 200, await started.clone().text());
+
     const page = await newPage(browser, stack.baseUrl);
     await logIn(page, account.usuario, account.password);
     await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 20_000 });
+    await page.getByTestId('platform-overview').getByText('YouTube').waitFor();
+    assert.equal(await page.getByText('Transmitindo', { exact: true }).count(), 0);
     assert.match(await page.getByTestId('dashboard-live-badge').innerText(), /AO VIVO/);
     const [t0, t1] = await advances(page, '[data-testid="dashboard-player"]');
     assert.ok(t1 - t0 > 1, `o vídeo do dashboard não avançou (${t0} → ${t1})`);
+
+    // the players page embeds the panel's own player page, which plays under the panel's policy
+    const players = await page.goto('/dashboard/players');
+    assert.match(players?.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/);
+    assert.equal(players?.headers()['x-frame-options'], 'DENY');
+    const frame = page.frameLocator('[data-testid="external-player-iframe"]');
+    await frame.locator('video').first().waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => {
+      const f = document.querySelector<HTMLIFrameElement>('[data-testid="external-player-iframe"]');
+      const v = f?.contentDocument?.querySelector('video');
+      return !!v && v.currentTime > 1;
+    }, undefined, { timeout: 20_000 });
+    assert.deepEqual(cspViolations(page), []);
     await page.context().close();
   });
 

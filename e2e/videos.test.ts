@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './support/browser.ts';
+import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 function clip(file: string, args: string[]): void {
@@ -69,6 +69,8 @@ describe('the video manager in Chromium', () => {
       return !!v && v.currentTime > 0.5;
     }, undefined, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Fechar' }).first().click();
+    // uploads, the list and playback all work under the panel's Content-Security-Policy
+    assert.deepEqual(cspViolations(page), []);
 
     page.once('dialog', (d) => void d.accept());
     await aviRow.getByRole('button', { name: 'Excluir arquivo antigo.avi' }).click();

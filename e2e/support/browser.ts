@@ -12,12 +12,23 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+const violations = new WeakMap<Page, string[]>();
+
 export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1366, height: 860 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // Chromium reports every blocked script, style, frame, media or worker on the console
+  const seen: string[] = [];
+  violations.set(page, seen);
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
   return page;
 }
+
+/** What the page's Content-Security-Policy blocked so far (any frame of it); empty when the panel works under it. */
+export const cspViolations = (page: Page): string[] => [...(violations.get(page) ?? [])];
 
 /** Logs in through the login screen, as a person does, and waits for the dashboard. */
 export async function logIn(page: Page, login: string, password: string): Promise<void> {

@@ -6,9 +6,11 @@ import { msg } from '@painel/contract';
 import type { Config } from './platform/config.ts';
 import { bearer, createTokens } from './platform/auth.ts';
 import { createSealer } from './platform/crypto.ts';
-import { migrate, openDb, type OpenDb } from './platform/db.ts';
+import { ensureDataDir, migrate, openDb, type OpenDb } from './platform/db.ts';
 import { installErrorHandler } from './platform/errors.ts';
+import { requestLogSerializer } from './platform/log.ts';
 import { secret } from './platform/secrets.ts';
+import { inlineScriptHashes, installSecurityHeaders } from './platform/security-headers.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -18,8 +20,22 @@ import { healthRoutes, type HealthProbe } from './modules/health/health.routes.t
 import { createSettingsRepo } from './modules/settings/settings.repo.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { createLive, liveRoutes } from './modules/streaming/live.ts';
-import { createLibrary, type Library } from './modules/library/library.ts';
+import { createActivityRepo } from './modules/activity/activity.repo.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createMediaRepo } from './modules/media/media.repo.ts';
+import { createMediaServer } from './modules/media/media-server.ts';
+import { createLogosService } from './modules/players/logos.service.ts';
+import { createPlayersRepo } from './modules/players/players.repo.ts';
+import { playersRoutes } from './modules/players/players.routes.ts';
+import { createPlayersService } from './modules/players/players.service.ts';
+import { createIngestService, hookToken } from './modules/streaming/ingest.service.ts';
+import { createStreamingRepo } from './modules/streaming/streaming.repo.ts';
+import { hlsRoutes, ingestHookRoutes, streamingRoutes } from './modules/streaming/streaming.routes.ts';
+import { createStreamingService } from './modules/streaming/streaming.service.ts';
+import { createViewers } from './modules/viewers/viewers.service.ts';
+import { createLibrary, ownerOfAccount, type Library } from './modules/library/library.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 
 declare module 'fastify' {
@@ -37,6 +53,7 @@ export interface Core {
 
 /** Opens the database, runs migrations and builds the services every process needs. */
 export async function openCore(config: Config): Promise<Core> {
+  ensureDataDir(config.dataDir);
   const store = openDb(config);
   await migrate(store);
   const sealer = createSealer(secret(config.dataDir, 'ftp.key'));
@@ -47,7 +64,10 @@ export async function openCore(config: Config): Promise<Core> {
 
 export interface AppOptions {
   probes?: Record<string, HealthProbe>;
-  logger?: boolean;
+  /** The request log (LOG_REQUESTS=1); a stream sends it elsewhere than stdout. */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+  /** How long a public /api/health answer is reused. */
+  healthCacheMs?: number;
 }
 
 /** The Fastify instance with every route; no listen, so tests use app.inject. */
@@ -55,7 +75,9 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const { config, store, accounts } = core;
   const db = store.db;
   const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
+    logger: opts.logger
+      ? { level: 'info', serializers: { req: requestLogSerializer }, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) }
+      : false,
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
     // a connection that sends nothing for 2 minutes is closed (slow-body clients); a whole
@@ -67,34 +89,59 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
 
   const tokens = createTokens(secret(config.dataDir, 'jwt.key'), config.jwtTtlSeconds);
   const throttle = createLoginThrottle({ db, ...config.login });
-  const auth = createAuthService({ accounts, tokens, throttle });
+  const auth = createAuthService({ db, accounts, tokens, throttle });
 
   app.decorateRequest('auth', null as never);
   app.decorate('requireAuth', async (req) => {
     req.auth = await auth.authenticate(bearer(req));
   });
 
-  authRoutes(app, auth, app.requireAuth);
-  settingsRoutes(app, createSettingsService({ db, repo: createSettingsRepo() }));
-  const live = createLive(core);
-  healthRoutes(app, db, { media_server: () => live.media.probe(), ...opts.probes }, live.healthDetails);
-  liveRoutes(app, core, live);
-  libraryRoutes(app, core.library, auth.authenticate);
-
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
+  const activity = createActivityService({ db, repo: createActivityRepo() });
+  const media = createMediaServer({ db, repo: createMediaRepo(), nodeId: config.media.nodeId, controlPort: config.media.controlPort });
+  const viewers = createViewers(core);
+  const streamingRepo = createStreamingRepo();
+  const streaming = createStreamingService({ db, repo: streamingRepo, config, media, viewers, activity });
+  const ingest = createIngestService({ db, repo: streamingRepo, media, activity, nodeId: config.media.nodeId, hlsDir: path.join(config.dataDir, 'hls') });
+  const playersRepo = createPlayersRepo();
+  const logos = createLogosService({ db, repo: playersRepo, dataDir: config.dataDir, activity, quota: core.library.quota });
+  const players = createPlayersService({
+    db, repo: playersRepo, config, accounts, streaming, logos, viewers, activity, vodKey: secret(config.dataDir, 'player-vod.key'),
+    vod: (account, folder, file) => core.library.videos.content(ownerOfAccount(account), account.usuario, folder, file),
+  });
+  const dashboard = createDashboardService({
+    db, dialect: store.dialect, config, usage: (id) => core.library.usageOf(id), viewers, streaming, activity, media, startedAt: Date.now(),
   });
 
-  serveWeb(app, config.webDist);
+  authRoutes(app, auth, app.requireAuth);
+  settingsRoutes(app, createSettingsService({ db, repo: createSettingsRepo() }));
+  healthRoutes(app, {
+    db,
+    probes: { media_server: () => media.probe(), ...opts.probes },
+    reported: async () => ({ media_server: await media.reported() }),
+    details: () => media.details(),
+    ...(opts.healthCacheMs !== undefined ? { cacheMs: opts.healthCacheMs } : {}),
+  });
+  streamingRoutes(app, streaming, accounts);
+  ingestHookRoutes(app, ingest, hookToken(config.dataDir));
+  hlsRoutes(app, { streaming, hlsDir: path.join(config.dataDir, 'hls') });
+  playersRoutes(app, { players, logos });
+  dashboardRoutes(app, dashboard);
+  libraryRoutes(app, core.library, auth.authenticate, async (login) => {
+    const row = await accounts.byLogin(login);
+    return row && !row.disabled && row.usuario === login ? ownerOfAccount(row) : null;
+  });
+
+  const indexHtml = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))
+    ? fs.readFileSync(path.join(config.webDist, 'index.html'))
+    : undefined;
+  installSecurityHeaders(app, { scriptHashes: indexHtml ? inlineScriptHashes(indexHtml.toString('utf8')) : [] });
+  serveWeb(app, config.webDist, indexHtml);
   return app;
 }
 
 /** The built SPA: static files, and index.html for every client-side route. */
-function serveWeb(app: FastifyInstance, dist: string | undefined): void {
-  const hasWeb = !!dist && fs.existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
-  const indexHtml = hasWeb ? fs.readFileSync(path.join(dist, 'index.html')) : undefined;
+function serveWeb(app: FastifyInstance, dist: string | undefined, indexHtml: Buffer | undefined): void {
+  if (dist && indexHtml) app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (!indexHtml || req.method !== 'GET' || url.startsWith('/api/') || path.extname(url)) {

@@ -12,7 +12,6 @@ import { createSupervisor } from './platform/supervisor.ts';
  * database) and runs every process of the product on this machine.
  */
 const config = loadConfig();
-fs.mkdirSync(config.dataDir, { recursive: true });
 const core = await openCore(config);
 const demoFile = path.join(config.dataDir, 'secrets', 'demo-account.txt');
 const DEMO_EMAIL = 'demo@painel.local';

@@ -8,7 +8,11 @@ import { nowIso } from './platform/db.ts';
 import { createSupervisor, type Supervisor, type SupervisorOptions } from './platform/supervisor.ts';
 import { createMediaRepo } from './modules/media/media.repo.ts';
 import { NGINX_SERVICE, createMediaServer } from './modules/media/media-server.ts';
-import { createLive, hookToken } from './modules/streaming/live.ts';
+import { createActivityRepo } from './modules/activity/activity.repo.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
+import { hookToken } from './modules/streaming/ingest.service.ts';
+import { createStreamingRepo } from './modules/streaming/streaming.repo.ts';
+import { createViewers } from './modules/viewers/viewers.service.ts';
 import { applyReconcile, planReconcile } from './modules/streaming/reconcile.ts';
 
 /**
@@ -85,7 +89,9 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
 
   const repo = createMediaRepo();
   const media = createMediaServer({ db, repo, nodeId, controlPort });
-  const live = createLive(core);
+  const activity = createActivityService({ db, repo: createActivityRepo() });
+  const viewers = createViewers(core);
+  const streamingRepo = createStreamingRepo();
   const controlUrl = `http://127.0.0.1:${controlPort}`;
   let writes = Promise.resolve();
   const nginx = createSupervisor({
@@ -115,13 +121,13 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     busy = true;
     try {
       await repo.heartbeat(db, nodeId, NGINX_SERVICE, nowIso());
-      await live.viewers.expire();
+      await viewers.expire();
       if (nginx.status().state !== 'running') return;
       const stat = await media.stat().catch(() => null);
       if (!stat) return;
-      const open = await live.streamingRepo.liveOfNode(db, nodeId);
+      const open = await streamingRepo.liveOfNode(db, nodeId);
       const plan = planReconcile(open, stat, Date.now(), RECONCILE_GRACE_MS);
-      await applyReconcile({ db, repo: live.streamingRepo, media, viewers: live.viewers, activity: live.activity }, open, plan);
+      await applyReconcile({ db, repo: streamingRepo, media, viewers, activity }, open, plan);
       if (Date.now() - lastSweep > 60_000) {
         lastSweep = Date.now();
         for (const f of fs.readdirSync(hlsDir)) {

@@ -10,7 +10,7 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** The User entity the front end validates after login (core spec §3). */
+/** The User entity the front end validates after login. */
 export const user = z.object({
   id: z.number(),
   usuario: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from './messages.ts';
 
 /*
- * Video library API (spec 001 §7 "Folders and videos"). Every call needs the session
+ * Video library API. Every call needs the session
  * (Authorization: Bearer …); everything is scoped to the acting account, and another
  * account's ids answer 404. Errors are { success: false, error } with a Portuguese text.
  *
@@ -27,7 +27,7 @@ import { msg } from './messages.ts';
  * appear in the panel with their verdicts when the transfer ends.
  */
 
-/** The spec's accepted video formats (upload help, FTP, Dados de Conexão). */
+/** The accepted video formats (upload help, FTP, Dados de Conexão). */
 export const VIDEO_EXTENSIONS = ['mp4', 'avi', 'mov', 'wmv', 'flv', 'webm', 'mkv'] as const;
 export const FOLDER_NAME_MAX = 64;
 export const VIDEO_NAME_MAX = 255;
@@ -96,6 +96,8 @@ export interface Video {
   nome: string;
   /** Absolute path on the panel: /content/{login}/{folder}/{file}.mp4 (add ?auth_token= for the player, &download=1 to download). */
   url: string;
+  /** Read grant for this one video, valid for a few hours: sent as `auth_token` by a <video>, a new tab or a download. */
+  content_token: string;
   formato_original: string;
   is_mp4: boolean;
   codec_video: string;

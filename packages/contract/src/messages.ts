@@ -1,4 +1,9 @@
-/** Every Portuguese text the user sees, quoted as the specification writes it. */
+/**
+ * Messages: what the panel says in answer to something — errors the server returns, toasts,
+ * confirmations, refusals of the FTP server. Server and web share them, so the server's
+ * `error` text is shown as it is. The texts of the screens themselves (labels, headings,
+ * help) are in `ui` (ui-texts.ts); a text used by the server always belongs here.
+ */
 export const msg = {
   // login and session
   loginRequired: 'Email ou usuário é obrigatório',
@@ -65,6 +70,9 @@ export const msg = {
   logoFileRequired: 'Envie a imagem do logo no campo "logo"',
   logoInvalidType: 'O logo deve ser uma imagem PNG ou JPEG',
   logoTooLarge: (mb: number) => `O logo deve ter no máximo ${mb} MB`,
+  logoUnreadable: 'Não foi possível ler a imagem do logo: envie um arquivo PNG ou JPEG válido',
+  logoTooManyPixels: (width: number, height: number, maxMegapixels: number) =>
+    `A imagem do logo é grande demais (${width} × ${height} pixels): envie uma imagem de até ${maxMegapixels} megapixels`,
   logoNameTooLong: 'O nome do logo deve ter no máximo 100 caracteres',
   logoSaved: 'Logo enviado com sucesso!',
   logoRemoved: 'Logo removido',
@@ -96,7 +104,7 @@ export const msg = {
   invalidLanguage: 'Idioma inválido',
   invalidTimezone: 'Fuso horário inválido',
   invalidMenu: 'Menu inválido: cada item do menu deve aparecer uma única vez',
-  // folders and videos (spec 001 §5, §8)
+  // folders and videos
   folderNameRequired: 'Nome da pasta é obrigatório',
   foldersLoadError: 'Erro ao carregar pastas',
   folderCreateError: 'Erro ao criar pasta',
@@ -155,8 +163,11 @@ export const msg = {
   ftpResumeRefused: 'Retomar ou anexar envios não é permitido; envie o arquivo inteiro',
   ftpNotAllowed: 'Operação não permitida',
   ftpTooManyConnections: 'Conexões FTP demais a partir do seu endereço. Feche as conexões abertas e tente novamente.',
+  ftpTooManyPassivePorts: 'Conexões de dados FTP demais a partir do seu endereço. Conclua as transferências em andamento e tente novamente.',
+  ftpNoPassivePort: 'Servidor FTP ocupado: nenhuma porta de dados livre no momento. Tente novamente em instantes.',
   ftpLoginTimeout: 'Tempo para fazer login no FTP esgotado. Conecte-se novamente.',
   ftpIdleTimeout: 'Conexão FTP encerrada por inatividade. Conecte-se novamente.',
+  ftpSessionEnded: 'Sessão FTP encerrada: a conta foi desativada ou a senha foi alterada.',
   // shell and error screen
   errorScreenTitle: 'Oops! Algo deu errado',
   errorScreenNote: 'Se o problema persistir, entre em contato com o suporte.',

@@ -4,8 +4,10 @@ import { msg } from './messages.ts';
 /** The RTMP application OBS publishes into and the suffix of every account's stream name. */
 export const LIVE_APPLICATION = 'live';
 export const streamNameOf = (login: string): string => `${login}_live`;
+/** What OBS puts in its "Chave de transmissão": the stream name and the account's secret. */
+export const streamKeyOf = (login: string, secret: string): string => `${streamNameOf(login)}?key=${secret}`;
 
-/** The ten restream destinations (core spec §3 Platform server list), with their real ingest addresses. */
+/** The ten restream destinations, with their real ingest addresses. */
 export const PLATFORMS = [
   { id: 'youtube', nome: 'YouTube', rtmp_base_url: 'rtmp://a.rtmp.youtube.com/live2' },
   { id: 'facebook', nome: 'Facebook', rtmp_base_url: 'rtmps://live-api-s.facebook.com:443/rtmp/' },
@@ -84,7 +86,7 @@ export const heartbeatBody = z.object({
   playlist: z.string().max(40).optional(),
 });
 
-/** The player iframe's query (core spec §7, content spec §7). */
+/** The player iframe's query. */
 export const playerQuery = z.object({
   login: z.string().min(1).max(64),
   stream: z.string().max(80).optional(),
@@ -96,7 +98,7 @@ export const playerQuery = z.object({
 });
 export type PlayerQuery = z.infer<typeof playerQuery>;
 
-/** GET /api/streaming/status (core spec §3 Status response), every figure measured. */
+/** GET /api/streaming/status, every figure measured. */
 export interface StreamStats { viewers: number; bitrate: number; uptime: string }
 export interface ObsStream {
   is_live: boolean;

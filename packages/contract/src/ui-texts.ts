@@ -1,5 +1,8 @@
-/** Interface texts: labels, headings, hints and help the screens show (the spec's error
- * and status messages are in messages.ts). */
+/**
+ * Interface texts: labels, headings, hints and help the screens show; only the web app uses
+ * them. Anything said in answer to an action or returned by the server is in `msg`
+ * (messages.ts).
+ */
 export const ui = {
   // application
   appName: 'Painel de Streaming',
@@ -52,7 +55,6 @@ export const ui = {
   breadcrumbRoot: 'Dashboard',
   breadcrumbFallback: 'Página',
   online: 'Online',
-  notifications: 'Notificações',
   kbps: (n: number) => `${n} kbps`,
 
   // placeholder pages
@@ -74,8 +76,6 @@ export const ui = {
   settingsSubtitle: 'Personalize o painel de acordo com as suas preferências',
   settingsLoading: 'Carregando configurações...',
   generalSection: 'Configurações Gerais',
-  notificationsOption: 'Notificações',
-  notificationsHint: 'Receber avisos sobre transmissões e eventos da conta',
   autoRefreshOption: 'Atualização automática',
   autoRefreshHint: 'Atualizar os dados do painel periodicamente',
   sidebarCollapsedOption: 'Menu lateral recolhido',
@@ -109,7 +109,7 @@ export const ui = {
   // shared modal
   modalClose: 'Fechar',
 
-  // video manager (spec 001 §2 "Video manager")
+  // video manager
   videosTitle: 'Gerenciar Vídeos',
   videosSubtitle: 'Organize seus vídeos em pastas, envie novos arquivos e acompanhe o espaço usado',
   planInfoTitle: 'Informações do Plano',
@@ -184,7 +184,6 @@ export const ui = {
   // dashboard home
   statsRegion: 'Resumo da conta',
   statVideos: 'Total de vídeos',
-  statPlaylists: 'Playlists',
   statViewers: 'Espectadores ativos',
   statStorage: 'Armazenamento',
   liveBannerRegion: 'Transmissão ao vivo',
@@ -230,10 +229,7 @@ export const ui = {
   recentActivityTitle: 'Atividade recente',
   noActivity: 'Nenhuma atividade registrada ainda.',
   platformOverviewTitle: 'Plataformas',
-  platformsActive: (active: number, total: number) => `${active} de ${total} em uso na transmissão atual`,
-  platformLive: 'Transmitindo',
-  platformsHint: 'Destinos de retransmissão e quantas das transmissões recentes usaram cada um',
-  platformUses: (n: number) => (n === 1 ? '1 transmissão' : `${n} transmissões`),
+  platformsHint: 'Plataformas de destino conhecidas pelo painel',
 
   // connection data
   connectionDataTitle: 'Dados de Conexão',
@@ -263,7 +259,6 @@ export const ui = {
   helpHls: 'URL HLS: o endereço para assistir à transmissão em players e aplicativos.',
   helpFormats: 'Formatos aceitos: MP4, AVI, MOV, WMV, FLV, WebM, MKV.',
   helpSizeLimit: (mb: number) => `Limite de tamanho definido pelo plano: ${mb} MB de armazenamento.`,
-  helpConversion: 'Conversão automática: os vídeos enviados são analisados e os incompatíveis podem ser convertidos para MP4 (H.264/AAC).',
   obsTitle: 'Como configurar o OBS',
   obsStep1: 'No OBS, abra Configurações → Transmissão.',
   obsStep2: 'Em Serviço, escolha Serviço Personalizado.',

@@ -133,7 +133,7 @@ const BROWSER_PIX_FMTS = ['yuv420p', 'yuvj420p'];
 
 /**
  * Compatible means it can go into a playlist as it is: MP4, H.264 in 8-bit 4:2:0, AAC or
- * no audio, and a video bitrate within the plan (0 = unknown, accepted as the spec does).
+ * no audio, and a video bitrate within the plan (0 = unknown, accepted: the bitrate of some files cannot be read).
  */
 export function verdict(f: Pick<ProbeFacts, 'isMp4' | 'container' | 'videoCodec' | 'audioCodec' | 'pixFmt' | 'bitrateKbps'>, limitKbps: number): Verdict {
   const reasons: Reason[] = [];

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ThrottleLimits } from './login-throttle.ts';
 
 export interface Config {
   port: number;
@@ -13,7 +14,7 @@ export interface Config {
   databaseUrl: string | undefined;
   webDist: string | undefined;
   jwtTtlSeconds: number;
-  login: { windowMs: number; maxPerAccount: number; maxPerIp: number };
+  login: ThrottleLimits;
   media: MediaConfig;
 }
 
@@ -56,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: int(env.LOGIN_WINDOW_MS, 15 * 60_000),
       maxPerAccount: int(env.LOGIN_MAX_PER_ACCOUNT, 10),
       maxPerIp: int(env.LOGIN_MAX_PER_IP, 30),
+      maxPerAccountTotal: int(env.LOGIN_MAX_PER_ACCOUNT_TOTAL, 100),
     },
     media: {
       nodeId: int(env.NODE_ID, 1),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Migrator } from 'kysely/migration';
-import { Kysely, PostgresDialect, SqliteDialect, type Generated, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Generated, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../db/migrations/index.ts';
 
@@ -154,7 +154,14 @@ export interface AccountEventsTable {
   created_at: string;
 }
 
+export interface RevokedSessionsTable {
+  sid: string;
+  /** epoch seconds: when the token would have expired anyway */
+  expires_at: number;
+}
+
 export interface Database {
+  revoked_sessions: RevokedSessionsTable;
   transmissions: TransmissionsTable;
   viewer_sessions: ViewerSessionsTable;
   logos: LogosTable;
@@ -178,6 +185,12 @@ export interface OpenDb {
   dialect: Dialect;
 }
 
+/** DATA_DIR holds the database, the secrets and every account's files: readable by its owner only. */
+export function ensureDataDir(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+}
+
 /** SQLite file in DATA_DIR by default; PostgreSQL when the URL says postgres://. */
 export function openDb(opts: { databaseUrl?: string | undefined; dataDir: string }): OpenDb {
   const url = opts.databaseUrl;
@@ -185,12 +198,20 @@ export function openDb(opts: { databaseUrl?: string | undefined; dataDir: string
     // counts and sums come back as strings otherwise
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // an idle connection the server ends (a PostgreSQL restart, a failover) is an 'error' on the
+    // pool; without a listener it would take the whole process down. The pool drops that
+    // connection and opens a new one for the next query.
+    pool.on('error', (e) => console.error(`[db] conexão ociosa encerrada pelo PostgreSQL: ${e.message}`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(opts.dataDir, 'painel.db');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // password hashes and sealed secrets live here: the owner only, also for the WAL files
+  // (SQLite gives those the database file's mode)
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
@@ -204,4 +225,7 @@ export async function migrate({ db, dialect }: OpenDb): Promise<void> {
 }
 
 export const nowIso = (): string => new Date().toISOString();
+
+/** Whether the database answers (health and the dashboard's status block). */
+export const ping = (db: Db): Promise<boolean> => sql`select 1 as one`.execute(db).then(() => true, () => false);
 export const bool = (v: number | boolean): boolean => v === true || v === 1;

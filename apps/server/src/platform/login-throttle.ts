@@ -1,20 +1,40 @@
 import type { Db } from './db.ts';
 import { ipKey } from './ip-key.ts';
 
+export interface ThrottleLimits {
+  windowMs: number;
+  /** Attempts one address may make on one account in the window. */
+  maxPerAccount: number;
+  /** Attempts one address may make in all, on any accounts. */
+  maxPerIp: number;
+  /**
+   * Failures on one account from all addresses together past which an address that has already
+   * tried this account gets no further attempt; an address that has not tried still may.
+   */
+  maxPerAccountTotal: number;
+}
+
 /**
- * Counts login attempts per client address and per account in a sliding window, kept in
- * the database so several API processes share it. An attempt is written before the
- * password is checked and counted with it, so a burst of parallel guesses cannot all pass
- * the check before the first failure is recorded. A successful login takes its own attempt
- * back and clears the account's failures. Addresses count by ipKey (IPv6 by its /64);
- * `scope` gives another door (FTP) a budget of its own.
+ * Counts login attempts in a sliding window, kept in the database so several API processes
+ * share it. Limits are per address and per (account, address): a login name is public (it is
+ * in every embed address), so guesses from one place must never lock the owner out from
+ * another. Against guesses spread over many addresses the account-wide count only takes away
+ * the second try of addresses that have already tried, so a correct password from an address
+ * that has not failed always gets in.
+ *
+ * An attempt is written before the password is checked and counted with it, so a burst of
+ * parallel guesses cannot all pass the check before the first failure is recorded. A
+ * successful login takes its own attempt back and clears its address's failures on that
+ * account. Addresses count by ipKey (IPv6 by its /64); `scope` gives another door (FTP) a
+ * budget of its own.
  */
-export function createLoginThrottle(deps: {
-  db: Db; windowMs: number; maxPerAccount: number; maxPerIp: number; scope?: string; now?: () => number;
-}) {
+export function createLoginThrottle(deps: ThrottleLimits & { db: Db; scope?: string; now?: () => number }) {
   const { db, windowMs } = deps;
   const scope = deps.scope ? `${deps.scope}:` : '';
-  const accountKey = (account: string) => `${scope}acct:${account}`;
+  const keysOf = (ip: string, account: string) => {
+    const addr = ipKey(ip);
+    return { ip: `${scope}ip:${addr}`, pair: `${scope}acct:${account}:ip:${addr}`, account: `${scope}acct:${account}` };
+  };
   const now = deps.now ?? Date.now;
 
   async function count(key: string, since: number): Promise<number> {
@@ -30,25 +50,28 @@ export function createLoginThrottle(deps: {
   return {
     /**
      * Records an attempt from `ip` on `account` (a stable key: the account id when the login
-     * names one, else the name typed) and says whether it is over either limit.
+     * names one, else the name typed) and says whether it is over a limit.
      */
     async attempt(ip: string, account: string): Promise<{ blocked: boolean; ids: number[] }> {
       const at = now();
-      const keys = { ip: `${scope}ip:${ipKey(ip)}`, account: accountKey(account) };
+      const keys = keysOf(ip, account);
       const ids = await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('auth_failures').where('at', '<=', at - windowMs).execute();
-        const rows = await tx.insertInto('auth_failures').values([{ key: keys.ip, at }, { key: keys.account, at }]).returning('id').execute();
+        const rows = await tx.insertInto('auth_failures')
+          .values([{ key: keys.ip, at }, { key: keys.pair, at }, { key: keys.account, at }]).returning('id').execute();
         return rows.map((r) => r.id);
       });
       const since = at - windowMs;
-      const blocked = (await count(keys.account, since)) > deps.maxPerAccount || (await count(keys.ip, since)) > deps.maxPerIp;
+      const [ipCount, pairCount, accountCount] = await Promise.all([count(keys.ip, since), count(keys.pair, since), count(keys.account, since)]);
+      const blocked = ipCount > deps.maxPerIp || pairCount > deps.maxPerAccount
+        || (accountCount > deps.maxPerAccountTotal && pairCount > 1);
       return { blocked, ids };
     },
-    /** A successful login: its own attempt does not count, and the account starts afresh. */
-    async succeed(account: string, ids: number[]): Promise<void> {
+    /** A successful login: its own attempt does not count, and its address starts afresh on the account. */
+    async succeed(ip: string, account: string, ids: number[]): Promise<void> {
       await db.transaction().execute(async (tx) => {
         if (ids.length) await tx.deleteFrom('auth_failures').where('id', 'in', ids).execute();
-        await tx.deleteFrom('auth_failures').where('key', '=', accountKey(account)).execute();
+        await tx.deleteFrom('auth_failures').where('key', '=', keysOf(ip, account).pair).execute();
       });
     },
   };

@@ -27,7 +27,7 @@ const MultiplatformAppPage = lazyNamed(() => import('@/features/multiplatform-ap
 const AndroidAppPage = lazyNamed(() => import('@/features/android-app/components/android-app-page.tsx'), 'AndroidAppPage');
 const DashboardLayout = lazyNamed(() => import('./shell/dashboard-layout.tsx'), 'DashboardLayout');
 
-/** The routes of core spec §2; any other path goes to /login. */
+/** The panel's routes; any other path goes to /login. */
 export function AppRouter() {
   return (
     <BrowserRouter>

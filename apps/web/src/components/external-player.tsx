@@ -33,7 +33,7 @@ export interface ExternalPlayerProps {
 }
 
 /**
- * The embedded external player (core spec §2): the panel's player page in an iframe, so a
+ * The embedded external player: the panel's player page in an iframe, so a
  * preview is exactly what an embed shows. Loading, error (retry, open in a new tab) and empty states.
  */
 export function ExternalPlayer({ src, title, isLive = false, liveType, aspectRatio = '16:9', pending = false, className }: ExternalPlayerProps) {

@@ -37,7 +37,7 @@ export function useUser() {
   });
 }
 
-/** effective_user_id when the server sent it, else the account's id (spec §6). */
+/** effective_user_id when the server sent it, else the account's id. */
 export function effectiveId(u: User): number {
   return u.effective_user_id ?? u.id;
 }

@@ -10,6 +10,6 @@ test("auto refresh on: the dashboard every 60 s, management pages at the account
   assert.deepEqual(refreshPeriods({ auto_refresh: true, refresh_interval: 120 }), { dashboardMs: 60_000, managementMs: 120_000 });
 });
 
-test('before the settings load, the spec defaults apply', () => {
+test('before the settings load, the defaults apply', () => {
   assert.deepEqual(refreshPeriods(undefined), { dashboardMs: 60_000, managementMs: 30_000 });
 });

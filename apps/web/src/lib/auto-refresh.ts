@@ -10,8 +10,7 @@ export interface RefreshPeriods {
 /**
  * How often pages reload their data by themselves, from the account's settings: nothing
  * when "Atualização automática" is off; otherwise the dashboard every 60 s and the
- * management pages at the account's interval (10–300 s, 30 s by default, as the spec's
- * management polls). The live status keeps its 10 s poll while live, whatever is set.
+ * management pages at the account's interval (10–300 s, 30 s by default). The live status keeps its 10 s poll while live, whatever is set.
  */
 export function refreshPeriods(settings: { auto_refresh: boolean; refresh_interval: number } | undefined): RefreshPeriods {
   if (settings && !settings.auto_refresh) return { dashboardMs: false, managementMs: false };

@@ -24,7 +24,7 @@ async function writeText(text: string): Promise<void> {
   }
 }
 
-/** Copies and says so: '{item} copiado para a área de transferência!' (core spec §8). */
+/** Copies and says so: '{item} copiado para a área de transferência!'. */
 export async function copyWithToast(text: string, item: string): Promise<boolean> {
   try {
     await writeText(text);

@@ -14,7 +14,7 @@ export interface PlayerSource {
 }
 
 /**
- * The player iframe address (core spec §7): login plus stream, vod or playlist, and the player,
+ * The player iframe address: login plus stream, vod or playlist, and the player,
  * contador and compartilhamento flags. `base` is the address the server gave (player_url);
  * without one the iframe is served by this panel's own origin. Null when it cannot be built.
  */

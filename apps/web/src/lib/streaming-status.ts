@@ -67,7 +67,7 @@ export async function getStreamingStatus(): Promise<StreamingStatus> {
   return { success: true, ...parsed };
 }
 
-/** Re-polled every 10 s while live, otherwise at the account's refresh interval (30 s by default; core spec §4, §9). */
+/** Re-polled every 10 s while live, otherwise at the account's refresh interval (30 s by default). */
 export function useStreamingStatus() {
   const { managementMs } = useAutoRefresh();
   return useQuery({
@@ -88,7 +88,7 @@ export function liveSinceMs(status: StreamingStatus | undefined, answeredAt: num
   return Number.isFinite(started) ? started : null;
 }
 
-/** The live label: OBS stream name, else playlist name, else title (core spec §2). */
+/** The live label: OBS stream name, else playlist name, else title. */
 export function liveLabel(status: StreamingStatus | undefined): string {
   if (!status?.is_live) return '';
   if (status.stream_type !== 'playlist' && status.obs_stream.is_live && status.obs_stream.streamName) {

@@ -1,4 +1,4 @@
-/** The session token lives in localStorage under this key (core spec §7). */
+/** The session token lives in localStorage under this key. */
 export const TOKEN_KEY = 'token';
 
 export function getToken(): string | null {

@@ -51,7 +51,7 @@ export async function getUserSettings(): Promise<LoadedSettings> {
 }
 
 /**
- * Read once per page load (the shell reads its menu from it at start-up, spec §7); a save
+ * Read once per page load (the shell reads its menu from it at start-up); a save
  * writes its answer into this cache.
  */
 export function useUserSettings({ enabled = true }: { enabled?: boolean } = {}) {

@@ -34,7 +34,7 @@ export const library = (dialect: Dialect): Migration => ({
       .addColumn('largura', 'integer', (c) => c.notNull())
       .addColumn('altura', 'integer', (c) => c.notNull())
       .addColumn('bitrate_video', 'integer', (c) => c.notNull())
-      // set by the conversion feature on files it produced ('otimizado' in the spec)
+      // set by the conversion feature on files it produced (shown as 'otimizado')
       .addColumn('otimizado', 'integer', defaultInt(0))
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())

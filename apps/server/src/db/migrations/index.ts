@@ -3,6 +3,7 @@ import type { Dialect } from '../../platform/db.ts';
 import { initial } from './001-initial.ts';
 import { live } from './002-live.ts';
 import { library } from './003-library.ts';
+import { sessions } from './004-sessions.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '001-initial': initial(dialect),
     '002-live': live(dialect),
     '003-library': library(dialect),
+    '004-sessions': sessions(),
   };
 }

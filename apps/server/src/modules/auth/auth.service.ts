@@ -4,9 +4,10 @@ import { AppError } from '../../platform/errors.ts';
 import type { Auth, Tokens } from '../../platform/auth.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { LoginThrottle } from '../../platform/login-throttle.ts';
+import type { Db } from '../../platform/db.ts';
 
-export function createAuthService(deps: { accounts: AccountsService; tokens: Tokens; throttle: LoginThrottle }) {
-  const { accounts, tokens, throttle } = deps;
+export function createAuthService(deps: { db: Db; accounts: AccountsService; tokens: Tokens; throttle: LoginThrottle }) {
+  const { db, accounts, tokens, throttle } = deps;
   // verifying against a real hash keeps an unknown login as slow as a wrong password
   const dummyHash = argon2.hash('senha-inexistente', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
@@ -20,21 +21,35 @@ export function createAuthService(deps: { accounts: AccountsService; tokens: Tok
       const ok = await argon2.verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
       if (!row || !ok) throw new AppError(401, msg.wrongCredentials);
       if (row.disabled) throw new AppError(403, msg.accountDisabled);
-      await throttle.succeed(accountKey, attempt.ids);
+      await throttle.succeed(ip, accountKey, attempt.ids);
       return { token: await tokens.sign(row), user: await accounts.toUser(row) };
     },
 
     /** Resolves a bearer token to the acting account, refusing revoked and disabled ones. */
     async authenticate(token: string | undefined): Promise<Auth> {
       if (!token) throw new AppError(401, msg.notAuthenticated);
-      const { id, ver } = await tokens.verify(token);
-      const account = await accounts.byId(id);
-      if (!account || account.disabled || account.token_version !== ver) throw new AppError(401, msg.invalidToken);
+      const { id, ver, sid, exp } = await tokens.verify(token);
+      const [account, revoked] = await Promise.all([
+        accounts.byId(id),
+        sid ? db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid).executeTakeFirst() : undefined,
+      ]);
+      if (!account || account.disabled || account.token_version !== ver || revoked) throw new AppError(401, msg.invalidToken);
       const user = await accounts.toUser(account);
-      return { account, user, userId: user.effective_user_id ?? user.id };
+      return { account, user, userId: user.effective_user_id ?? user.id, session: { sid, exp } };
     },
 
-    logout: (auth: Auth) => accounts.revokeSessions(auth.account.id),
+    /** Ends this session only; a token from before sessions had ids can only be ended with all the others. */
+    async logout(auth: Auth): Promise<void> {
+      const { sid, exp } = auth.session;
+      if (!sid) {
+        await accounts.revokeSessions(auth.account.id);
+        return;
+      }
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('revoked_sessions').where('expires_at', '<', Math.floor(Date.now() / 1000)).execute();
+        await tx.insertInto('revoked_sessions').values({ sid, expires_at: exp }).onConflict((oc) => oc.column('sid').doNothing()).execute();
+      });
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

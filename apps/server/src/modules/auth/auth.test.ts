@@ -17,7 +17,7 @@ describe('login and session', () => {
   const login = (payload: unknown, ip = '10.0.0.1') =>
     h.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
 
-  test('logs in by e-mail, case-insensitively, and returns the spec user', async () => {
+  test('logs in by e-mail, case-insensitively, and returns the user the web app validates', async () => {
     const r = await login({ email: acct.email.toUpperCase(), password: acct.password });
     assert.equal(r.statusCode, 200);
     const body = r.json();
@@ -48,7 +48,7 @@ describe('login and session', () => {
     }
   });
 
-  test('missing fields get the spec messages', async () => {
+  test('missing fields get their Portuguese messages', async () => {
     const noEmail = await login({ password: 'x' });
     assert.equal(noEmail.statusCode, 400);
     assert.equal(noEmail.json().error, msg.loginRequired);
@@ -108,6 +108,24 @@ describe('login and session', () => {
     assert.equal(revoked.statusCode, 401);
   });
 
+  test('logout ends this session only; a password change ends every session', async () => {
+    const me = (token: string) => h.app.inject({ url: '/api/auth/me', headers: bearerHeader(token) });
+    const phone = await h.login(acct.email, acct.password);
+    const laptop = await h.login(acct.email, acct.password);
+    assert.notEqual(phone, laptop);
+    const out = await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearerHeader(phone) });
+    assert.equal(out.statusCode, 200);
+    assert.equal((await me(phone)).statusCode, 401);
+    assert.equal((await me(laptop)).statusCode, 200);
+    // logging out twice changes nothing
+    assert.equal((await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearerHeader(phone) })).statusCode, 401);
+    const tablet = await h.login(acct.email, acct.password);
+    await h.core.accounts.setPassword(acct.email, `${acct.password}-nova`);
+    assert.equal((await me(laptop)).statusCode, 401);
+    assert.equal((await me(tablet)).statusCode, 401);
+    await h.core.accounts.setPassword(acct.email, acct.password);
+  });
+
   test('registration and password recovery are refused', async () => {
     const reg = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'a@b.c', password: 'x' } });
     assert.equal(reg.statusCode, 403);
@@ -124,31 +142,28 @@ describe('login rate limiting', () => {
     h = await startHarness({ env: { LOGIN_WINDOW_MS: '1500', LOGIN_MAX_PER_ACCOUNT: '10', LOGIN_MAX_PER_IP: '30' } });
   });
   after(() => h.close());
+  const login = (email: string, password: string, remoteAddress: string) =>
+    h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
-  test('a burst of wrong passwords is refused with 429, and the owner gets in after the window', async () => {
+  test('a guesser is held back with 429, the owner still gets in from elsewhere, and the guesser again after the window', async () => {
     const acct = await h.createAccount();
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const r = await h.app.inject({
-        method: 'POST', url: '/api/auth/login', payload: { email: acct.email, password: `errada-${i}` }, remoteAddress: '10.1.1.1',
-      });
+      const r = await login(acct.email, `errada-${i}`, '10.1.1.1');
       statuses.push(r.statusCode);
       if (r.statusCode === 429) assert.equal(r.json().error, msg.tooManyAttempts);
     }
     assert.equal(statuses.filter((s) => s === 401).length, 10);
     assert.equal(statuses.at(-1), 429);
-    // during the window even the right password is held back, from any address
-    const held = await h.app.inject({
-      method: 'POST', url: '/api/auth/login', payload: { email: acct.email, password: acct.password }, remoteAddress: '10.9.9.9',
-    });
-    assert.equal(held.statusCode, 429);
+    // the login name is public: guesses from one address never lock the owner out from another
+    assert.equal((await login(acct.email, acct.password, '10.9.9.9')).statusCode, 200);
+    assert.equal((await login(acct.usuario, acct.password, '2001:db8:9::1')).statusCode, 200);
+    // the guessing address stays held back, even with the right password
+    assert.equal((await login(acct.email, 'errada-x', '10.1.1.1')).statusCode, 429);
+    assert.equal((await login(acct.email, acct.password, '10.1.1.1')).statusCode, 429);
     await new Promise((r) => setTimeout(r, 1600));
-    const ok = await h.app.inject({
-      method: 'POST', url: '/api/auth/login', payload: { email: acct.email, password: acct.password }, remoteAddress: '10.1.1.1',
-    });
-    assert.equal(ok.statusCode, 200);
+    assert.equal((await login(acct.email, acct.password, '10.1.1.1')).statusCode, 200);
   });
-
 });
 
 describe('login rate limiting under a parallel burst', () => {
@@ -158,19 +173,44 @@ describe('login rate limiting under a parallel burst', () => {
   });
   after(() => h.close());
 
-  test('forty guesses at once get no more than ten answers; e-mail and usuario share the budget', async () => {
+  test('forty guesses at once from one address get no more than ten answers; e-mail and usuario share the budget', async () => {
     const acct = await h.createAccount();
     const tries = Array.from({ length: 40 }, (_, i) =>
       h.app.inject({
-        method: 'POST', url: '/api/auth/login', remoteAddress: `10.4.${i}.1`,
+        method: 'POST', url: '/api/auth/login', remoteAddress: '10.4.4.1',
         payload: { email: i % 2 ? acct.email : acct.usuario.toUpperCase(), password: `errada-${i}` },
       }),
     );
     const statuses = (await Promise.all(tries)).map((r) => r.statusCode);
     assert.ok(statuses.filter((s) => s === 401).length <= 10, statuses.join(','));
     assert.ok(statuses.filter((s) => s === 429).length >= 30, statuses.join(','));
-    const right = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: acct.usuario, password: acct.password } });
-    assert.equal(right.statusCode, 429);
+    const held = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: acct.usuario, password: acct.password }, remoteAddress: '10.4.4.1' });
+    assert.equal(held.statusCode, 429);
+    const owner = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: acct.usuario, password: acct.password }, remoteAddress: '10.5.5.5' });
+    assert.equal(owner.statusCode, 200);
+  });
+});
+
+describe('login rate limiting across many addresses', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ env: { LOGIN_MAX_PER_ACCOUNT: '10', LOGIN_MAX_PER_ACCOUNT_TOTAL: '20' } });
+  });
+  after(() => h.close());
+  const login = (email: string, password: string, remoteAddress: string) =>
+    h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  test('past the account-wide count an address that has tried gets no second try; a fresh one still gets in', async () => {
+    const acct = await h.createAccount();
+    for (let i = 0; i < 25; i++) assert.equal((await login(acct.email, `errada-${i}`, `10.6.${i}.1`)).statusCode, 401);
+    // 25 failures from 25 addresses: each of them is now held back on this account
+    assert.equal((await login(acct.email, 'errada-de-novo', '10.6.3.1')).statusCode, 429);
+    assert.equal((await login(acct.email, acct.password, '10.6.4.1')).statusCode, 429);
+    // the owner, from an address that has not failed, is not
+    assert.equal((await login(acct.email, acct.password, '10.7.0.1')).statusCode, 200);
+    // and other accounts are untouched for those addresses
+    const other = await h.createAccount();
+    assert.equal((await login(other.email, other.password, '10.6.3.1')).statusCode, 200);
   });
 });
 

@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { PLATFORMS } from '@painel/contract';
-import { sql } from 'kysely';
 import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
-import type { Db, Dialect } from '../../platform/db.ts';
+import { ping, type Db, type Dialect } from '../../platform/db.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { MediaServer } from '../media/media-server.ts';
-import type { ViewersService } from '../players/viewers.service.ts';
+import type { ViewersService } from '../viewers/viewers.service.ts';
 import type { StreamingService } from '../streaming/streaming.service.ts';
 
 export type UsageOf = (userId: number) => Promise<{ totalVideos: number; espacoUsadoMB: number }>;
@@ -44,7 +43,7 @@ export function createDashboardService(deps: {
 
   async function system() {
     const [dbOk, probe, svc] = await Promise.all([
-      sql`select 1 as one`.execute(db).then(() => true, () => false),
+      ping(db),
       media.probe(),
       media.service().catch(() => undefined),
     ]);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
-import { makeClips, newFolder, upload } from '../library/testkit.ts';
+import { makeClips, newFolder, upload } from '../../testing/library.ts';
 
 describe('dashboard', () => {
   let h: Harness;
@@ -18,7 +18,7 @@ describe('dashboard', () => {
   });
   after(() => h.close());
 
-  test('stats: the spec\'s five figures, from the account\'s own library and viewers', async () => {
+  test('stats: the five figures, from the account\'s own library and viewers', async () => {
     const empty = (await get(a.token, '/api/dashboard/stats')).json();
     assert.deepEqual(empty, { success: true, totalVideos: 0, totalPlaylists: 0, espectadoresAtivos: 0, espacoUsado: 0, totalEspaco: 500 });
     const clips = makeClips();

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client, FTPError } from 'basic-ftp';
 import { msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
-import { leftovers, makeClips, newFolder, upload, waitFor, type Clips } from '../library/testkit.ts';
+import { leftovers, makeClips, newFolder, upload, waitFor, type Clips } from '../../testing/library.ts';
 import { startFtp, type FtpHandle } from './ftp-server.ts';
 
 const freePort = () =>
@@ -210,29 +210,159 @@ describe('FTP login throttling', () => {
     await h.close();
   });
 
-  test('after repeated wrong passwords even the right one is held back, and the web login is not affected', async () => {
+  test('a guessing address is held back, the owner still logs in from another address, and the web login is not affected', async () => {
     const a = await h.createAccount();
     const row = await h.core.accounts.byLogin(a.email);
-    const attempt = async (password: string) => {
-      const c = new Client(5000);
+    const right = h.core.accounts.ftpPassword(row!);
+    /** USER/PASS from a given loopback address; the server's answer to PASS. */
+    const attempt = async (password: string, from: string) => {
+      const c = await rawFtp(ftp.port, from);
       try {
-        await c.access({ host: '127.0.0.1', port: ftp.port, user: a.usuario, password });
-        return 'ok';
-      } catch (e) {
-        return (e as Error).message;
+        c.send(`USER ${a.usuario}`);
+        await c.line(/^331 /);
+        c.send(`PASS ${password}`);
+        return await c.line(/^(230|530) /);
       } finally {
-        c.close();
+        c.socket.destroy();
       }
     };
-    for (let i = 0; i < 3; i++) assert.match(await attempt(`errada-${i}`), new RegExp(msg.ftpWrongCredentials));
-    assert.match(await attempt(h.core.accounts.ftpPassword(row!)), new RegExp(msg.tooManyAttempts));
+    for (let i = 0; i < 3; i++) assert.match(await attempt(`errada-${i}`, '127.0.0.1'), new RegExp(`^530 .*${msg.ftpWrongCredentials}`));
+    assert.match(await attempt(right, '127.0.0.1'), new RegExp(`^530 .*${msg.tooManyAttempts}`));
+    // the usuario is public: the owner elsewhere is not locked out, and the guesser stays held back
+    assert.match(await attempt(right, '127.0.0.2'), /^230 /);
+    assert.match(await attempt('errada-x', '127.0.0.1'), new RegExp(`^530 .*${msg.tooManyAttempts}`));
     assert.ok(await h.login(a.email, a.password));
   });
 });
 
+describe('FTP sessions end with the account', () => {
+  let h: Harness;
+  let ftp: FtpHandle;
+  before(async () => {
+    h = await startHarness({ env: pasvEnv() });
+    ftp = await startFtp(h.core, { port: await freePort(), host: '127.0.0.1', limits: { recheckMs: 200 } });
+  });
+  after(async () => {
+    await ftp.close();
+    await h.close();
+  });
+
+  async function session() {
+    const a = await h.createAccount();
+    const row = await h.core.accounts.byLogin(a.email);
+    const c = await rawFtp(ftp.port);
+    c.send(`USER ${a.usuario}`);
+    await c.line(/^331 /);
+    c.send(`PASS ${h.core.accounts.ftpPassword(row!)}`);
+    await c.line(/^230 /);
+    return { ...a, c };
+  }
+
+  test('an open session of an account that gets disabled is closed, told why', async () => {
+    const s = await session();
+    await h.core.accounts.setDisabled(s.email, true);
+    await s.c.closed(3000);
+    assert.ok(s.c.lines.includes(`421 ${msg.ftpSessionEnded}`), JSON.stringify(s.c.lines));
+  });
+
+  test('after a password change the next command is refused and the session closed', async () => {
+    const s = await session();
+    const quiet = await session(); // another account's session goes on
+    await h.core.accounts.setPassword(s.email, 'outra-senha-forte');
+    s.c.send('PWD');
+    await s.c.closed(3000);
+    assert.ok(s.c.lines.includes(`421 ${msg.ftpSessionEnded}`), JSON.stringify(s.c.lines));
+    assert.ok(!s.c.lines.some((l) => l.startsWith('257 ')), 'o PWD não foi atendido');
+    quiet.c.send('PWD');
+    assert.match(await quiet.c.line(/^257 /), /^257 /);
+    quiet.c.socket.destroy();
+  });
+});
+
+describe('FTP passive ports', () => {
+  let h: Harness;
+  let ftp: FtpHandle;
+  const PASV_PER_IP = 4;
+  before(async () => {
+    const min = 40000 + Math.floor(Math.random() * 400) * 50;
+    // a small pool makes exhaustion quick to reach
+    h = await startHarness({ env: { FTP_PASV_MIN: String(min), FTP_PASV_MAX: String(min + 19) } });
+    ftp = await startFtp(h.core, { port: await freePort(), host: '127.0.0.1', limits: { pasvPerIp: PASV_PER_IP } });
+  });
+  after(async () => {
+    await ftp.close();
+    await h.close();
+  });
+
+  async function loggedIn(from = '127.0.0.1') {
+    const a = await h.createAccount();
+    const row = await h.core.accounts.byLogin(a.email);
+    const c = await rawFtp(ftp.port, from);
+    c.send(`USER ${a.usuario}`);
+    await c.line(/^331 /);
+    c.send(`PASS ${h.core.accounts.ftpPassword(row!)}`);
+    await c.line(/^230 /);
+    return { ...a, c, ftpPassword: h.core.accounts.ftpPassword(row!) };
+  }
+  /** Sends PASV and waits for its own answer. */
+  async function pasv(c: Awaited<ReturnType<typeof rawFtp>>) {
+    const before = c.lines.length;
+    c.send('PASV');
+    const until = Date.now() + 5000;
+    for (;;) {
+      const answer = c.lines.slice(before).find((l) => /^(227|425|400|421) /.test(l));
+      if (answer) return answer;
+      if (Date.now() > until) throw new Error(`PASV sem resposta: ${JSON.stringify(c.lines.slice(before))}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  }
+
+  test('150 PASV on one session hold one port; another account still lists its folder', async () => {
+    const greedy = await loggedIn();
+    try {
+      const answers: string[] = [];
+      for (let i = 0; i < 150; i++) answers.push(await pasv(greedy.c));
+      assert.deepEqual(answers.filter((a) => !a.startsWith('227 ')), []);
+      const other = await h.createAccount();
+      const token = await h.login(other.email, other.password);
+      await h.app.inject({ method: 'POST', url: '/api/folders', headers: bearerHeader(token), payload: { nome: 'Aulas' } });
+      const row = await h.core.accounts.byLogin(other.email);
+      const client = new Client(5000);
+      try {
+        await client.access({ host: '127.0.0.1', port: ftp.port, user: other.usuario, password: h.core.accounts.ftpPassword(row!) });
+        assert.deepEqual((await client.list('/')).map((f) => f.name), ['Aulas']);
+      } finally {
+        client.close();
+      }
+    } finally {
+      greedy.c.socket.destroy();
+    }
+  });
+
+  test('one address holds at most its share of passive ports, told why in Portuguese; others are not affected', async () => {
+    const sessions = await Promise.all(Array.from({ length: PASV_PER_IP + 1 }, () => loggedIn('127.0.0.3')));
+    try {
+      const answers: string[] = [];
+      for (const s of sessions) answers.push(await pasv(s.c));
+      assert.equal(answers.filter((a) => a.startsWith('227 ')).length, PASV_PER_IP);
+      assert.equal(answers.at(-1), `425 ${msg.ftpTooManyPassivePorts}`);
+      // a session that re-enters passive mode keeps its own port rather than being refused
+      assert.match(await pasv(sessions[0]!.c), /^227 /);
+      const elsewhere = await loggedIn('127.0.0.4');
+      try {
+        assert.match(await pasv(elsewhere.c), /^227 /);
+      } finally {
+        elsewhere.c.socket.destroy();
+      }
+    } finally {
+      for (const s of sessions) s.c.socket.destroy();
+    }
+  });
+});
+
 /** A bare control connection: what the server says, line by line, and whether it hung up. */
-async function rawFtp(port: number) {
-  const socket = net.connect(port, '127.0.0.1');
+async function rawFtp(port: number, localAddress = '127.0.0.1') {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress });
   const lines: string[] = [];
   let buffered = '';
   socket.setEncoding('utf8');

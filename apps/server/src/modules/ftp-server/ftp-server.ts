@@ -1,10 +1,10 @@
 import dns from 'node:dns/promises';
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { isIPv4, type Socket } from 'node:net';
+import net, { isIPv4, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FtpSrv, type FtpConnection } from 'ftp-srv';
 import { msg } from '@painel/contract';
 import type { Core } from '../../app.ts';
+import { sameSecret } from '../../platform/crypto.ts';
 import { createLoginThrottle } from '../../platform/login-throttle.ts';
 import { ownerOfAccount } from '../library/library.ts';
 import { ipKey } from '../../platform/ip-key.ts';
@@ -25,16 +25,33 @@ export interface FtpLimits {
   perIp: number;
   /** Open control connections in all. */
   total: number;
+  /** Passive data ports held by one address at once (a session holds one at most). */
+  pasvPerIp: number;
+  /** How often open sessions are checked against their account (disabled, password changed). */
+  recheckMs: number;
 }
 
-export const FTP_LIMITS: FtpLimits = { loginMs: 60_000, idleMs: 5 * 60_000, perIp: 10, total: 500 };
+export const FTP_LIMITS: FtpLimits = { loginMs: 60_000, idleMs: 5 * 60_000, perIp: 10, total: 500, pasvPerIp: 4, recheckMs: 3000 };
 
 interface DataSocket { destroyed: boolean; bytesRead: number; bytesWritten: number }
 interface Watched {
   authenticated?: boolean;
-  connector?: { dataSocket?: DataSocket | null };
+  connector?: { dataSocket?: DataSocket | null; dataServer?: Server | null };
   commands?: { handle?: (command: unknown) => unknown };
   close(code?: number, message?: string): Promise<unknown>;
+  reply(code: number, message: string): Promise<unknown>;
+}
+
+/** Wraps the session's command handler (ftp-srv has no hook per command). */
+function aroundCommands(connection: Watched, around: (directive: string, next: () => Promise<unknown>) => Promise<unknown>): void {
+  const commands = connection.commands;
+  const handle = commands?.handle?.bind(commands);
+  if (!commands || !handle) return;
+  commands.handle = (command: unknown) => {
+    const raw = typeof command === 'string' ? command : String((command as { directive?: unknown }).directive ?? '');
+    const directive = raw.replace(/"/g, '').trim().split(' ')[0]!.toUpperCase();
+    return around(directive, () => Promise.resolve(handle(command)));
+  };
 }
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const;
@@ -42,13 +59,11 @@ const noop = () => undefined;
 /** ftp-srv logs every refused command as an error; the panel's own answers say enough. */
 const silentLog = { child: () => silentLog, trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop };
 
-const sameSecret = (a: string, b: string) =>
-  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 const plainIp = (ip: string | undefined) => (ip ?? '').replace(/^::ffff:/, '');
 const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.');
 
 /**
- * The FTP server of every account (ARCHITECTURE: "FTP for customers"), inside the API
+ * The FTP server of every account, inside the API
  * process. Login: the account's usuario and its FTP password (Dados de Conexão); root:
  * the account's library. Passive mode only — PORT/EPRT are refused, so the server never
  * opens connections to third parties (FTP bounce) — and failed logins are throttled with
@@ -106,18 +121,14 @@ export async function startFtp(
     let timer: NodeJS.Timeout | undefined;
     let running = 0; // commands not answered yet
     socket.on('data', () => void (last = Date.now())); // every command
-    const commands = connection.commands;
-    const handle = commands?.handle?.bind(commands);
-    if (commands && handle) {
-      commands.handle = (command: unknown) => {
-        running++;
+    aroundCommands(connection, (_directive, next) => {
+      running++;
+      last = Date.now();
+      return next().finally(() => {
+        running--;
         last = Date.now();
-        return Promise.resolve(handle(command)).finally(() => {
-          running--;
-          last = Date.now();
-        });
-      };
-    }
+      });
+    });
     const check = () => {
       const now = Date.now();
       const data = connection.connector?.dataSocket;
@@ -143,6 +154,73 @@ export async function startFtp(
     socket.once('close', () => clearTimeout(timer));
   }
 
+  /**
+   * Passive data ports are a pool shared by every tenant. ftp-srv opens a new listening port on
+   * each PASV/EPSV and leaves the previous one open until it times out, so one session could
+   * hold the whole pool: a new PASV first closes the session's previous port, an address holds
+   * at most `pasvPerIp` ports at once, and ports are handed out from the whole range (ftp-srv's
+   * own picker gives up after five busy ports in a row).
+   */
+  const passiveOf = new Map<string, Set<Server>>();
+  const handedOut = new Set<number>();
+  function guardPassive(connection: Watched, key: string) {
+    aroundCommands(connection, async (directive, next) => {
+      if (directive !== 'PASV' && directive !== 'EPSV') return next();
+      const previous = connection.connector?.dataServer;
+      if (previous && connection.connector) {
+        const port = (previous.address() as net.AddressInfo | null)?.port;
+        // its 'close' would reset the session's connector, which by then is the new one
+        previous.removeAllListeners('close');
+        previous.close();
+        connection.connector.dataServer = null;
+        passiveOf.get(key)?.delete(previous);
+        if (port) handedOut.delete(port);
+      }
+      const held = passiveOf.get(key) ?? new Set<Server>();
+      for (const srv of held) if (!srv.listening) held.delete(srv);
+      if (held.size >= limits.pasvPerIp) return connection.reply(425, msg.ftpTooManyPassivePorts);
+      const result = await next();
+      const opened = connection.connector?.dataServer;
+      if (opened?.listening && !held.has(opened)) {
+        held.add(opened);
+        passiveOf.set(key, held);
+        const port = (opened.address() as net.AddressInfo).port;
+        opened.once('close', () => {
+          held.delete(opened);
+          handedOut.delete(port);
+          if (!held.size && passiveOf.get(key) === held) passiveOf.delete(key);
+        });
+      }
+      return result;
+    });
+  }
+
+  /** A free port of the passive range, trying the whole range once from where the last search ended. */
+  let cursor = config.ftpPasv.min;
+  async function nextPassivePort(): Promise<number> {
+    const { min, max } = config.ftpPasv;
+    for (let i = 0; i <= max - min; i++) {
+      const port = cursor;
+      cursor = cursor >= max ? min : cursor + 1;
+      if (handedOut.has(port)) continue;
+      const free = await new Promise<boolean>((resolve) => {
+        const probe = net.createServer();
+        probe.once('error', () => resolve(false));
+        probe.listen(port, host, () => probe.close(() => resolve(true)));
+      });
+      if (free) {
+        handedOut.add(port);
+        // a port handed out but never opened (the client went away) goes back to the pool
+        setTimeout(() => void (connectionsUsing(port) || handedOut.delete(port)), 60_000).unref();
+        return port;
+      }
+    }
+    throw Object.assign(new Error(msg.ftpNoPassivePort), { code: 425 });
+  }
+  const connectionsUsing = (port: number) =>
+    [...passiveOf.values()].some((set) => [...set].some((srv) => srv.listening && (srv.address() as net.AddressInfo).port === port));
+  (server as unknown as { getNextPasvPort: () => Promise<number> }).getNextPasvPort = nextPassivePort;
+
   const perIp = new Map<string, number>();
   (server as unknown as NodeJS.EventEmitter).on('connect', ({ connection }: { connection: FtpConnection }) => {
     const socket = (connection as unknown as { commandSocket: Socket }).commandSocket;
@@ -160,10 +238,32 @@ export async function startFtp(
       else perIp.delete(key);
     });
     watch(connection as unknown as Watched, socket);
+    guardPassive(connection as unknown as Watched, key);
+    aroundCommands(connection as unknown as Watched, async (_directive, next) =>
+      (await stillValid(connection as unknown as Watched)) ? next() : undefined);
     if (localOf.size > 10_000) localOf.clear();
     if (socket.remoteAddress && socket.localAddress) localOf.set(plainIp(socket.remoteAddress), socket.localAddress);
   });
   server.on('client-error', noop);
+
+  /**
+   * A logged-in session lasts only while its account does: disabling it or changing its
+   * password (which the CLI may do from another process) ends every session, like the panel's.
+   * Each command checks first, and a timer closes sessions that sit quiet.
+   */
+  const sessions = new Map<Watched, { accountId: number; version: number }>();
+  async function stillValid(connection: Watched): Promise<boolean> {
+    const s = sessions.get(connection);
+    if (!s) return true;
+    const row = await accounts.byId(s.accountId);
+    if (row && !row.disabled && row.token_version === s.version) return true;
+    sessions.delete(connection);
+    await connection.close(421, msg.ftpSessionEnded).catch(noop);
+    return false;
+  }
+  const recheck = setInterval(() => {
+    for (const c of sessions.keys()) void stillValid(c).catch(noop);
+  }, limits.recheckMs).unref();
 
   server.on('login', ({ connection, username, password }, resolve, reject) => {
     (async () => {
@@ -177,12 +277,21 @@ export async function startFtp(
         throw new Error(msg.ftpWrongCredentials);
       }
       if (row.disabled) throw new Error(msg.accountDisabled);
-      await throttle.succeed(ident, attempt.ids);
+      await throttle.succeed(connection.ip, ident, attempt.ids);
+      const watched = connection as unknown as Watched;
+      sessions.set(watched, { accountId: row.id, version: row.token_version });
+      (connection as unknown as { commandSocket: Socket }).commandSocket.once('close', () => sessions.delete(watched));
       return { fs: new LibraryFileSystem(connection, library, ownerOfAccount(row)), cwd: '/' };
     })().then(resolve, (e: unknown) => reject(e instanceof Error ? e : new Error(msg.ftpWrongCredentials)));
   });
 
   await server.listen();
   const bound = (server as unknown as { server: { address(): { port: number } } }).server.address().port;
-  return { port: bound, close: async () => void (await server.close()) };
+  return {
+    port: bound,
+    close: async () => {
+      clearInterval(recheck);
+      await server.close();
+    },
+  };
 }

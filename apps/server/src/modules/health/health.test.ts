@@ -8,8 +8,9 @@ describe('/api/health: public state, internal details only for sessions and this
   let token: string;
   const at = new Date().toISOString();
 
+  let probes = 0;
   before(async () => {
-    h = await startHarness({ app: { probes: { media_server: async () => 'ok' } } });
+    h = await startHarness({ app: { probes: { media_server: async () => (probes++, 'ok') }, healthCacheMs: 300 } });
     // what the worker reports about nginx: internals no visitor should read
     await h.core.store.db.insertInto('media_services').values({
       node_id: h.config.media.nodeId, name: NGINX_SERVICE, state: 'running', pid: 4242, restarts: 3,
@@ -46,6 +47,28 @@ describe('/api/health: public state, internal details only for sessions and this
       assert.equal(media_server.pid, 4242);
       assert.equal(media_server.restarts, 3);
       assert.match(media_server.last_error, /nginx\.conf/);
+    }
+  });
+
+  test('visitors never make the API probe: they get what the worker reported, refreshed every few seconds', async () => {
+    probes = 0;
+    for (let i = 0; i < 20; i++) assert.equal((await health('203.0.113.51')).statusCode, 200);
+    assert.equal(probes, 0);
+    const db = h.core.store.db;
+    const row = () => db.updateTable('media_services').where('node_id', '=', h.config.media.nodeId).where('name', '=', NGINX_SERVICE);
+    try {
+      await row().set({ state: 'backoff' }).execute();
+      await new Promise((r) => setTimeout(r, 350));
+      const down = await health('203.0.113.51');
+      assert.equal(down.statusCode, 503);
+      assert.deepEqual(down.json().components, { api: 'ok', database: 'ok', media_server: 'down' });
+      // a worker that stopped writing its heartbeat is not reported as running either
+      await row().set({ state: 'running', heartbeat_at: new Date(Date.now() - 60_000).toISOString() }).execute();
+      await new Promise((r) => setTimeout(r, 350));
+      assert.equal((await health('203.0.113.51')).json().components.media_server, 'down');
+      assert.equal(probes, 0);
+    } finally {
+      await row().set({ state: 'running', heartbeat_at: new Date().toISOString() }).execute();
     }
   });
 });

@@ -1,36 +1,12 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearer, type Auth } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { msg } from '@painel/contract';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { parseRange } from '../../platform/http.ts';
 import type { Library } from './library.ts';
-import { ownerOf } from './owner.ts';
-
-/**
- * One byte range of a file of `size` bytes: {start, end} inclusive, 'unsatisfiable' (416),
- * or null to send the whole file (no header, a malformed one, or several ranges — the
- * RFC lets a server answer those with the full body).
- */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m) return null;
-  const [, a = '', b = ''] = m;
-  if (a === '' && b === '') return null;
-  let start: number;
-  let end: number;
-  if (a === '') {
-    const suffix = Number(b); // last N bytes
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(a);
-    end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
-    if (b !== '' && Number(b) < start) return null;
-  }
-  if (start >= size || size === 0) return 'unsatisfiable';
-  return { start, end };
-}
+import { ownerOf, type Owner } from './owner.ts';
+import { verifyContentGrant } from './video-view.ts';
 
 /** RFC 6266/5987: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(nome: string): string {
@@ -45,17 +21,26 @@ interface ContentQuery {
 }
 
 /**
- * GET /content/{login}/{folder}/{file}: playback and download of library files. The
- * player's <video> cannot send headers, so the session token may come as ?auth_token=;
- * either way it only ever opens the acting account's own files (404 otherwise).
+ * GET /content/{login}/{folder}/{file}: playback and download of library files. A <video> or a
+ * new tab cannot send headers, so the address carries a read grant for that one video as
+ * ?auth_token= (issued with the video list, valid for a few hours); a session token is only
+ * taken from the Authorization header, never from the address. Either way only the account's
+ * own files open (404 otherwise).
  */
-export function contentRoutes(app: FastifyInstance, library: Library, authenticate: (token: string | undefined) => Promise<Auth>): void {
+export function contentRoutes(app: FastifyInstance, deps: {
+  library: Library; authenticate: (token: string | undefined) => Promise<Auth>; ownerByLogin: (login: string) => Promise<Owner | null>;
+}): void {
+  const { library } = deps;
   app.get('/content/:login/:folder/:file', async (req: FastifyRequest, reply: FastifyReply) => {
     const q = req.query as ContentQuery;
-    const auth = await authenticate(bearer(req) ?? (typeof q.auth_token === 'string' ? q.auth_token : undefined));
     const { login, folder, file } = req.params as { login: string; folder: string; file: string };
-    const f = await library.videos.content(ownerOf(auth), login, folder, file);
+    const session = bearer(req);
+    const grant = typeof q.auth_token === 'string' ? q.auth_token : undefined;
+    if (!session && !grant) throw new AppError(401, msg.notAuthenticated);
+    const owner = session ? ownerOf(await deps.authenticate(session)) : await deps.ownerByLogin(login);
+    const f = owner && (await library.videos.content(owner, login, folder, file));
     if (!f) throw notFound();
+    if (!session && !verifyContentGrant(library.grants, grant, owner.userId, f.id)) throw new AppError(401, msg.invalidToken);
 
     const etag = `"${f.size.toString(16)}-${Math.floor(f.mtimeMs).toString(16)}"`;
     reply.header('Accept-Ranges', 'bytes');

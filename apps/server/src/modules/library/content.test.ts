@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
-import { contentDisposition, parseRange } from './content.routes.ts';
-import { leftovers, makeClips, newFolder, upload, type Clips } from './testkit.ts';
+import { createGrants } from '../../platform/crypto.ts';
+import { secret } from '../../platform/secrets.ts';
+import { parseRange } from '../../platform/http.ts';
+import { contentDisposition } from './content.routes.ts';
+import { contentGrant } from './video-view.ts';
+import { leftovers, makeClips, newFolder, upload, type Clips } from '../../testing/library.ts';
 
 describe('byte ranges and download names', () => {
   test('parseRange', () => {
@@ -27,7 +31,7 @@ describe('byte ranges and download names', () => {
 describe('playback, download and isolation between accounts', () => {
   let h: Harness;
   let clips: Clips;
-  let A: { id: number; usuario: string; token: string; folderId: number; video: { id: number; url: string } };
+  let A: { id: number; usuario: string; token: string; folderId: number; video: { id: number; url: string; content_token: string } };
   let B: { id: number; usuario: string; token: string; folderId: number };
 
   before(async () => {
@@ -49,6 +53,8 @@ describe('playback, download and isolation between accounts', () => {
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ url, headers });
+  /** A grant carries its expiry, so two reads of the same list differ in it. */
+  const withoutGrants = (videos: { content_token: string }[]) => videos.map((v) => ({ ...v, content_token: undefined }));
 
   test('the whole file, with its real type', async () => {
     const r = await get(A.video.url, bearerHeader(A.token));
@@ -73,19 +79,39 @@ describe('playback, download and isolation between accounts', () => {
     assert.equal(bad.headers['content-range'], `bytes */${clips.avi.length}`);
   });
 
-  test('the player may authenticate with ?auth_token=; download=1 names the original file', async () => {
-    const r = await get(`${A.video.url}?auth_token=${A.token}&download=1`);
+  test('the address carries a read grant for that one video; a session token in auth_token is refused', async () => {
+    const path = A.video.url;
+    const query = `auth_token=${A.video.content_token}`;
+    assert.match(query, /^auth_token=\d+\.[A-Za-z0-9_-]{43}$/);
+    const r = await get(`${path}?${query}&download=1`);
     assert.equal(r.statusCode, 200);
+    assert.ok(r.rawPayload.equals(clips.avi));
     assert.match(String(r.headers['content-disposition']), /^attachment; filename="Aula No 1\.avi"; filename\*=UTF-8''Aula%20N%C2%BA%201\.avi$/);
-    assert.equal((await get(A.video.url)).statusCode, 401);
-    assert.equal((await get(`${A.video.url}?auth_token=forjado`)).statusCode, 401);
+    assert.equal((await get(`${path}?${query}`, { range: 'bytes=0-99' })).statusCode, 206);
+    // no grant, a forged one, or the 12-hour session token itself: refused
+    assert.equal((await get(path)).statusCode, 401);
+    assert.equal((await get(`${path}?auth_token=forjado`)).statusCode, 401);
+    assert.equal((await get(`${path}?auth_token=${A.token}`)).statusCode, 401);
+    // the grant opens its own video only
+    const other = (await upload(h, A.token, A.folderId, 'Aula 2.mp4', clips.ok)).json().video as { url: string; content_token: string };
+    assert.equal((await get(`${other.url}?auth_token=${other.content_token}`)).statusCode, 200);
+    assert.equal((await get(`${other.url}?${query}`)).statusCode, 401);
+    // it expires
+    const expired = createGrants(secret(h.config.dataDir, 'content.key'), -60);
+    assert.equal((await get(`${path}?auth_token=${contentGrant(expired, A.id, A.video.id)}`)).statusCode, 401);
+    // and it only reads
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      const w = await h.app.inject({ method, url: `${path}?${query}`, payload: {} });
+      assert.equal(w.statusCode, 404, method);
+    }
+    assert.equal((await get(`${path}?${query}`)).statusCode, 200);
   });
 
   test("account B gets 404 for A's folder, videos, playback and deletions; A's data is unchanged", async () => {
     const asB = bearerHeader(B.token);
     const before = {
       folders: (await get('/api/folders', bearerHeader(A.token))).json(),
-      videos: (await get(`/api/videos?folder_id=${A.folderId}`, bearerHeader(A.token))).json(),
+      videos: withoutGrants((await get(`/api/videos?folder_id=${A.folderId}`, bearerHeader(A.token))).json()),
       files: leftovers(h, A.usuario).account,
     };
     const calls: [string, string, object?][] = [
@@ -100,6 +126,7 @@ describe('playback, download and isolation between accounts', () => {
       ['DELETE', `/api/videos/${A.video.id}?folder_id=${B.folderId}`],
       ['GET', A.video.url],
       ['GET', `${A.video.url}?download=1`],
+      ['GET', `${A.video.url}?auth_token=${A.video.content_token}`],
       // B's own login with A's file, and B's folder of the same name
       ['GET', A.video.url.replace(`/content/${A.usuario}/`, `/content/${B.usuario}/`)],
     ];
@@ -108,14 +135,14 @@ describe('playback, download and isolation between accounts', () => {
       assert.equal(r.statusCode, 404, `${method} ${url}: ${r.statusCode} ${r.body}`);
     }
     // B's token in the query cannot open A's file either
-    assert.equal((await get(`${A.video.url}?auth_token=${B.token}`)).statusCode, 404);
+    assert.equal((await get(`${A.video.url}?auth_token=${B.token}`)).statusCode, 401);
     const upload404 = await upload(h, B.token, A.folderId, 'x.mp4', clips.ok);
     assert.equal(upload404.statusCode, 404);
     assert.equal(upload404.json().error, msg.folderNotFound);
 
     assert.deepEqual((await get('/api/folders', asB)).json().map((f: { id: number }) => f.id), [B.folderId]);
     assert.deepEqual((await get('/api/folders', bearerHeader(A.token))).json(), before.folders);
-    assert.deepEqual((await get(`/api/videos?folder_id=${A.folderId}`, bearerHeader(A.token))).json(), before.videos);
+    assert.deepEqual(withoutGrants((await get(`/api/videos?folder_id=${A.folderId}`, bearerHeader(A.token))).json()), before.videos);
     assert.deepEqual(leftovers(h, A.usuario).account, before.files);
     assert.equal((await get(A.video.url, bearerHeader(A.token))).statusCode, 200);
   });

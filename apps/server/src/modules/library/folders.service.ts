@@ -2,13 +2,12 @@ import fs from 'node:fs/promises';
 import { msg, type Folder, type FolderInfo } from '@painel/contract';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { MB, percentOf, toMb } from '../../platform/units.ts';
 import { createMoves, exists } from './fs-moves.ts';
 import { isUniqueViolation, type FolderRow, type FolderStatsRow, type LibraryRepo } from './library.repo.ts';
 import type { Owner } from './owner.ts';
 import type { Storage } from './storage.ts';
 
-const MB = 1024 * 1024;
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * What else uses a folder or a video (playlists, commercials, …). Later modules add one
@@ -30,8 +29,8 @@ export function createFoldersService(deps: { db: Db; repo: LibraryRepo; storage:
     id: r.id,
     nome: r.nome,
     video_count_db: r.video_count,
-    espaco_usado: round2(r.bytes / MB),
-    percentage_used: owner.espaco > 0 ? round2((r.bytes / (owner.espaco * MB)) * 100) : 0,
+    espaco_usado: toMb(r.bytes),
+    percentage_used: percentOf(r.bytes, owner.espaco * MB),
     created_at: r.created_at,
   });
 

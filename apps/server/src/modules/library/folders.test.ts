@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
-import { leftovers, makeClips, newFolder, upload, type Clips } from './testkit.ts';
+import { leftovers, makeClips, newFolder, upload, type Clips } from '../../testing/library.ts';
 
 describe('folders and sync', () => {
   let h: Harness;
@@ -50,7 +50,7 @@ describe('folders and sync', () => {
     assert.equal(info.video_count_db, 2);
   });
 
-  test('names are validated with the spec messages and are unique per account', async () => {
+  test('names are validated with their Portuguese messages and are unique per account', async () => {
     const a = await account();
     const cases: [unknown, string][] = [
       [{}, msg.folderNameRequired],

@@ -75,13 +75,19 @@ export function createLibraryRepo() {
       tx.updateTable('videos').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
     deleteVideos: (tx: Tx, userId: number, ids: number[]) =>
       ids.length ? tx.deleteFrom('videos').where('user_id', '=', userId).where('id', 'in', ids).execute() : Promise.resolve([]),
+    /** The videos' count, and the bytes the plan's storage holds: the videos' and the watermark logos'. */
     usage: async (tx: Tx, userId: number) => {
       const r = await tx
         .selectFrom('videos')
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('tamanho'), eb.lit(0)).as('bytes')])
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
-      return { count: Number(r.n), bytes: Number(r.bytes) };
+      const logos = await tx
+        .selectFrom('logos')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('tamanho'), eb.lit(0)).as('bytes'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return { count: Number(r.n), bytes: Number(r.bytes) + Number(logos.bytes) };
     },
 
     // quota

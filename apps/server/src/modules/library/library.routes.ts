@@ -3,42 +3,37 @@ import {
   folderBody, folderIdQuery, msg, optionalFolderIdQuery, syncDatabaseBody, type FolderSaved, type SyncResult, type UploadResult,
 } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
-import { AppError, notFound, parse } from '../../platform/errors.ts';
+import { AppError, parse } from '../../platform/errors.ts';
+import { idParam } from '../../platform/http.ts';
 import { contentRoutes } from './content.routes.ts';
 import { firstFilePart } from './multipart-file.ts';
 import type { Library } from './library.ts';
-import { ownerOf } from './owner.ts';
+import { ownerOf, type Owner } from './owner.ts';
 
 /** Multipart framing around the file (boundaries, part headers) never exceeds this. */
 const MULTIPART_OVERHEAD = 4096;
 
-function idOf(req: FastifyRequest): number {
-  const id = Number((req.params as { id?: string }).id);
-  if (!Number.isInteger(id) || id <= 0) throw notFound();
-  return id;
-}
-
-/** Folders, videos, uploads and playback (spec 001 §7 "Folders and videos"). */
-export function libraryRoutes(app: FastifyInstance, library: Library, authenticate: (token: string | undefined) => Promise<Auth>): void {
+/** Folders, videos, uploads and playback of the account. */
+export function libraryRoutes(app: FastifyInstance, library: Library, authenticate: (token: string | undefined) => Promise<Auth>, ownerByLogin: (login: string) => Promise<Owner | null>): void {
   const auth = { preHandler: app.requireAuth };
   const { folders, videos, sync } = library;
 
   app.get('/api/folders', auth, (req) => folders.list(ownerOf(req.auth)));
-  app.get('/api/folders/:id/info', auth, (req) => folders.info(ownerOf(req.auth), idOf(req)));
+  app.get('/api/folders/:id/info', auth, (req) => folders.info(ownerOf(req.auth), idParam(req.params)));
   app.post('/api/folders', auth, async (req): Promise<FolderSaved> => {
     const folder = await folders.create(ownerOf(req.auth), parse(folderBody, req.body ?? {}).nome);
     return { success: true, message: msg.folderCreated, id: folder.id, folder };
   });
   app.put('/api/folders/:id', auth, async (req): Promise<FolderSaved> => {
-    const folder = await folders.rename(ownerOf(req.auth), idOf(req), parse(folderBody, req.body ?? {}).nome);
+    const folder = await folders.rename(ownerOf(req.auth), idParam(req.params), parse(folderBody, req.body ?? {}).nome);
     return { success: true, message: msg.folderRenamed, id: folder.id, folder };
   });
   app.delete('/api/folders/:id', auth, async (req) => {
-    await folders.remove(ownerOf(req.auth), idOf(req));
+    await folders.remove(ownerOf(req.auth), idParam(req.params));
     return { success: true, message: msg.folderDeleted };
   });
   app.post('/api/folders/:id/sync', auth, async (req): Promise<SyncResult> => {
-    const r = await sync.folder(ownerOf(req.auth), idOf(req));
+    const r = await sync.folder(ownerOf(req.auth), idParam(req.params));
     return { success: true, ...r, message: msg.syncDone(r.videos_count, r.added, r.removed) };
   });
   app.post('/api/videos-ssh/sync-database', auth, async (req): Promise<SyncResult> => {
@@ -51,7 +46,7 @@ export function libraryRoutes(app: FastifyInstance, library: Library, authentica
 
   app.get('/api/videos', auth, (req) => videos.list(ownerOf(req.auth), parse(folderIdQuery, req.query).folder_id));
   app.delete('/api/videos/:id', auth, async (req) => {
-    await videos.remove(ownerOf(req.auth), idOf(req), parse(optionalFolderIdQuery, req.query).folder_id);
+    await videos.remove(ownerOf(req.auth), idParam(req.params), parse(optionalFolderIdQuery, req.query).folder_id);
     return { success: true, message: msg.videoDeleted };
   });
 
@@ -82,5 +77,5 @@ export function libraryRoutes(app: FastifyInstance, library: Library, authentica
     });
   });
 
-  contentRoutes(app, library, authenticate);
+  contentRoutes(app, { library, authenticate, ownerByLogin });
 }

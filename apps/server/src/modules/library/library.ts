@@ -1,4 +1,7 @@
+import { createGrants } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
+import { secret } from '../../platform/secrets.ts';
+import { CONTENT_GRANT_TTL_S } from './video-view.ts';
 import { createFoldersService, type LibraryGuard } from './folders.service.ts';
 import { createLibraryRepo } from './library.repo.ts';
 import { createProber, type Prober } from './prober.ts';
@@ -18,12 +21,13 @@ export { ownerOf, ownerOfAccount } from './owner.ts';
  */
 export function createLibrary(deps: { db: Db; dataDir: string; probe?: Prober; now?: () => number }) {
   const { db } = deps;
+  const grants = createGrants(secret(deps.dataDir, 'content.key'), CONTENT_GRANT_TTL_S);
   const repo = createLibraryRepo();
   const storage = createStorage(deps.dataDir);
   const quota = createQuota({ db, repo, ...(deps.now ? { now: deps.now } : {}) });
   const guards: LibraryGuard[] = [];
   const folders = createFoldersService({ db, repo, storage, guards });
-  const videos = createVideosService({ db, repo, storage, quota, probe: deps.probe ?? createProber(), guards });
+  const videos = createVideosService({ db, repo, storage, quota, probe: deps.probe ?? createProber(), guards, grants });
   const sync = createSync({ db, repo, storage, videos });
   return {
     folders,
@@ -31,6 +35,7 @@ export function createLibrary(deps: { db: Db; dataDir: string; probe?: Prober; n
     sync,
     storage,
     quota,
+    grants,
     /** Lets a later module refuse deletions of folders or videos it uses (playlists, commercials). */
     addGuard: (g: LibraryGuard) => void guards.push(g),
     usageOf: videos.usageOf,

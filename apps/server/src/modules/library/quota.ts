@@ -1,10 +1,10 @@
 import { msg } from '@painel/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { MB, toMb } from '../../platform/units.ts';
 import type { LibraryRepo } from './library.repo.ts';
 import type { Owner } from './owner.ts';
 
-const MB = 1024 * 1024;
 /** Reservations grow in steps while bytes arrive, so the database is asked every few MB, not per chunk. */
 const STEP = 16 * MB;
 /** A reservation not renewed for this long belongs to an upload that died with its process. */
@@ -20,13 +20,11 @@ export interface Reservation {
   release(): Promise<void>;
 }
 
-const toMb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
-
 /**
  * Storage quota shared by every upload path (API, FTP, jobs). A reservation is a row in
  * upload_reservations; deciding whether it may grow happens under a lock on the account
  * row, so parallel uploads — in this process or in another API process — cannot
- * together pass the plan's limit: used (sum of videos) + others' reservations + this one ≤ espaco.
+ * together pass the plan's limit: used (videos and logos) + others' reservations + this one ≤ espaco.
  */
 export function createQuota(deps: { db: Db; repo: LibraryRepo; now?: () => number }) {
   const { db, repo } = deps;

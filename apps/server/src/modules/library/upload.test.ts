@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
-import { leftovers, makeClips, multipart, newFolder, upload, waitFor, type Clips } from './testkit.ts';
+import { leftovers, makeClips, multipart, newFolder, upload, waitFor, type Clips } from '../../testing/library.ts';
 
 describe('video upload', () => {
   let h: Harness;

@@ -1,5 +1,6 @@
 import { msg, type Video } from '@painel/contract';
 import { verdict, type Reason } from '@painel/media/probe';
+import type { Grants } from '../../platform/crypto.ts';
 import { bool } from '../../platform/db.ts';
 import type { VideoRow } from './library.repo.ts';
 import type { Owner } from './owner.ts';
@@ -19,17 +20,34 @@ function reasonText(r: Reason): string {
   }
 }
 
+/** How long a playback address works: long enough to watch a film, far shorter than a session. */
+export const CONTENT_GRANT_TTL_S = 3 * 3600;
+const GRANT_RE = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/** `auth_token` of a playback address: reading one video of one account, for a few hours. */
+export function contentGrant(grants: Grants, userId: number, videoId: number): string {
+  const { exp, sig } = grants.issue(`${userId}/${videoId}`);
+  return `${exp}.${sig}`;
+}
+
+/** Whether `token` grants reading video `videoId` of account `userId`; a session token never does. */
+export function verifyContentGrant(grants: Grants, token: string | undefined, userId: number, videoId: number): boolean {
+  const m = GRANT_RE.exec(token ?? '');
+  return !!m && grants.verify(`${userId}/${videoId}`, m[1], m[2]);
+}
+
 /**
- * The playback address: login, folder and file, always with the .mp4 extension the
- * spec's player expects; /content resolves it through the database, never the raw path.
+ * The playback address: login, folder and file, always with the .mp4 extension players
+ * expect; /content resolves it through the database, never the raw path. A <video> or a new
+ * tab sends no header, so the client adds the video's `content_token` as `auth_token`.
  */
 export function contentUrl(login: string, folder: string, arquivo: string): string {
   const stem = arquivo.replace(/\.[^.]*$/, '');
   return `/content/${encodeURIComponent(login)}/${encodeURIComponent(folder)}/${stem}.mp4`;
 }
 
-/** A stored row as the spec's Video; the verdict uses the plan's current bitrate. */
-export function toVideo(row: VideoRow, folder: string, owner: Owner): Video {
+/** A stored row as the client's Video; the verdict uses the plan's current bitrate. */
+export function toVideo(row: VideoRow, folder: string, owner: Owner, grant: string): Video {
   const facts = {
     isMp4: bool(row.is_mp4),
     container: row.formato_original,
@@ -45,6 +63,7 @@ export function toVideo(row: VideoRow, folder: string, owner: Owner): Video {
     pasta: folder,
     nome: row.nome,
     url: contentUrl(owner.login, folder, row.arquivo),
+    content_token: grant,
     formato_original: row.formato_original,
     is_mp4: facts.isMp4,
     codec_video: row.codec_video,

@@ -6,6 +6,7 @@ import { msg, type Video } from '@painel/contract';
 import type { ProbeFacts } from '@painel/media/probe';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { toMb } from '../../platform/units.ts';
 import { folderNotFound, type LibraryGuard } from './folders.service.ts';
 import { createMoves } from './fs-moves.ts';
 import type { LibraryRepo, VideoRow } from './library.repo.ts';
@@ -14,7 +15,8 @@ import type { Prober } from './prober.ts';
 import { FileSink } from './file-sink.ts';
 import type { Quota } from './quota.ts';
 import { contentType, displayName, uniqueName, type Storage } from './storage.ts';
-import { toVideo } from './video-view.ts';
+import { contentGrant, toVideo } from './video-view.ts';
+import type { Grants } from '../../platform/crypto.ts';
 
 export const videoNotFound = () => new AppError(404, msg.videoNotFound);
 const extOf = (nome: string) => path.extname(nome).slice(1).toLowerCase();
@@ -36,8 +38,12 @@ export interface IngestOptions {
   replace?: boolean;
 }
 
-export function createVideosService(deps: { db: Db; repo: LibraryRepo; storage: Storage; quota: Quota; probe: Prober; guards: LibraryGuard[] }) {
-  const { db, repo, storage, quota, probe, guards } = deps;
+export function createVideosService(deps: {
+  db: Db; repo: LibraryRepo; storage: Storage; quota: Quota; probe: Prober; guards: LibraryGuard[]; grants: Grants;
+}) {
+  const { db, repo, storage, quota, probe, guards, grants } = deps;
+  /** The stored row as the client sees it, its address carrying a read grant for this one video. */
+  const view = (row: VideoRow, folder: string, owner: Owner) => toVideo(row, folder, owner, contentGrant(grants, owner.userId, row.id));
 
   function columns(facts: ProbeFacts, tamanho: number) {
     return {
@@ -89,7 +95,7 @@ export function createVideosService(deps: { db: Db; repo: LibraryRepo; storage: 
         return { row, folder };
       });
       if (replaced) await fsp.rm(replaced, { force: true });
-      return row ? toVideo(row, folder.nome, owner) : null;
+      return row ? view(row, folder.nome, owner) : null;
     } catch (e) {
       await moves.undo();
       throw e;
@@ -100,7 +106,7 @@ export function createVideosService(deps: { db: Db; repo: LibraryRepo; storage: 
     async list(owner: Owner, folderId: number): Promise<Video[]> {
       const folder = await repo.folder(db, owner.userId, folderId);
       if (!folder) throw folderNotFound();
-      return (await repo.videosIn(db, owner.userId, folderId)).map((r) => toVideo(r, folder.nome, owner));
+      return (await repo.videosIn(db, owner.userId, folderId)).map((r) => view(r, folder.nome, owner));
     },
 
     async get(owner: Owner, id: number): Promise<{ row: VideoRow; folder: string }> {
@@ -229,13 +235,13 @@ export function createVideosService(deps: { db: Db; repo: LibraryRepo; storage: 
       const row = folder && (await repo.videoByStem(db, owner.userId, folder.id, m[1]));
       if (!folder || !row) return null;
       const real = await storage.realFile(owner.login, storage.filePath(owner.login, folder.nome, row.arquivo));
-      return real && { ...real, nome: row.nome, contentType: contentType(row.arquivo) };
+      return real && { ...real, id: row.id, nome: row.nome, contentType: contentType(row.arquivo) };
     },
 
     /** For the dashboard and others: how many videos and how much space (MB) the account uses. */
     async usageOf(userId: number): Promise<{ totalVideos: number; espacoUsadoMB: number }> {
       const u = await repo.usage(db, userId);
-      return { totalVideos: u.count, espacoUsadoMB: Math.round((u.bytes / (1024 * 1024)) * 100) / 100 };
+      return { totalVideos: u.count, espacoUsadoMB: toMb(u.bytes) };
     },
   };
   return videos;

@@ -7,6 +7,8 @@ import type { MediaRepo, MediaServiceRow } from './media.repo.ts';
 export const NGINX_SERVICE = 'nginx';
 const TIMEOUT_MS = 1500;
 const STAT_CACHE_MS = 1000;
+/** The worker writes its heartbeat every 2 s; this long without one means it is gone. */
+const REPORT_STALE_MS = 15_000;
 
 /**
  * The API's view of the media node: nginx-rtmp's stat and control endpoints on loopback.
@@ -55,6 +57,27 @@ export function createMediaServer(deps: { db: Db; repo: MediaRepo; nodeId: numbe
       return this.stat().then(() => 'ok' as const, () => 'down' as const);
     },
     service: (): Promise<MediaServiceRow | undefined> => repo.get(db, nodeId, NGINX_SERVICE),
+    /** The worker's own report on nginx, for /api/health's details. */
+    async details(): Promise<Record<string, unknown>> {
+      const svc = await repo.get(db, nodeId, NGINX_SERVICE);
+      if (!svc) return { media_server: null };
+      return {
+        media_server: {
+          state: svc.state, pid: svc.pid, restarts: svc.restarts, since: svc.changed_at, last_error: svc.last_error,
+          worker_seen_at: svc.heartbeat_at,
+        },
+      };
+    },
+    /**
+     * nginx as the worker last reported it, without asking nginx: running, and the worker
+     * alive (it writes a heartbeat every few seconds). A database error propagates.
+     */
+    async reported(): Promise<'ok' | 'down' | 'unknown'> {
+      const row = await repo.get(db, nodeId, NGINX_SERVICE);
+      if (!row) return 'unknown';
+      const fresh = Date.now() - Date.parse(row.heartbeat_at) < REPORT_STALE_MS;
+      return row.state === 'running' && fresh ? 'ok' : 'down';
+    },
   };
 }
 export type MediaServer = ReturnType<typeof createMediaServer>;

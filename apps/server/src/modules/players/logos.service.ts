@@ -6,6 +6,9 @@ import type { Auth } from '../../platform/auth.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import { ownerOf } from '../library/owner.ts';
+import type { Quota } from '../library/quota.ts';
+import { normaliseLogo } from './logo-image.ts';
 import type { LogoRow, PlayersRepo } from './players.repo.ts';
 
 /** What the bytes are, from their signature: the declared type and the name are not trusted. */
@@ -18,9 +21,12 @@ export function sniffImage(b: Buffer): { mime: 'image/png' | 'image/jpeg'; ext: 
 export const logoUrl = (arquivo: string): string => `/logos/${arquivo}`;
 export const LOGO_FILE = /^[a-f0-9]{24}\.(png|jpg)$/;
 
-/** Watermark logos: files under DATA_DIR/logos with generated names, rows scoped by account. */
-export function createLogosService(deps: { db: Db; repo: PlayersRepo; dataDir: string; activity: ActivityService }) {
-  const { db, repo, activity } = deps;
+/**
+ * Watermark logos: files under DATA_DIR/logos with generated names, rows scoped by account.
+ * Their bytes count against the plan's storage like videos do (the library's usage adds them).
+ */
+export function createLogosService(deps: { db: Db; repo: PlayersRepo; dataDir: string; activity: ActivityService; quota: Quota }) {
+  const { db, repo, activity, quota } = deps;
   const dir = path.join(deps.dataDir, 'logos');
   const view = (r: LogoRow) => ({ id: r.id, nome: r.nome, url: logoUrl(r.arquivo), tipo: r.mime, tamanho: r.tamanho, created_at: r.created_at });
 
@@ -36,20 +42,30 @@ export function createLogosService(deps: { db: Db; repo: PlayersRepo; dataDir: s
       if (!kind) throw new AppError(400, msg.logoInvalidType);
       const nome = (input.nome?.trim() || path.parse(input.filename).name || 'logo').slice(0, 200);
       if (nome.length > 100) throw new AppError(400, msg.logoNameTooLong);
+      // what is stored and served is the image written anew, never the uploaded bytes
+      const image = await normaliseLogo(input.data, kind.ext === 'png' ? 'png' : 'jpeg');
+      // the quota's reservation holds the room until the row counts in the usage itself, so
+      // parallel uploads (logos or videos) cannot together pass the plan's limit; 413 when it does not fit
+      const reservation = await quota.open(ownerOf(auth), image.data.length);
       const arquivo = `${randomBytes(12).toString('hex')}.${kind.ext}`;
-      await fs.mkdir(dir, { recursive: true });
       const tmp = path.join(dir, `.${arquivo}.tmp`);
-      await fs.writeFile(tmp, input.data, { mode: 0o644 });
+      let row: LogoRow | undefined;
       try {
+        await fs.mkdir(dir, { recursive: true });
+        await fs.writeFile(tmp, image.data, { mode: 0o644 });
         await fs.rename(tmp, path.join(dir, arquivo));
-        const row = await repo.insertLogo(db, { user_id: auth.userId, nome, arquivo, mime: kind.mime, tamanho: input.data.length, created_at: nowIso() });
+        row = await repo.insertLogo(db, { user_id: auth.userId, nome, arquivo, mime: kind.mime, tamanho: image.data.length, created_at: nowIso() });
         await activity.record(auth.userId, 'logo_added', nome);
         return { success: true, message: msg.logoSaved, logo: view(row) };
       } catch (e) {
         // row and file exist together or not at all
+        if (row) await repo.deleteLogo(db, auth.userId, row.id);
         await fs.rm(tmp, { force: true });
         await fs.rm(path.join(dir, arquivo), { force: true });
         throw e;
+      } finally {
+        // a reservation left behind only holds its room until the quota's sweep drops it
+        await reservation.release().catch(() => undefined);
       }
     },
 

@@ -9,7 +9,7 @@ import {
 } from '@painel/contract';
 import { AppError, parse } from '../../platform/errors.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
-import { parseRange } from '../library/content.routes.ts';
+import { idParam, parseRange } from '../../platform/http.ts';
 import { ipKey } from '../../platform/ip-key.ts';
 import type { LogosService } from './logos.service.ts';
 import { PLAYER_LIBS, playerPage } from './player-page.ts';
@@ -44,12 +44,6 @@ const LIB_FILES: Record<string, { file: string; type: string }> = {
   'clappr.min.js': { file: path.join(dist('@clappr/player'), 'clappr.min.js'), type: 'text/javascript' },
 };
 for (const l of Object.values(PLAYER_LIBS)) for (const f of [...l.scripts, ...l.styles]) if (!LIB_FILES[f]) throw new Error(`biblioteca sem arquivo: ${f}`);
-
-const idParam = (p: unknown): number => {
-  const id = Number((p as { id?: string }).id);
-  if (!Number.isInteger(id) || id <= 0) throw new AppError(404, msg.notFound);
-  return id;
-};
 
 function csp(nonce: string, player: string): string {
   return [

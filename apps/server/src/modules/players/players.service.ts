@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createGrants } from '../../platform/crypto.ts';
 import {
   DEFAULT_PLAYER_SETTINGS, effectiveUserId, msg, streamNameOf, type PlayerQuery, type PlayerSettings, type PlayerSettingsBody,
   type PlayerType, type WatermarkPosition,
@@ -14,7 +14,7 @@ import { channelUrls } from '../streaming/urls.ts';
 import type { StreamingService } from '../streaming/streaming.service.ts';
 import { logoUrl, type LogosService } from './logos.service.ts';
 import type { PlayersRepo } from './players.repo.ts';
-import type { ViewersService } from './viewers.service.ts';
+import type { ViewersService } from '../viewers/viewers.service.ts';
 
 /** The file of a library video a player may show; null when the channel has no such video. */
 export type VodResolver = (account: AccountRow, folder: string, file: string) => Promise<{ path: string; size: number; contentType: string } | null>;
@@ -77,15 +77,8 @@ export function createPlayersService(deps: {
     return name === streamNameOf(login) ? { kind: 'live', ref: name } : null;
   }
 
-  const sign = (ref: string, exp: number) => createHmac('sha256', deps.vodKey).update(`${ref}\n${exp}`).digest('base64url');
-
-  function verifyVod(login: string, ref: string, exp: string | undefined, sig: string | undefined): boolean {
-    const e = Number(exp);
-    if (!Number.isInteger(e) || e < Date.now() / 1000 || !sig) return false;
-    const want = Buffer.from(sign(`${login}/${ref}`, e));
-    const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got);
-  }
+  const grants = createGrants(deps.vodKey, VOD_TTL_S);
+  const verifyVod = (login: string, ref: string, exp: string | undefined, sig: string | undefined) => grants.verify(`${login}/${ref}`, exp, sig);
 
   /** The library file behind a vod source of the channel, or null. */
   function vodFile(account: AccountRow, source: PlayerSource) {
@@ -95,8 +88,7 @@ export function createPlayersService(deps: {
 
   /** A signed, expiring address of a library video, and the signature the page's heartbeats carry. */
   function signedVod(login: string, ref: string): { url: string; exp: string; sig: string } {
-    const exp = Math.floor(Date.now() / 1000) + VOD_TTL_S;
-    const sig = sign(`${login}/${ref}`, exp);
+    const { exp, sig } = grants.issue(`${login}/${ref}`);
     const url = `/api/player-port/vod/${encodeURIComponent(login)}/${ref.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&sig=${sig}`;
     return { url, exp: String(exp), sig };
   }
@@ -118,7 +110,7 @@ export function createPlayersService(deps: {
       return { success: true, message: msg.playerSettingsSaved, settings: await settingsOf(auth.userId) };
     },
 
-    /** The iframe address of the channel (core spec §7 player addresses) and the embed code around it. */
+    /** The iframe address of the channel (port 3001 of the panel, query login + stream/vod/playlist + flags) and the embed code around it. */
     async playerUrl(auth: Auth, q: Partial<PlayerQuery>) {
       const login = auth.account.usuario;
       const settings = await settingsOf(auth.userId);

@@ -2,15 +2,38 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { LOGO_MAX_BYTES, msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
-import { hookToken } from '../streaming/live.ts';
-import { makeClips, newFolder, upload as uploadVideo } from '../library/testkit.ts';
+import { hookToken } from '../streaming/ingest.service.ts';
+import { makeClips, newFolder, upload as uploadVideo } from '../../testing/library.ts';
 import { PLAYER_REQUESTS_PER_IP_PER_MINUTE } from './players.routes.ts';
-import { MAX_SESSIONS_PER_IP } from './viewers.service.ts';
+import { MAX_SESSIONS_PER_IP } from '../viewers/viewers.service.ts';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const image = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 32, g: 64, b: 128, alpha: 0.5 } } });
+/** A PNG chunk: length, type, data and the CRC over type and data. */
+const chunk = (type: string, data: Buffer) => {
+  const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(td));
+  return Buffer.concat([len, td, crc]);
+};
+/** A valid black-and-white PNG of width × height that compresses to a few hundred KB (a decompression bomb). */
+function bombPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // 1 bit, grey, deflate, no filter, no interlace
+  const raw = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
+let PNG: Buffer;
+let JPEG: Buffer;
 
 function form(file: { name: string; data: Buffer; type: string }, fields: Record<string, string> = {}) {
   const boundary = '----painel' + Math.random().toString(16).slice(2);
@@ -53,6 +76,9 @@ describe('players, watermark logos and viewer sessions', () => {
   }
 
   before(async () => {
+    PNG = await image(64, 32).png().toBuffer();
+    // a photo with its camera's metadata, which a viewer must never receive
+    JPEG = await image(40, 30).jpeg().withExif({ IFD0: { Copyright: 'Camera do Fulano', Artist: 'Fulano' } }).toBuffer();
     h = await startHarness({ env: { PUBLIC_HOST: 'tv.exemplo.com.br', PORT: '3001' } });
     const ca = await h.createAccount({ espectadores: 2 });
     const cb = await h.createAccount();
@@ -96,6 +122,8 @@ describe('players, watermark logos and viewer sessions', () => {
       [{ name: 'falso.png', data: Buffer.from('GIF89a........'), type: 'image/png' }, 400, msg.logoInvalidType],
       [{ name: 'x.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: 'image/svg+xml' }, 400, msg.logoInvalidType],
       [{ name: 'grande.png', data: Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]), type: 'image/png' }, 413, msg.logoTooLarge(2)],
+      [{ name: 'quebrado.png', data: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64, 1)]), type: 'image/png' }, 400, msg.logoUnreadable],
+      [{ name: 'cortado.jpg', data: JPEG.subarray(0, 40), type: 'image/jpeg' }, 400, msg.logoUnreadable],
     ] as const) {
       const r = await upload(a.token, file);
       assert.equal(r.statusCode, status, file.name);
@@ -107,8 +135,50 @@ describe('players, watermark logos and viewer sessions', () => {
     const file = await h.app.inject({ url: list[1].url });
     assert.equal(file.statusCode, 200);
     assert.equal(file.headers['content-type'], 'image/png');
-    assert.deepEqual(file.rawPayload, PNG);
+    const served = await sharp(file.rawPayload).metadata();
+    assert.deepEqual([served.format, served.width, served.height, served.hasAlpha], ['png', 64, 32, true]);
+    const photo = await sharp((await h.app.inject({ url: list[0].url })).rawPayload).metadata();
+    assert.deepEqual([photo.format, photo.width, photo.height, photo.exif], ['jpeg', 40, 30, undefined]);
     assert.equal((await h.app.inject({ url: '/logos/../painel.db' })).statusCode, 404);
+    // what was refused left no file behind
+    assert.equal(fs.readdirSync(path.join(h.config.dataDir, 'logos')).length, 2);
+  });
+
+  test('logos: a picture too large to decode is refused unread; a large one is scaled down to 1920 px', async () => {
+    const c = await h.createAccount();
+    const token = await h.login(c.email, c.password);
+    const bomb = bombPng(30000, 30000);
+    assert.ok(bomb.length < LOGO_MAX_BYTES, 'the bomb fits under the byte limit');
+    const refused = await upload(token, { name: 'bomba.png', data: bomb, type: 'image/png' });
+    assert.equal(refused.statusCode, 400);
+    assert.equal(refused.json().error, msg.logoTooManyPixels(30000, 30000, 25));
+    assert.deepEqual((await get(token, '/api/logos')).json(), []);
+
+    const wide = await upload(token, { name: 'faixa.png', data: await image(4000, 1000).png().toBuffer(), type: 'image/png' });
+    assert.equal(wide.statusCode, 200);
+    const stored = await h.app.inject({ url: wide.json().logo.url });
+    const m = await sharp(stored.rawPayload).metadata();
+    assert.deepEqual([m.width, m.height], [1920, 480]);
+    assert.equal(wide.json().logo.tamanho, stored.rawPayload.length);
+  });
+
+  test('logos count in the plan storage; one that does not fit is refused and nothing is kept', async () => {
+    const c = await h.createAccount({ espaco: 1 });
+    const token = await h.login(c.email, c.password);
+    // noise does not compress: about 0.6 MB stored
+    const noisy = () => sharp(Buffer.from(Array.from({ length: 500 * 400 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 500, height: 400, channels: 3 } }).png().toBuffer();
+    const first = await upload(token, { name: 'ruido.png', data: await noisy(), type: 'image/png' });
+    assert.equal(first.statusCode, 200);
+    const bytes = first.json().logo.tamanho as number;
+    assert.ok(bytes > 524288, `${bytes}`);
+    const stats = (await get(token, '/api/dashboard/stats')).json();
+    assert.equal(stats.espacoUsado, Math.round((bytes / 1048576) * 100) / 100);
+
+    const second = await upload(token, { name: 'ruido2.png', data: await noisy(), type: 'image/png' });
+    assert.equal(second.statusCode, 413);
+    assert.equal(second.json().error, msg.quotaExceeded(1, Math.round((bytes / 1048576) * 100) / 100));
+    assert.equal((await get(token, '/api/logos')).json().length, 1);
+    assert.equal(fs.readdirSync(path.join(h.config.dataDir, 'logos')).filter((f) => !f.startsWith('.')).length, 4);
   });
 
   test('watermark with an own logo; another account cannot use or delete it', async () => {

@@ -1,25 +1,49 @@
-import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LIVE_APPLICATION, effectiveUserId, msg } from '@painel/contract';
+import { sameSecret } from '../../platform/crypto.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
+import { secret } from '../../platform/secrets.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { MediaServer } from '../media/media-server.ts';
 import { END_REASONS, publisherOf } from './reconcile.ts';
 import type { StreamingRepo } from './streaming.repo.ts';
 import { WAITING_TTL_MS } from './streaming.service.ts';
 
+/** The secret in nginx's callback path, shared by the API and the worker through DATA_DIR/secrets. */
+export const hookToken = (dataDir: string): string => secret(dataDir, 'rtmp-hook.key').toString('hex');
+
 /** The form nginx-rtmp posts to on_publish / on_publish_done; the key's query arguments come along. */
 export type HookFields = Record<string, string | undefined>;
+
+/**
+ * nginx-rtmp posts its own fields (call, app, name, tcurl, addr, clientid, …) and then appends
+ * the query string of the stream key as it came from the encoder. A key such as
+ * `ana_live?key=X&name=bruno_live` would thus carry a second `name` that a plain object keeps
+ * instead of nginx's own: a publish is judged only when every parameter appears once
+ * (compared case-insensitively), so nginx's fields are the ones read.
+ */
+export interface HookForm {
+  fields: HookFields;
+  /** Parameter names that appear more than once; a publish with any is refused. */
+  repeated: string[];
+}
+
+export function readHookForm(body: string): HookForm {
+  const fields: HookFields = {};
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const [k, v] of new URLSearchParams(body)) {
+    const lower = k.toLowerCase();
+    if (seen.has(lower)) repeated.add(lower);
+    seen.add(lower);
+    if (!(k in fields)) fields[k] = v;
+  }
+  return { fields, repeated: [...repeated] };
+}
 export type Verdict = { ok: true; transmissionId: number } | { ok: false; reason: string };
 
 const STREAM_RE = /^([a-z0-9][a-z0-9_]{2,31})_live$/;
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /**
  * nginx asks before accepting an encoder: only an active account of this node, publishing
@@ -31,8 +55,20 @@ export function createIngestService(deps: {
 }) {
   const { db, repo, media, activity, nodeId } = deps;
 
+  /** The owner of the named stream is told (at most once a minute) that a publish was refused. */
+  async function recordRefusal(name: string | undefined, addr: string | undefined): Promise<void> {
+    const m = STREAM_RE.exec(name ?? '');
+    const account = m ? await repo.accountByUsuario(db, m[1]!) : undefined;
+    if (account) await activity.recordThrottled(effectiveUserId(account), 'publish_refused', addr ?? '?', 60_000);
+  }
+
   return {
-    async onPublish(f: HookFields): Promise<Verdict> {
+    async onPublish(form: HookForm): Promise<Verdict> {
+      const f = form.fields;
+      if (form.repeated.length) {
+        await recordRefusal(f.name, f.addr);
+        return { ok: false, reason: `parâmetro repetido na chave: ${form.repeated.join(', ')}` };
+      }
       if (f.app !== LIVE_APPLICATION) return { ok: false, reason: 'aplicação desconhecida' };
       const m = STREAM_RE.exec(f.name ?? '');
       if (!m) return { ok: false, reason: 'nome de stream fora do padrão {login}_live' };
@@ -41,7 +77,7 @@ export function createIngestService(deps: {
       if (account.disabled) return { ok: false, reason: 'conta desativada' };
       if ((account.codigo_servidor ?? nodeId) !== nodeId) return { ok: false, reason: 'conta de outro servidor' };
       if (!account.stream_secret || !sameSecret(account.stream_secret, f.key ?? '')) {
-        await activity.recordThrottled(effectiveUserId(account), 'publish_refused', f.addr ?? '?', 60_000);
+        await recordRefusal(f.name, f.addr);
         return { ok: false, reason: 'chave incorreta' };
       }
       const name = f.name!;
@@ -79,7 +115,9 @@ export function createIngestService(deps: {
     },
 
     /** Only the publisher that opened a broadcast ends it: a refused duplicate also triggers this call. */
-    async onPublishDone(f: HookFields): Promise<void> {
+    async onPublishDone(form: HookForm): Promise<void> {
+      const f = form.fields;
+      if (form.repeated.length) return; // never a publish this service accepted
       if (f.app !== LIVE_APPLICATION || !f.name) return;
       for (const o of await repo.liveByStream(db, f.name)) {
         if (o.client_id === (f.clientid ?? null) && (await repo.end(db, o.id, nowIso(), END_REASONS.publishDone))) {

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bearerHeader } from '../../testing/harness.ts';
 import { eventually, startLiveStack, type LiveStack } from '../../testing/live.ts';
@@ -114,6 +116,38 @@ describe('live ingest through nginx-rtmp', () => {
     a.token = await s.h.login(a.email, a.password);
     const events = (await get(a.token, '/api/dashboard/overview')).json().atividade_recente;
     assert.ok(events.some((e: { tipo: string }) => e.tipo === 'publish_refused'));
+  });
+
+  test('parameters smuggled into the key never publish into another channel, and the owner gets in at once', async () => {
+    const aName = `${a.usuario}_live`;
+    const aSecret = a.key.split('key=')[1]!;
+    const bSecret = b.key.split('key=')[1]!;
+    const cases = [
+      ['o nome da outra conta depois da chave', `${aName}?key=${bSecret}&name=${b.usuario}_live`],
+      ['o nome da outra conta antes da chave', `${aName}?name=${b.usuario}_live&key=${bSecret}`],
+      ['a chave duas vezes', `${aName}?key=000000000000000000000000&key=${aSecret}`],
+      ['outra aplicação', `${aName}?key=${aSecret}&app=outra`],
+      ['outro tcurl', `${aName}?key=${aSecret}&tcurl=rtmp://127.0.0.1/outra`],
+    ];
+    const hlsDir = path.join(s.h.config.dataDir, 'hls');
+    const ofA = () => fs.readdirSync(hlsDir).filter((f) => f.startsWith(aName));
+    for (const [what, key] of cases) {
+      const before = ofA(); // what earlier broadcasts left until nginx cleans it up
+      const pub = s.publish(key!, { seconds: 5 });
+      assert.notEqual(await pub.exited, 0, `${what}: o ffmpeg deveria ser recusado`);
+      assert.equal((await status(a.token)).is_live, false, what);
+      assert.equal((await status(b.token)).is_live, false, what);
+      assert.deepEqual(ofA().filter((f) => !before.includes(f)), [], `${what}: nada gravado com o nome de A`);
+    }
+    const t0 = Date.now();
+    const own = s.publish(a.key);
+    try {
+      await eventually(async () => (await status(a.token)).is_live, 10_000, 'A no ar com a própria chave');
+      assert.ok(Date.now() - t0 < 8000, `A entrou em ${Date.now() - t0} ms`);
+    } finally {
+      await own.stop();
+    }
+    await eventually(async () => !(await status(a.token)).is_live, 5000, 'fim da transmissão de A');
   });
 
   test('a new key drops the current publisher; the old key no longer gets in', async () => {

@@ -2,7 +2,7 @@ import { LIVE_APPLICATION } from '@painel/contract';
 import type { RtmpStat, StatStream } from '@painel/media/rtmp-stat';
 import { nowIso, type Db } from '../../platform/db.ts';
 import type { MediaServer } from '../media/media-server.ts';
-import type { ViewersService } from '../players/viewers.service.ts';
+import type { ViewersService } from '../viewers/viewers.service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { StreamingRepo } from './streaming.repo.ts';
 

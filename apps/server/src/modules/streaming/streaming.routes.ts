@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { startBody, stopBody } from '@painel/contract';
+import { sameSecret } from '../../platform/crypto.ts';
 import { parse } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { IngestService } from './ingest.service.ts';
+import { readHookForm, type HookForm, type IngestService } from './ingest.service.ts';
 import type { StreamingService } from './streaming.service.ts';
 
 export function streamingRoutes(app: FastifyInstance, streaming: StreamingService, accounts: AccountsService): void {
@@ -30,24 +30,23 @@ export function streamingRoutes(app: FastifyInstance, streaming: StreamingServic
  * so nobody else can open or close broadcasts or probe stream keys through them.
  */
 export function ingestHookRoutes(app: FastifyInstance, ingest: IngestService, hookToken: string): void {
-  const token = Buffer.from(hookToken);
-  const valid = (t: string) => t.length === token.length && timingSafeEqual(Buffer.from(t), token);
+  const valid = (t: string) => sameSecret(t, hookToken);
   app.register(async (scope) => {
     // nginx posts application/x-www-form-urlencoded; only these two routes accept it
     if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+        done(null, readHookForm(String(body)));
       });
     }
     scope.post<{ Params: { token: string } }>('/api/rtmp/hook/:token/publish', async (req, reply) => {
       if (!valid(req.params.token)) return reply.status(404).send();
-      const v = await ingest.onPublish((req.body ?? {}) as Record<string, string>);
+      const v = await ingest.onPublish((req.body as HookForm | undefined) ?? readHookForm(''));
       if (!v.ok) req.log.info({ reason: v.reason }, 'publish recusado');
       return reply.status(v.ok ? 200 : 403).send(v.ok ? 'ok' : 'recusado');
     });
     scope.post<{ Params: { token: string } }>('/api/rtmp/hook/:token/publish_done', async (req, reply) => {
       if (!valid(req.params.token)) return reply.status(404).send();
-      await ingest.onPublishDone((req.body ?? {}) as Record<string, string>);
+      await ingest.onPublishDone((req.body as HookForm | undefined) ?? readHookForm(''));
       return reply.status(200).send('ok');
     });
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  LIVE_APPLICATION, PLATFORMS, msg, streamNameOf, type StartBody, type StatusResponse, type TransmissionInfo,
+  LIVE_APPLICATION, PLATFORMS, msg, streamKeyOf, streamNameOf, type StartBody, type StatusResponse, type TransmissionInfo,
 } from '@painel/contract';
 import type { RtmpStat } from '@painel/media/rtmp-stat';
 import type { Auth } from '../../platform/auth.ts';
@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { MediaServer } from '../media/media-server.ts';
-import type { ViewersService } from '../players/viewers.service.ts';
+import type { ViewersService } from '../viewers/viewers.service.ts';
 import { END_REASONS, applyReconcile, planReconcile, publisherOf } from './reconcile.ts';
 import type { StreamingRepo, TransmissionRow } from './streaming.repo.ts';
 import { channelUrls, formatUptime, secondsSince } from './urls.ts';
@@ -113,7 +113,7 @@ export function createStreamingService(deps: StreamingDeps) {
   function wowzaData(account: AccountRow, secret: string, bitrate: number) {
     const urls = channelUrls(config, account.usuario);
     return {
-      wowza_data: { rtmpUrl: urls.rtmpServer, streamName: urls.streamName, streamKey: `${urls.streamName}?key=${secret}`, bitrate, bitrate_limit: account.bitrate },
+      wowza_data: { rtmpUrl: urls.rtmpServer, streamName: urls.streamName, streamKey: streamKeyOf(account.usuario, secret), bitrate, bitrate_limit: account.bitrate },
       player_urls: { hls: urls.hlsUrl, iframe: `${urls.web}/api/player-port/iframe?login=${account.usuario}&stream=${urls.streamName}` },
     };
   }
@@ -220,7 +220,7 @@ export function createStreamingService(deps: StreamingDeps) {
       return {
         success: true,
         ftp: { host: urls.host, usuario: auth.account.usuario, senha: ftpPassword, porta: config.ftpPort },
-        rtmp: { servidor: urls.rtmpServer, chave: `${urls.streamName}?key=${secret}`, stream_name: urls.streamName },
+        rtmp: { servidor: urls.rtmpServer, chave: streamKeyOf(auth.account.usuario, secret), stream_name: urls.streamName },
         hls_url: urls.hlsUrl,
       };
     },
@@ -238,7 +238,7 @@ export function createStreamingService(deps: StreamingDeps) {
       await media.dropPublisher(name);
       await activity.record(auth.userId, 'key_regenerated');
       const secret = await secretOf(auth.account.id);
-      return { success: true, message: msg.streamKeyRegenerated, rtmp: { servidor: channelUrls(config, auth.account.usuario).rtmpServer, chave: `${name}?key=${secret}`, stream_name: name } };
+      return { success: true, message: msg.streamKeyRegenerated, rtmp: { servidor: channelUrls(config, auth.account.usuario).rtmpServer, chave: streamKeyOf(auth.account.usuario, secret), stream_name: name } };
     },
 
     async transmissions(auth: Auth, limit: number) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PLATFORMS, msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
-import { hookToken } from './live.ts';
+import { hookToken } from './ingest.service.ts';
 
 /** The streaming API and nginx's callbacks, without a media server (nginx itself: live.test.ts). */
 describe('streaming API', () => {
@@ -71,6 +71,9 @@ describe('streaming API', () => {
     const secret = await secretOf(a.token);
     const name = `${a.usuario}_live`;
     assert.equal((await callback('publish', { name, key: secret, clientid: '1' }, 'x'.repeat(64))).statusCode, 404);
+    // a token of the right length with characters of several bytes is just wrong, never a 500
+    assert.equal((await callback('publish', { name, key: secret, clientid: '1' }, encodeURIComponent(`é${'x'.repeat(63)}`))).statusCode, 404);
+    assert.equal((await callback('publish_done', { name, clientid: '1' }, encodeURIComponent(`${'ç'.repeat(64)}`))).statusCode, 404);
     assert.equal((await callback('publish', { name, key: 'errada', clientid: '1' })).statusCode, 403);
     assert.equal((await callback('publish', { name, clientid: '1' })).statusCode, 403);
     assert.equal((await callback('publish', { name: `${b.usuario}_live`, key: secret, clientid: '1' })).statusCode, 403);
@@ -90,6 +93,41 @@ describe('streaming API', () => {
     const done = await h.core.store.db.selectFrom('transmissions').selectAll().where('id', '=', open!.id).executeTakeFirst();
     assert.equal(done?.status, 'ended');
     assert.equal(done?.end_reason, 'fim do sinal');
+  });
+
+  test('nginx callbacks: a parameter repeated by the key (name, key, app, tcurl) is refused', async () => {
+    const aName = `${a.usuario}_live`;
+    const bName = `${b.usuario}_live`;
+    const bSecret = await secretOf(b.token);
+    const aSecret = await secretOf(a.token);
+    // nginx's own fields first, then the query string of the key exactly as the encoder sent it
+    const nginxForm = (name: string, args: string) =>
+      `call=publish&addr=203.0.113.9&clientid=31&app=live&flashver=FMLE&swfurl=&tcurl=rtmp%3A%2F%2Fh%2Flive&pageurl=&name=${name}&type=live&${args}`;
+    const raw = (body: string) => h.app.inject({
+      method: 'POST', url: `/api/rtmp/hook/${hook}/publish`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body,
+    });
+    const smuggled = [
+      `key=${bSecret}&name=${bName}`,
+      `name=${bName}&key=${bSecret}`,
+      `key=errada&key=${aSecret}`,
+      `key=${aSecret}&app=outra`,
+      `key=${aSecret}&tcurl=rtmp%3A%2F%2Foutro%2Flive`,
+      `key=${aSecret}&NAME=${bName}`,
+    ];
+    for (const args of smuggled) {
+      const r = await raw(nginxForm(aName, args));
+      assert.equal(r.statusCode, 403, args);
+    }
+    const opened = await h.core.store.db.selectFrom('transmissions').select('id').where('status', '=', 'live').where('user_id', 'in', [a.id, b.id]).execute();
+    assert.deepEqual(opened, []);
+    // the same form with the key once, as OBS sends it, is accepted
+    assert.equal((await raw(nginxForm(aName, `key=${aSecret}`))).statusCode, 200);
+    await h.app.inject({
+      method: 'POST', url: `/api/rtmp/hook/${hook}/publish_done`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: nginxForm(aName, `key=${aSecret}`).replace('call=publish', 'call=publish_done'),
+    });
+    const left = await h.core.store.db.selectFrom('transmissions').select('id').where('status', '=', 'live').where('user_id', '=', a.id).execute();
+    assert.deepEqual(left, []);
   });
 
   test('start before OBS connects: told plainly, and the title waits for the publish', async () => {

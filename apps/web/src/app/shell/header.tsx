@@ -1,4 +1,4 @@
-import { Bell, Gauge, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Gauge, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { User } from '@painel/contract';
 import { accountTypeLabel, isRevenda } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';
@@ -64,14 +64,6 @@ export function Header({
             {ui.kbps(user.bitrate)}
           </span>
         ) : null}
-        <button
-          type="button"
-          aria-label={ui.notifications}
-          className="relative rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-blue-500"
-        >
-          <Bell className="h-5 w-5" aria-hidden="true" />
-          <span aria-hidden="true" className="absolute top-1.5 right-1.5 h-2 w-2 rounded-full bg-red-500 ring-2 ring-white" />
-        </button>
         <span
           className={cn(
             'hidden rounded-lg px-3 py-1.5 text-sm font-medium sm:inline-block',

@@ -6,7 +6,7 @@ import { useUserSettings } from '@/lib/user-settings.ts';
 /**
  * The side menu: the user's stored menu, read once when the shell loads and only with a
  * token. No token, a failed call or no stored entries give the default menu; a failure is
- * only logged (spec §8).
+ * only logged.
  */
 export function useShellMenu(): readonly MenuItem[] {
   const settings = useUserSettings({ enabled: getToken() !== null });

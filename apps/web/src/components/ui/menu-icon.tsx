@@ -19,7 +19,7 @@ function isKnown(name: string): name is MenuIconName {
   return Object.hasOwn(ICONS, name);
 }
 
-/** The Lucide icon a menu entry names; unknown names fall back to Settings (spec §3). */
+/** The Lucide icon a menu entry names; unknown names fall back to Settings. */
 export function MenuIcon({ name, ...props }: { name: string } & LucideProps) {
   const Icon = isKnown(name) ? ICONS[name] : Settings;
   return <Icon aria-hidden="true" {...props} />;

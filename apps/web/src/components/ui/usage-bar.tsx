@@ -1,7 +1,7 @@
 import { USAGE_BAR } from '@painel/contract';
 import { ProgressBar, type ProgressTone } from './progress-bar.tsx';
 
-/** Green up to 70 %, yellow above 70 %, red above 90 % (spec §9, both documents). */
+/** Green up to 70 %, yellow above 70 %, red above 90 %. */
 export function usageTone(percent: number): ProgressTone {
   if (percent > USAGE_BAR.dangerAbove) return 'red';
   if (percent > USAGE_BAR.warnAbove) return 'yellow';

@@ -6,7 +6,7 @@ import { useForgotPassword } from '../api/forgot-password.ts';
 import { useRegister } from '../api/register.ts';
 
 /**
- * Registration and recovery are refused for everyone (spec §1): the buttons ask the server
+ * Registration and recovery are refused for everyone: the buttons ask the server
  * anyway, so the refusal comes from one place, and show its reason.
  */
 export function AccountHelp() {

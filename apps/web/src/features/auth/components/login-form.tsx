@@ -50,7 +50,7 @@ export function LoginForm() {
     });
   });
 
-  // a field's message goes away as soon as that field is edited (spec §5)
+  // a field's message goes away as soon as that field is edited
   const editing = (field: 'email' | 'password') => () => {
     clearErrors(field);
     setServerError(null);

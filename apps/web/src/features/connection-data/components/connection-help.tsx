@@ -2,7 +2,7 @@ import { CircleHelp, MonitorUp } from 'lucide-react';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 
-/** The help list (core spec §2 Connection data) and the OBS steps. */
+/** What the connection data is for, the upload limits, and the steps to set up OBS. */
 export function ConnectionHelp({ storageMb }: { storageMb: number }) {
   const help = [
     ui.helpRtmp,
@@ -10,7 +10,6 @@ export function ConnectionHelp({ storageMb }: { storageMb: number }) {
     ui.helpHls,
     ui.helpFormats,
     ui.helpSizeLimit(storageMb),
-    ui.helpConversion,
   ];
   const obs = [ui.obsStep1, ui.obsStep2, ui.obsStep3, ui.obsStep4, ui.obsStep5];
   return (

@@ -54,7 +54,7 @@ export async function getDashboardOverview(): Promise<DashboardOverview> {
   return { ...data, atividade_recente: keep(activitySchema, data.atividade_recente), plataformas: keep(platformSchema, data.plataformas) };
 }
 
-/** Reloaded every 60 s (core spec §4 Dashboard). */
+/** Reloaded every 60 s. */
 export function useDashboardOverview() {
   const { dashboardMs } = useAutoRefresh();
   return useQuery({

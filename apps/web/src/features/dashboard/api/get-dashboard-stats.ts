@@ -17,14 +17,14 @@ const statsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof statsSchema>;
 
-/** GET /api/dashboard/stats (core spec §3 Dashboard stats). Some servers wrap it in {stats}. */
+/** GET /api/dashboard/stats. Some servers wrap it in {stats}. */
 export async function getDashboardStats(): Promise<DashboardStats> {
   const data = await apiRequest('/api/dashboard/stats');
   const body = typeof data === 'object' && data !== null && 'stats' in data ? (data as { stats: unknown }).stats : data;
   return statsSchema.parse(body ?? {});
 }
 
-/** Reloaded every 60 s (core spec §4 Dashboard). */
+/** Reloaded every 60 s. */
 export function useDashboardStats() {
   const { dashboardMs } = useAutoRefresh();
   return useQuery({

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 
 export const recentVideosQueryKey = ['dashboard', 'recent-videos'] as const;
 
-/** Recent videos limit: 5 (core spec §9). */
+/** Recent videos limit: 5. */
 export const RECENT_VIDEOS_LIMIT = 5;
 
 const folderSchema = z.object({ id: z.number(), nome: z.string().catch('') });
@@ -13,6 +13,7 @@ const videoSchema = z.object({
   id: z.number(),
   nome: z.string().catch(''),
   url: z.string().catch(''),
+  content_token: z.string().catch(''),
   duracao: z.number().nullable().catch(null),
   tamanho: z.number().optional().catch(undefined),
 });
@@ -28,7 +29,7 @@ const parseList = <T>(schema: z.ZodType<T>, data: unknown): T[] =>
     return r.success ? [r.data] : [];
   });
 
-/** GET /api/folders, then GET /api/videos?folder_id= of the first folder: its first 5 videos (core spec §7). */
+/** GET /api/folders, then GET /api/videos?folder_id= of the first folder: its first 5 videos. */
 export async function getRecentVideos(): Promise<RecentVideos> {
   const folder = parseList(folderSchema, await apiRequest('/api/folders'))[0] ?? null;
   if (!folder) return { folder: null, videos: [] };

@@ -9,7 +9,7 @@ export const stopTransmissionMutationKey = ['streaming', 'stop'] as const;
 
 export interface StopBody {
   transmission_id?: number | undefined;
-  /** default playlist (core spec §7) */
+  /** default playlist */
   stream_type: TransmissionType;
 }
 

@@ -24,7 +24,7 @@ import { WelcomeBanner } from './welcome-banner.tsx';
 
 const STATUS_ERROR_TOAST = 'dashboard-status-error';
 
-/** /dashboard: the home page (core spec §2 Dashboard home). */
+/** /dashboard: the home page. */
 export function DashboardPage() {
   const { data: user } = useUser();
   const status = useStreamingStatus();
@@ -94,7 +94,6 @@ export function DashboardPage() {
       <StatCards
         loading={stats.isPending}
         totalVideos={stats.data?.totalVideos ?? 0}
-        totalPlaylists={stats.data?.totalPlaylists ?? 0}
         viewers={viewers}
         usedMb={usedMb}
         totalMb={totalMb}
@@ -126,7 +125,6 @@ export function DashboardPage() {
           <PlatformOverview
             platforms={overview.data?.plataformas}
             loading={overview.isPending && !overview.isError}
-            livePlatformIds={live ? (s?.transmission?.platform_ids ?? []).map(String) : []}
           />
         </div>
         <div className="space-y-6">

@@ -1,4 +1,4 @@
-import { Eye, FileVideo, HardDrive, List, type LucideIcon } from 'lucide-react';
+import { Eye, FileVideo, HardDrive, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ui } from '@painel/contract';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
@@ -27,20 +27,21 @@ function StatCard({ icon: Icon, label, value, tone, children }: {
 export interface StatCardsProps {
   loading: boolean;
   totalVideos: number;
-  totalPlaylists: number;
   viewers: number;
   usedMb: number;
   totalMb: number;
 }
 
-/** Total videos, playlists, active viewers, and storage percent with used / total MB. */
-export function StatCards({ loading, totalVideos, totalPlaylists, viewers, usedMb, totalMb }: StatCardsProps) {
+/**
+ * Total videos, active viewers, and storage percent with used / total MB. Playlists get their
+ * card once the panel has playlists.
+ */
+export function StatCards({ loading, totalVideos, viewers, usedMb, totalMb }: StatCardsProps) {
   const percent = storagePercent(usedMb, totalMb);
   const show = (n: number) => (loading ? '–' : String(n));
   return (
-    <section aria-label={ui.statsRegion} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <section aria-label={ui.statsRegion} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <StatCard icon={FileVideo} label={ui.statVideos} value={show(totalVideos)} tone="bg-blue-100 text-blue-600" />
-      <StatCard icon={List} label={ui.statPlaylists} value={show(totalPlaylists)} tone="bg-violet-100 text-violet-600" />
       <StatCard icon={Eye} label={ui.statViewers} value={show(viewers)} tone="bg-green-100 text-green-600" />
       <StatCard
         icon={HardDrive}

@@ -3,15 +3,12 @@ import { msg, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
-import { getToken } from '@/lib/token.ts';
 import type { RecentVideo } from '../api/get-recent-videos.ts';
 import { LiveVideo } from './live-video.tsx';
 
-/** A library video's address for a <video>: /content needs the session token as a query parameter. */
-function vodSrc(url: string): string {
-  const token = getToken();
-  if (!token) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}auth_token=${encodeURIComponent(token)}`;
+/** A library video's address for a <video>: the video's own read grant, never the session token. */
+function vodSrc(v: RecentVideo): string {
+  return `${v.url}${v.url.includes('?') ? '&' : '?'}auth_token=${encodeURIComponent(v.content_token)}`;
 }
 
 export interface UniversalPlayerProps {
@@ -49,7 +46,7 @@ export function UniversalPlayer(p: UniversalPlayerProps) {
       ) : p.vod ? (
         <div className="space-y-3">
           <div className="aspect-video overflow-hidden rounded-xl bg-black">
-            <video key={p.vod.id} src={vodSrc(p.vod.url)} controls autoPlay playsInline aria-label={p.vod.nome} className="h-full w-full" />
+            <video key={p.vod.id} src={vodSrc(p.vod)} controls autoPlay playsInline aria-label={p.vod.nome} className="h-full w-full" />
           </div>
           <div className="flex items-center justify-between gap-3">
             <p className="min-w-0 truncate text-sm text-gray-600">

@@ -7,7 +7,7 @@ export const logosQueryKey = ['logos'] as const;
 export const logoSchema = z.object({ id: z.number(), nome: z.string(), url: z.string() });
 export type Logo = z.infer<typeof logoSchema>;
 
-/** GET /api/logos: the account's watermark logos (core spec §3 Logo). */
+/** GET /api/logos: the account's watermark logos. */
 export async function getLogos(): Promise<Logo[]> {
   const data = await apiRequest('/api/logos');
   const list = Array.isArray(data) ? data : ((data as { logos?: unknown } | undefined)?.logos ?? []);

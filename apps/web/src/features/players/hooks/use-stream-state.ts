@@ -13,7 +13,7 @@ export const STREAM_STATE_LABEL: Record<StreamState, string> = {
 };
 
 /**
- * The player manager's view of the status (core spec §4 Player manager): a failed call (or an
+ * The player manager's view of the status: a failed call (or an
  * unreachable media server) is a connection error and clears the stream.
  */
 export function useStreamState() {

@@ -8,7 +8,7 @@ export const saveUserSettingsMutationKey = ['user-settings', 'save'] as const;
 
 const saveResponse = z.object({ settings: z.unknown() });
 
-/** POST /api/user-settings; success is an ok HTTP status (spec §7). */
+/** POST /api/user-settings; success is an ok HTTP status. */
 export async function saveUserSettings(body: UserSettingsBody): Promise<LoadedSettings> {
   const data = await apiRequest('/api/user-settings', { method: 'POST', body });
   const parsed = saveResponse.safeParse(data);

@@ -6,10 +6,13 @@ import { cn } from '@/lib/cn.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { SettingsFormValues } from '../hooks/settings-form-schema.ts';
 
-type BooleanField = 'notifications_enabled' | 'auto_refresh' | 'sidebar_collapsed';
+type BooleanField = 'auto_refresh' | 'sidebar_collapsed';
 
+/**
+ * The options the panel honours. `notifications_enabled` is kept and saved as it is, but not
+ * offered: the panel sends no notices yet.
+ */
 const OPTIONS: { name: BooleanField; label: string; hint: string }[] = [
-  { name: 'notifications_enabled', label: ui.notificationsOption, hint: ui.notificationsHint },
   { name: 'auto_refresh', label: ui.autoRefreshOption, hint: ui.autoRefreshHint },
   { name: 'sidebar_collapsed', label: ui.sidebarCollapsedOption, hint: ui.sidebarCollapsedHint },
 ];

@@ -9,7 +9,7 @@ export function isValidRefreshInterval(value: number): boolean {
 
 /**
  * The general and regional options of the settings form. The interval is checked only
- * while auto refresh is on, because only then is its field shown (spec §5).
+ * while auto refresh is on, because only then is its field shown.
  */
 export const settingsFormSchema = z
   .object({

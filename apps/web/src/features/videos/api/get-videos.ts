@@ -10,6 +10,8 @@ const videoSchema = z.object({
   id: z.number(),
   nome: z.string().catch(''),
   url: z.string().nullish().catch(null),
+  /** the read grant a <video>, a new tab or a download sends as auth_token */
+  content_token: z.string().catch(''),
   formato_original: z.string().nullish().catch(null),
   bitrate_video: z.coerce.number().catch(0),
   bitrate_exceeds_limit: z.boolean().catch(false),
@@ -24,7 +26,7 @@ const videoSchema = z.object({
 });
 export type VideoItem = z.infer<typeof videoSchema>;
 
-/** GET /api/videos?folder_id=: an answer that is not an array is an error (spec §7). */
+/** GET /api/videos?folder_id=: an answer that is not an array is an error. */
 export async function getVideos(folderId: number): Promise<VideoItem[]> {
   const data = await apiRequest(`/api/videos?folder_id=${folderId}`);
   if (!Array.isArray(data)) throw new ApiError(200, msg.videosInvalidResponse);

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { msg, ui, type CompatibilityStatus } from '@painel/contract';
 
 /**
- * Spec §2: compatible is a green check, needs_conversion red (the reasons in the
+ * Compatible is a green check, needs_conversion red (the reasons in the
  * tooltip), anything else yellow 'Verificando...'.
  */
 export function CompatibilityBadge({ status, message }: { status: CompatibilityStatus; message: string | null | undefined }) {

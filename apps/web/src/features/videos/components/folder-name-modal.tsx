@@ -5,7 +5,7 @@ import { Modal } from '@/components/ui/modal.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 
 /**
- * The "Nova Pasta" and "Renomear Pasta" dialogs: a name, required after trimming (spec §5);
+ * The "Nova Pasta" and "Renomear Pasta" dialogs: a name, required after trimming;
  * the confirm button stays disabled while it is empty. Mounted only while open, so every
  * opening starts from `initial`.
  */

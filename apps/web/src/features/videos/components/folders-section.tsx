@@ -73,7 +73,7 @@ export function FoldersSection({
       onSuccess: (r) => {
         if (r.message) toast.success(r.message);
       },
-      // spec §8: sync failures are only logged
+      // sync failures are only logged
       onError: (e) => console.error('sync', e),
     });
   }

@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn.ts';
 /**
  * "Enviar vídeos": a real file input (labelled, reachable by keyboard, usable by
  * setInputFiles) under a label drawn as a button. Without a folder it says so instead of
- * opening the file chooser (spec §5).
+ * opening the file chooser.
  */
 export function UploadButton({ hasFolder, onFiles }: { hasFolder: boolean; onFiles: (files: File[]) => void }) {
   const id = useId();

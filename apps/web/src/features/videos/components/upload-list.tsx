@@ -28,7 +28,7 @@ function StatusLine({ item }: { item: UploadItem }) {
   );
 }
 
-/** The files being sent, each with its real progress and how it ended (spec §3 "Upload item"). */
+/** The files being sent, each with its real progress and how it ended. */
 export function UploadList({ items }: { items: UploadItem[] }) {
   if (items.length === 0) return null;
   return (

@@ -31,7 +31,7 @@ function RowAction({
   );
 }
 
-/** One video of the table: the spec's columns and its four actions. */
+/** One video of the table: its columns and its four actions. */
 export function VideoRow({
   video, deleting, onPlay, onOpen, onDownload, onDelete,
 }: {

@@ -14,7 +14,7 @@ const COLUMNS = [
 
 /** The address for an action, or a toast saying why there is none. */
 function urlOrToast(video: VideoItem, download = false): string | null {
-  const r = videoPlaybackUrl(video.url, { download });
+  const r = videoPlaybackUrl(video.url, { download, token: video.content_token });
   if (r.ok) return r.url;
   toast.error(r.error);
   return null;
@@ -99,7 +99,7 @@ export function VideoTable({ videos, folderId, folderName }: { videos: VideoItem
           url={playing.url}
           onClose={() => setPlaying(null)}
           onFail={() => {
-            // spec §2: when the in-page player fails, the video opens in a new tab
+            // when the in-page player fails, the video opens in a new tab
             setPlaying(null);
             toast.error(msg.videoLoadError);
             openInNewTab(playing.url);

@@ -13,7 +13,7 @@ import { FoldersSection } from './folders-section.tsx';
 import { PlanInfo } from './plan-info.tsx';
 import { VideosSection } from './videos-section.tsx';
 
-/** /dashboard/gerenciarvideos: plan info, folders, the selected folder's videos and uploads (spec §2). */
+/** /dashboard/gerenciarvideos: plan info, folders, the selected folder's videos and uploads. */
 export function VideosPage() {
   const folders = useFolders();
   const { selectedId, select } = useFolderSelection(folders.data);

@@ -3,7 +3,7 @@ import { VIDEO_EXTENSIONS } from '@painel/contract';
 
 const hasFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');
 
-/** What the file input's accept="video/*" would let through, plus the spec's formats by name. */
+/** What the file input's accept="video/*" would let through, plus the accepted formats by name. */
 export function isVideoFile(file: File): boolean {
   if (file.type.startsWith('video/')) return true;
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';

@@ -5,11 +5,11 @@ import type { FolderItem } from '../api/get-folders.ts';
 import { useSyncDatabase } from '../api/sync-database.ts';
 import { useSyncFolder } from '../api/sync-folder.ts';
 
-/** Sync failures are only logged (spec §8). */
+/** Sync failures are only logged. */
 const logSyncError = (error: unknown) => console.error('sync', error);
 
 /**
- * The selected folder (spec §4): selecting one loads its info and videos (the queries of
+ * The selected folder: selecting one loads its info and videos (the queries of
  * the page) and, 2 s later, syncs it with the server so files sent by FTP show up. An
  * empty folder list triggers one sync of the whole account, which also discovers folders.
  */

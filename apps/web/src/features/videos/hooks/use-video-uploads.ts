@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useUploadVideo } from '../api/upload-video.ts';
 
 export type UploadStatus = 'uploading' | 'completed' | 'error';
-/** Spec §3 "Upload item". */
+/** One file of an upload batch and how it is going. */
 export interface UploadItem {
   id: number;
   fileName: string;
@@ -32,7 +32,7 @@ interface Batch {
 /**
  * The upload queue of the page: every file is its own request, at most PARALLEL_UPLOADS at
  * a time across batches. A batch ends with one toast; the list empties 3 s after the last
- * file of the last batch (spec §4).
+ * file of the last batch.
  */
 export function useVideoUploads() {
   const [items, setItems] = useState<UploadItem[]>([]);

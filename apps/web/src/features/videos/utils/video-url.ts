@@ -1,14 +1,14 @@
 import { msg } from '@painel/contract';
-import { getToken } from '@/lib/token.ts';
 
 export type VideoUrlResult = { ok: true; url: string } | { ok: false; error: string };
 
 /**
  * The address the player, the new tab and the download use: /content/{login}/{folder}/{file}
- * with the .mp4 extension (spec §5) and the session token as ?auth_token=, because a
- * <video> or a new tab cannot send the Authorization header.
+ * with the .mp4 extension and the video's read grant (`content_token`, issued with the list) as
+ * ?auth_token=, because a <video> or a new tab cannot send the Authorization header. The
+ * session token never goes into an address.
  */
-export function videoPlaybackUrl(url: string | null | undefined, opts: { download?: boolean } = {}): VideoUrlResult {
+export function videoPlaybackUrl(url: string | null | undefined, opts: { download?: boolean; token?: string } = {}): VideoUrlResult {
   if (!url || !url.trim()) return { ok: false, error: msg.videoUrlMissing };
   let pathname: string;
   try {
@@ -25,8 +25,7 @@ export function videoPlaybackUrl(url: string | null | undefined, opts: { downloa
   if (!stem) return { ok: false, error: msg.videoUrlUnbuildable };
 
   const params = new URLSearchParams();
-  const token = getToken();
-  if (token) params.set('auth_token', token);
+  if (opts.token) params.set('auth_token', opts.token);
   if (opts.download) params.set('download', '1');
   const query = params.toString();
   return { ok: true, url: `/content/${login}/${folder}/${stem}.mp4${query ? `?${query}` : ''}` };

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Harness } from '../../testing/harness.ts';
-import { bearerHeader } from '../../testing/harness.ts';
+import type { Harness } from './harness.ts';
+import { bearerHeader } from './harness.ts';
 
 /** Tiny real clips, made once per test file with ffmpeg's test sources. */
 export interface Clips {

@@ -3,7 +3,8 @@ import { VIEWER_TIMEOUT_MS, msg } from '@painel/contract';
 import type { Db, Dialect } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ipKey } from '../../platform/ip-key.ts';
-import type { ViewersRepo } from './viewers.repo.ts';
+import { createViewersRepo, type ViewersRepo } from './viewers.repo.ts';
+import { secret } from '../../platform/secrets.ts';
 
 /** How many open sessions one address (an IPv6 /64) may hold on one channel; a further one replaces its oldest. */
 export const MAX_SESSIONS_PER_IP = 20;
@@ -83,3 +84,7 @@ export function createViewersService(deps: {
   };
 }
 export type ViewersService = ReturnType<typeof createViewersService>;
+
+/** The viewer sessions of this installation; every process (API, worker) hashes addresses with the same salt. */
+export const createViewers = (core: { store: { db: Db; dialect: Dialect }; config: { dataDir: string } }): ViewersService =>
+  createViewersService({ db: core.store.db, dialect: core.store.dialect, repo: createViewersRepo(), ipSalt: secret(core.config.dataDir, 'viewer-ip.key') });
