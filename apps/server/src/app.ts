@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { msg } from '@painel/contract';
 import type { Config } from './platform/config.ts';
 import { bearer, createTokens } from './platform/auth.ts';
-import { createSealer } from './platform/crypto.ts';
+import { createSealer, type Sealer } from './platform/crypto.ts';
 import { ensureDataDir, migrate, openDb, type OpenDb } from './platform/db.ts';
 import { installErrorHandler } from './platform/errors.ts';
 import { requestLogSerializer } from './platform/log.ts';
@@ -37,6 +37,12 @@ import { createStreamingService } from './modules/streaming/streaming.service.ts
 import { createViewers } from './modules/viewers/viewers.service.ts';
 import { createLibrary, ownerOfAccount, type Library } from './modules/library/library.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
+import { createProcessesRepo } from './modules/engine/processes.repo.ts';
+import { createProcesses } from './modules/engine/processes.service.ts';
+import { createLivesRepo } from './modules/lives/lives.repo.ts';
+import { livesRoutes } from './modules/lives/lives.routes.ts';
+import { createLivesService } from './modules/lives/lives.service.ts';
+import { createOutboundGuard } from './platform/outbound-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +55,8 @@ export interface Core {
   store: OpenDb;
   accounts: AccountsService;
   library: Library;
+  /** Seals the secrets kept for a customer (FTP password, platform stream keys). */
+  sealer: Sealer;
 }
 
 /** Opens the database, runs migrations and builds the services every process needs. */
@@ -59,7 +67,7 @@ export async function openCore(config: Config): Promise<Core> {
   const sealer = createSealer(secret(config.dataDir, 'ftp.key'));
   const accounts = createAccountsService({ db: store.db, repo: createAccountsRepo(), sealer });
   const library = createLibrary({ db: store.db, dataDir: config.dataDir });
-  return { config, store, accounts, library };
+  return { config, store, accounts, library, sealer };
 }
 
 export interface AppOptions {
@@ -113,7 +121,12 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   });
 
   authRoutes(app, auth, app.requireAuth);
-  settingsRoutes(app, createSettingsService({ db, repo: createSettingsRepo() }));
+  const settings = createSettingsService({ db, repo: createSettingsRepo() });
+  const lives = createLivesService({
+    db, repo: createLivesRepo(), processes: createProcesses({ repo: createProcessesRepo() }), sealer: core.sealer,
+    guard: createOutboundGuard({ allow: config.outboundAllow }), config, settings, streaming, activity,
+  });
+  settingsRoutes(app, settings);
   healthRoutes(app, {
     db,
     probes: { media_server: () => media.probe(), ...opts.probes },
@@ -122,6 +135,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
     ...(opts.healthCacheMs !== undefined ? { cacheMs: opts.healthCacheMs } : {}),
   });
   streamingRoutes(app, streaming, accounts);
+  livesRoutes(app, lives);
   ingestHookRoutes(app, ingest, hookToken(config.dataDir));
   hlsRoutes(app, { streaming, hlsDir: path.join(config.dataDir, 'hls') });
   playersRoutes(app, { players, logos });

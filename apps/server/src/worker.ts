@@ -14,6 +14,11 @@ import { hookToken } from './modules/streaming/ingest.service.ts';
 import { createStreamingRepo } from './modules/streaming/streaming.repo.ts';
 import { createViewers } from './modules/viewers/viewers.service.ts';
 import { applyReconcile, planReconcile } from './modules/streaming/reconcile.ts';
+import { createEngine, type Engine } from './modules/engine/engine.ts';
+import { createProcessesRepo } from './modules/engine/processes.repo.ts';
+import { restreamChild } from './modules/lives/lives.child.ts';
+import { createLivesRepo } from './modules/lives/lives.repo.ts';
+import { createOutboundGuard } from './platform/outbound-guard.ts';
 
 /**
  * The media worker: writes the nginx configuration into DATA_DIR/nginx, runs nginx-rtmp
@@ -27,11 +32,14 @@ export interface WorkerOptions {
   backoff?: SupervisorOptions['backoff'];
   healthIntervalMs?: number;
   reconcileMs?: number;
+  /** The media engine's timings (tests shorten them). */
+  engine?: { backoff?: SupervisorOptions['backoff']; staleAfterMs?: number; ioTimeoutSeconds?: number };
   log?: (m: string) => void;
 }
 
 export interface Worker {
   nginx: Supervisor;
+  engine: Engine;
   controlPort: number;
   stop(): Promise<void>;
 }
@@ -114,6 +122,18 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   });
   nginx.start();
 
+  const engine = createEngine({
+    db, repo: createProcessesRepo(), nodeId, tag: `${config.dataDir}#${nodeId}`, log,
+    backoff: opts.engine?.backoff, staleAfterMs: opts.engine?.staleAfterMs,
+    factories: {
+      restream: restreamChild({
+        db, repo: createLivesRepo(), sealer: core.sealer, guard: createOutboundGuard({ allow: config.outboundAllow }), config,
+        ...(opts.engine?.ioTimeoutSeconds ? { ioTimeoutSeconds: opts.engine.ioTimeoutSeconds } : {}),
+      }),
+    },
+  });
+  await engine.adoptOrphans();
+
   let lastSweep = 0;
   let busy = false;
   const reconcile = async () => {
@@ -122,6 +142,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     try {
       await repo.heartbeat(db, nodeId, NGINX_SERVICE, nowIso());
       await viewers.expire();
+      await engine.reconcile();
       if (nginx.status().state !== 'running') return;
       const stat = await media.stat().catch(() => null);
       if (!stat) return;
@@ -146,9 +167,12 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
 
   return {
     nginx,
+    engine,
     controlPort,
     async stop() {
       clearInterval(timer);
+      while (busy) await new Promise((r) => setTimeout(r, 20));
+      await engine.stop();
       await nginx.stop();
       await writes;
       if (!opts.core) await core.store.db.destroy();

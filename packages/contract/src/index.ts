@@ -5,4 +5,5 @@ export * from './auth.ts';
 export * from './settings.ts';
 export * from './streaming.ts';
 export * from './library.ts';
+export * from './lives.ts';
 export * from './ui-texts.ts';

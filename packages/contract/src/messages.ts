@@ -44,6 +44,27 @@ export const msg = {
   bitrateExceeded: (kbps: number, limit: number) =>
     `Bitrate de entrada (${kbps} kbps) acima do limite do plano (${limit} kbps). Reduza o bitrate no OBS.`,
   streamKeyRegenerated: 'Nova chave de transmissão gerada. Atualize a chave no OBS.',
+  // lives (restreams to platforms)
+  liveRequired: 'Servidor RTMP, chave e data fim são obrigatórios',
+  liveTooLong: 'Tempo máximo de transmissão é 24 horas',
+  liveStarted: 'Live iniciada com sucesso!',
+  liveScheduled: 'Live agendada com sucesso!',
+  liveRemoveError: 'Erro ao remover transmissão',
+  liveFinishConfirm: 'Deseja finalizar esta transmissão?',
+  liveRemoveConfirm: 'Deseja remover esta transmissão?',
+  liveInvalidDate: 'Data inválida: use o formato dd/mm/aaaa hh:mm',
+  liveStartRequired: 'Informe a data de início ou marque "Iniciar agora"',
+  liveStartInPast: 'A data de início já passou',
+  liveEndBeforeStart: 'A data fim deve ser depois da data de início',
+  liveEndInPast: 'A data fim já passou',
+  liveKeyInvalid: 'Chave de transmissão inválida: cole a chave sem espaços',
+  liveSourceInvalid: 'Escolha como origem uma das URLs do seu canal',
+  liveStopped: 'Live finalizada',
+  liveRemoved: 'Live removida',
+  liveNotTransmitting: 'Só é possível finalizar uma live que está transmitindo',
+  liveRefused: 'O destino recusou a transmissão: confira o servidor RTMP e a chave',
+  liveActivityStarted: (platform: string) => `Live iniciada em ${platform}`,
+  liveActivityScheduled: (platform: string, at: string) => `Live agendada em ${platform} para ${at}`,
   // account activity shown on the dashboard
   activityPublishRefused: (addr: string) => `Tentativa de transmissão recusada (chave inválida) de ${addr}`,
   activityKeyRegenerated: 'Chave de transmissão regenerada',
@@ -167,6 +188,11 @@ export const msg = {
   ftpNoPassivePort: 'Servidor FTP ocupado: nenhuma porta de dados livre no momento. Tente novamente em instantes.',
   ftpLoginTimeout: 'Tempo para fazer login no FTP esgotado. Conecte-se novamente.',
   ftpIdleTimeout: 'Conexão FTP encerrada por inatividade. Conecte-se novamente.',
+  // addresses the panel connects to on the customer's behalf
+  outboundInvalidUrl: (schemes: readonly string[]) =>
+    `Endereço inválido: use um endereço ${schemes.map((s) => `${s}://`).join(' ou ')} completo`,
+  outboundUnresolvable: (host: string) => `Servidor não encontrado: ${host}. Confira o endereço.`,
+  outboundPrivate: (host: string) => `Endereço não permitido: ${host} aponta para uma rede interna, não para a internet.`,
   ftpSessionEnded: 'Sessão FTP encerrada: a conta foi desativada ou a senha foi alterada.',
   // shell and error screen
   errorScreenTitle: 'Oops! Algo deu errado',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ThrottleLimits } from './login-throttle.ts';
+import { parseAllowList } from './outbound-guard.ts';
 
 export interface Config {
   port: number;
@@ -16,6 +17,8 @@ export interface Config {
   jwtTtlSeconds: number;
   login: ThrottleLimits;
   media: MediaConfig;
+  /** `host:port` peers on private or loopback addresses the outbound guard lets through (OUTBOUND_ALLOW). */
+  outboundAllow: Set<string>;
 }
 
 /** The media node: nginx-rtmp run by the worker, reached by the API on loopback. */
@@ -31,6 +34,7 @@ export interface MediaConfig {
   apiInternalUrl: string;
   hlsFragmentSeconds: number;
   hlsPlaylistSeconds: number;
+  ffmpegBin: string;
 }
 
 const firstExisting = (...paths: string[]): string | undefined => paths.find((p) => fs.existsSync(p));
@@ -68,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiInternalUrl: (env.API_INTERNAL_URL || `http://127.0.0.1:${int(env.PORT, 3001)}`).replace(/\/$/, ''),
       hlsFragmentSeconds: int(env.HLS_FRAGMENT_SECONDS, 2),
       hlsPlaylistSeconds: int(env.HLS_PLAYLIST_SECONDS, 6),
+      ffmpegBin: env.FFMPEG_PATH || 'ffmpeg',
     },
+    outboundAllow: parseAllowList(env.OUTBOUND_ALLOW),
   };
 }

@@ -160,7 +160,41 @@ export interface RevokedSessionsTable {
   expires_at: number;
 }
 
+export type ProcessState = 'scheduled' | 'starting' | 'live' | 'reconnecting' | 'error' | 'finished';
+
+export interface MediaProcessesTable {
+  id: Generated<number>;
+  user_id: number;
+  node_id: number;
+  kind: 'restream';
+  desired: 'running' | 'stopped';
+  start_at: string;
+  end_at: string | null;
+  state: ProcessState;
+  error: string | null;
+  pid: number | null;
+  restarts: Generated<number>;
+  state_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+}
+
+export interface LivesTable {
+  id: Generated<number>;
+  user_id: number;
+  process_id: number;
+  tipo: string;
+  servidor_rtmp: string;
+  /** Sealed with the data folder's key; opened only by the worker that pushes to it. */
+  chave: string;
+  servidor_stm: string;
+  created_at: string;
+}
+
 export interface Database {
+  media_processes: MediaProcessesTable;
+  lives: LivesTable;
   revoked_sessions: RevokedSessionsTable;
   transmissions: TransmissionsTable;
   viewer_sessions: ViewerSessionsTable;

@@ -134,8 +134,10 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
     const onLine = (line: string) => {
       tail.push(line);
       if (tail.length > TAIL) tail.shift();
-      if (!o.isProgress || o.isProgress(line)) lastProgress = Date.now();
-      if (o.isProgress?.(line) && status.state === 'starting' && !o.health) set({ state: 'running' });
+      // asked once per line: a progress test may keep state (how much output there was)
+      const progress = !o.isProgress || o.isProgress(line);
+      if (progress) lastProgress = Date.now();
+      if (progress && o.isProgress && status.state === 'starting' && !o.health) set({ state: 'running' });
       o.onLine?.(line);
     };
     if (c.stdout) createInterface({ input: c.stdout }).on('line', onLine);

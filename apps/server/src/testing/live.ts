@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { testStreamArgs, type TestStreamOptions } from '@painel/media/test-stream';
-import { freePort, startWorker, type Worker } from '../worker.ts';
+import { freePort, startWorker, type Worker, type WorkerOptions } from '../worker.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 /**
@@ -26,7 +26,7 @@ export interface Publisher {
   stop(): Promise<void>;
 }
 
-export async function startLiveStack(opts: { env?: Record<string, string>; workerFast?: boolean } = {}): Promise<LiveStack> {
+export async function startLiveStack(opts: { env?: Record<string, string>; worker?: Partial<WorkerOptions> } = {}): Promise<LiveStack> {
   const rtmpPort = await freePort();
   const h = await startHarness({ env: { RTMP_PORT: String(rtmpPort), PUBLIC_HOST: '127.0.0.1', ...opts.env } });
   const publishers = new Set<Publisher>();
@@ -38,6 +38,7 @@ export async function startLiveStack(opts: { env?: Record<string, string>; worke
     worker = await startWorker(h.config, {
       core: h.core, apiUrl, log: () => {},
       backoff: { minMs: 200, maxMs: 1000, resetAfterMs: 60_000 }, healthIntervalMs: 300, reconcileMs: 500,
+      ...opts.worker,
     });
     await worker.nginx.waitFor('running', 10_000);
     const w = worker;

@@ -4,6 +4,7 @@ import { initial } from './001-initial.ts';
 import { live } from './002-live.ts';
 import { library } from './003-library.ts';
 import { sessions } from './004-sessions.ts';
+import { lives } from './005-lives.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '002-live': live(dialect),
     '003-library': library(dialect),
     '004-sessions': sessions(),
+    '005-lives': lives(dialect),
   };
 }

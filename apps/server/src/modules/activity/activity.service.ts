@@ -5,7 +5,9 @@ import type { ActivityRepo } from './activity.repo.ts';
 /** What happened on an account, for the dashboard's recent activity. Stored neutral, worded on read. */
 export type ActivityType =
   | 'publish_refused' | 'key_regenerated' | 'transmission_started' | 'transmission_ended'
-  | 'logo_added' | 'logo_removed' | 'player_settings';
+  | 'logo_added' | 'logo_removed' | 'player_settings'
+  /** A live registered or scheduled; the detail is the whole sentence. */
+  | 'live_registered';
 
 export interface ActivityItem {
   tipo: ActivityType;

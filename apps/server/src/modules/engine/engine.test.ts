@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { testStreamArgs } from '@painel/media/test-stream';
+import { formatZoned } from '../../platform/zoned-time.ts';
+import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
+import { eventually } from '../../testing/live.ts';
+import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-destination.ts';
+import { freePort } from '../../worker.ts';
+
+const WORKER = path.resolve(import.meta.dirname, '../../worker.ts');
+
+/** Running, not gone and not a zombie waiting for a parent that died. */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The pids of the processes the engine started for a row, found by the tag in their environment. */
+function childrenOf(processId: number): number[] {
+  const out: number[] = [];
+  for (const e of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const env = fs.readFileSync(`/proc/${e}/environ`, 'utf8').split('\0');
+      if (env.includes(`PAINEL_PROCESS=${processId}`) && fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').includes('ffmpeg') && alive(Number(e))) out.push(Number(e));
+    } catch {
+      /* gone, or not ours */
+    }
+  }
+  return out;
+}
+
+/**
+ * The worker as its own process, as in production, killed with SIGKILL halfway through a
+ * restream: its ffmpeg survives it (own process group); the next worker must end that one
+ * and run exactly one again.
+ */
+describe('media engine: a worker killed and restarted', () => {
+  let h: Harness;
+  let dest: RtmpDestination;
+  let apiUrl: string;
+  let rtmpPort: number;
+  const procs = new Set<ChildProcess>();
+
+  const runWorker = () => {
+    const c = spawn(process.execPath, [WORKER], {
+      env: {
+        ...process.env, DATA_DIR: h.config.dataDir, DATABASE_URL: h.config.databaseUrl ?? '', RTMP_PORT: String(rtmpPort),
+        API_INTERNAL_URL: apiUrl, OUTBOUND_ALLOW: dest.allowEntry,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    procs.add(c);
+    return c;
+  };
+  const publish = (key: string) => {
+    const c = spawn('ffmpeg', testStreamArgs({ url: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, videoKbps: 500 }), { stdio: 'ignore' });
+    procs.add(c);
+    return c;
+  };
+
+  before(async () => {
+    dest = await startRtmpDestination({ keys: ['chave-unica'] });
+    rtmpPort = await freePort();
+    h = await startHarness({ env: { RTMP_PORT: String(rtmpPort), PUBLIC_HOST: '127.0.0.1', OUTBOUND_ALLOW: dest.allowEntry } });
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    apiUrl = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+  });
+  after(async () => {
+    for (const c of procs) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    // the last worker's children: nginx and ffmpeg in their own groups
+    const pidFile = path.join(h.config.dataDir, 'nginx', 'supervisor.pid');
+    if (fs.existsSync(pidFile)) try { process.kill(-Number(fs.readFileSync(pidFile, 'utf8')), 'SIGKILL'); } catch { /* gone */ }
+    await h?.close();
+    await dest?.close();
+  });
+
+  test('SIGKILL of the worker, then a new one: exactly one ffmpeg per running live', { timeout: 90_000 }, async () => {
+    const acc = await h.createAccount();
+    const token = await h.login(acc.email, acc.password);
+    const get = async (url: string) => (await h.app.inject({ url, headers: bearerHeader(token) })).json();
+    const key = ((await get('/api/dados-conexao')).rtmp.chave as string);
+
+    const w1 = runWorker();
+    await eventually(async () => (await get('/api/health')).components?.media_server === 'ok', 20_000, 'nginx do worker');
+    const obs = publish(key);
+    await eventually(async () => (await get('/api/streaming/status')).is_live, 20_000, 'OBS ao vivo');
+    const r = await h.app.inject({
+      method: 'POST', url: '/api/streaming/start-live', headers: bearerHeader(token),
+      payload: {
+        tipo: 'custom', servidor_rtmp: dest.server, servidor_rtmp_chave: 'chave-unica', inicio_imediato: 'sim',
+        servidor_stm: (await get('/api/streaming/source-urls')).source_urls.rtmp, data_fim: formatZoned(Date.now() + 3_600_000, 'America/Sao_Paulo'),
+      },
+    });
+    assert.equal(r.statusCode, 200, r.body);
+    const row = await h.core.store.db.selectFrom('lives').select('process_id').where('id', '=', r.json().live.id).executeTakeFirstOrThrow();
+    await eventually(async () => (await dest.received('chave-unica')).bytes > 50_000, 20_000, 'bytes no destino');
+    const [first] = childrenOf(row.process_id);
+    assert.deepEqual(childrenOf(row.process_id), [first]);
+
+    w1.kill('SIGKILL');
+    await new Promise((res) => w1.once('exit', res));
+    // the orphan keeps pushing meanwhile: nobody stopped it
+    assert.deepEqual(childrenOf(row.process_id), [first]);
+
+    runWorker();
+    // the new worker's nginx replaced the old one, so OBS reconnects, as OBS does by itself
+    obs.kill('SIGKILL');
+    let again: ChildProcess | undefined;
+    await eventually(async () => {
+      if (!again || again.exitCode !== null) again = publish(key); // until the new nginx takes it
+      await new Promise((res) => setTimeout(res, 1000));
+      return (await get('/api/streaming/status')).is_live;
+    }, 30_000, 'OBS de volta');
+    await eventually(async () => {
+      const now = childrenOf(row.process_id);
+      return now.length === 1 && now[0] !== first && now;
+    }, 30_000, 'um só ffmpeg, novo');
+    await eventually(async () => {
+      const b0 = (await dest.received('chave-unica')).bytes;
+      await new Promise((res) => setTimeout(res, 1500));
+      return (await dest.received('chave-unica')).bytes > b0 + 30_000;
+    }, 30_000, 'o destino recebe de novo');
+    // and it stays one
+    await new Promise((res) => setTimeout(res, 3000));
+    assert.equal(childrenOf(row.process_id).length, 1);
+    assert.equal(alive(first!), false, 'o órfão foi encerrado');
+  });
+});

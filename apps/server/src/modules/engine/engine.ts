@@ -1,0 +1,233 @@
+import fs from 'node:fs';
+import { msg } from '@painel/contract';
+import { nowIso, type Db, type ProcessState } from '../../platform/db.ts';
+import { createSupervisor, type Supervisor, type SupervisorOptions, type SupervisorStatus } from '../../platform/supervisor.ts';
+import type { ProcessesRepo, ProcessRow } from './processes.repo.ts';
+
+/**
+ * What a kind of process (restream today; playout and relays later) runs for one row: built
+ * fresh before every start, so a changed key or a guard that now refuses is seen at once.
+ */
+export interface ChildSpec {
+  command: string;
+  args: string[];
+  /** Hides secrets (a stream key in the destination address) from every log line. */
+  redact: (text: string) => string;
+  /** Called for each output line of the current run; true when it proves the output grew. */
+  progress: () => (line: string) => boolean;
+  /** After a run ends: a Portuguese reason when retrying cannot help, else null. */
+  permanent: (tail: string[], sentMedia: boolean) => string | null;
+}
+
+/** Builds the child of a row, or throws an Error whose message (Portuguese) becomes the row's error. */
+export type ChildFactory = (row: ProcessRow) => Promise<ChildSpec>;
+
+export interface EngineOptions {
+  db: Db;
+  repo: ProcessesRepo;
+  nodeId: number;
+  /** Marks this engine's children, so the next run of the worker finds the ones a crash left behind. */
+  tag: string;
+  factories: Record<ProcessRow['kind'], ChildFactory>;
+  backoff?: SupervisorOptions['backoff'];
+  staleAfterMs?: number;
+  log?: (m: string) => void;
+}
+
+interface Running {
+  row: ProcessRow;
+  sup: Supervisor;
+  /** Set once the child produced media in this run. */
+  everLive: boolean;
+  stopping: boolean;
+}
+
+const ENV_TAG = 'PAINEL_ENGINE';
+const ENV_ID = 'PAINEL_PROCESS';
+
+/**
+ * The worker's half of the media engine. Each tick it reads its node's rows, starts a
+ * supervised child for every row that should run now, stops the children whose row no longer
+ * wants them (stopped, past its end, removed) and writes back the observed state. A child
+ * that stops producing output is restarted, without a cap on retries, until its end time; a
+ * destination that refuses the stream ends it in `error` with the reason.
+ */
+export function createEngine(o: EngineOptions) {
+  const { db, repo, nodeId } = o;
+  const log = o.log ?? ((m: string) => console.log(`[engine] ${m}`));
+  const children = new Map<number, Running>();
+  let writes: Promise<void> = Promise.resolve();
+
+  /** Serialised, so an older observation never overwrites a newer one. */
+  function observe(id: number, patch: Parameters<ProcessesRepo['observe']>[2]): Promise<void> {
+    writes = writes.then(() => repo.observe(db, id, patch)).then(() => undefined, (e: Error) => log(`estado do processo ${id} não gravado: ${e.message}`));
+    return writes;
+  }
+
+  const stateOf = (r: Running, s: SupervisorStatus): ProcessState | null => {
+    switch (s.state) {
+      case 'starting': return r.everLive || s.restarts > 0 ? 'reconnecting' : 'starting';
+      case 'running': return 'live';
+      case 'backoff': return 'reconnecting';
+      case 'error': return 'error';
+      case 'stopped': return null; // the stop itself writes what comes next
+    }
+  };
+
+  async function spawn(row: ProcessRow): Promise<void> {
+    let spec: ChildSpec;
+    try {
+      spec = await o.factories[row.kind](row);
+    } catch (e) {
+      // nothing to retry: the address is refused or the row is incomplete
+      await observe(row.id, { state: 'error', error: (e as Error).message, desired: 'stopped', pid: null, state_at: nowIso() });
+      return;
+    }
+    let grew = spec.progress();
+    let sentMedia = false;
+    const entry: Running = { row, everLive: false, stopping: false, sup: undefined as unknown as Supervisor };
+    entry.sup = createSupervisor({
+      name: `${row.kind} ${row.id}`,
+      command: spec.command,
+      args: spec.args,
+      env: { ...process.env, [ENV_TAG]: o.tag, [ENV_ID]: String(row.id) },
+      ...(o.backoff ? { backoff: o.backoff } : {}),
+      staleAfterMs: o.staleAfterMs ?? 15_000,
+      isProgress: (line) => {
+        const ok = grew(line);
+        if (ok) sentMedia = true;
+        return ok;
+      },
+      permanentError: (tail) => spec.permanent(tail.map(spec.redact), sentMedia),
+      log: (m) => log(spec.redact(m)),
+      onState: (s) => {
+        if (s.state === 'starting') {
+          // each run is judged by its own output
+          grew = spec.progress();
+          sentMedia = false;
+        }
+        if (entry.stopping) return;
+        const state = stateOf(entry, s);
+        if (!state) return;
+        const at = nowIso();
+        const patch: Parameters<ProcessesRepo['observe']>[2] = { state, pid: s.pid, restarts: s.restarts, state_at: at, error: null };
+        if (state === 'live' && !entry.everLive) {
+          entry.everLive = true;
+          if (!row.started_at) patch.started_at = at;
+        }
+        if (state === 'error') {
+          patch.error = s.lastError;
+          patch.desired = 'stopped';
+          children.delete(row.id);
+        }
+        void observe(row.id, patch);
+      },
+    });
+    children.set(row.id, entry);
+    entry.sup.start();
+  }
+
+  async function stopChild(id: number, final: { state: ProcessState; ended: boolean } | null): Promise<void> {
+    const r = children.get(id);
+    if (!r) return;
+    r.stopping = true;
+    children.delete(id);
+    await r.sup.stop();
+    if (final) {
+      const at = nowIso();
+      await observe(id, { state: final.state, pid: null, state_at: at, error: null, ...(final.ended ? { ended_at: at } : {}) });
+    } else {
+      await observe(id, { pid: null });
+    }
+  }
+
+  return {
+    /**
+     * Before the first tick: children a crashed or killed worker left behind would push a
+     * second copy of the same stream. They are found by the process group each row recorded
+     * and, for rows removed meanwhile, by this engine's tag in their environment.
+     */
+    async adoptOrphans(): Promise<number> {
+      const victims = new Set<number>();
+      for (const r of await repo.withPid(db, nodeId)) {
+        if (r.pid && envOf(r.pid)?.get(ENV_TAG) === o.tag) victims.add(r.pid);
+        await repo.observe(db, r.id, { pid: null });
+      }
+      for (const entry of fs.readdirSync('/proc')) {
+        const pid = Number(entry);
+        if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) continue;
+        if (envOf(pid)?.get(ENV_TAG) === o.tag) victims.add(pid);
+      }
+      for (const pid of victims) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            /* gone already */
+          }
+        }
+      }
+      if (victims.size) log(`${victims.size} processo(s) de uma execução anterior encerrado(s)`);
+      return victims.size;
+    },
+
+    async reconcile(now = Date.now()): Promise<void> {
+      const rows = await repo.ofNode(db, nodeId);
+      const seen = new Set<number>();
+      for (const row of rows) {
+        seen.add(row.id);
+        const ended = row.end_at !== null && Date.parse(row.end_at) <= now;
+        if (row.desired === 'running' && row.disabled) {
+          await stopChild(row.id, null);
+          await observe(row.id, { desired: 'stopped', state: 'error', error: msg.accountDisabled, pid: null, state_at: nowIso() });
+          continue;
+        }
+        if (row.desired === 'running' && ended) {
+          await stopChild(row.id, null);
+          const at = nowIso();
+          await observe(row.id, { desired: 'stopped', state: 'finished', pid: null, state_at: at, ended_at: at, error: null });
+          continue;
+        }
+        if (row.desired !== 'running') {
+          if (children.has(row.id)) await stopChild(row.id, { state: 'finished', ended: true });
+          else if (row.pid !== null) await observe(row.id, { pid: null });
+          continue;
+        }
+        if (Date.parse(row.start_at) > now) {
+          if (row.state !== 'scheduled') await observe(row.id, { state: 'scheduled', state_at: nowIso() });
+          continue;
+        }
+        const running = children.get(row.id);
+        if (running) running.row = row;
+        else if (row.state !== 'error') await spawn(row);
+      }
+      // rows removed (or moved to another node) while their child runs
+      for (const id of [...children.keys()]) if (!seen.has(id)) await stopChild(id, null);
+    },
+
+    /** Stops every child; the rows keep their desired state, so the next worker resumes them. */
+    async stop(): Promise<void> {
+      for (const id of [...children.keys()]) await stopChild(id, null);
+      await writes;
+    },
+
+    /** Ids of the rows with a child right now (tests, health). */
+    running: (): number[] => [...children.keys()],
+  };
+}
+export type Engine = ReturnType<typeof createEngine>;
+
+/** A process's environment, or undefined when it is gone or not ours to read. */
+function envOf(pid: number): Map<string, string> | undefined {
+  try {
+    const raw = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+    return new Map(raw.split('\0').filter(Boolean).map((kv) => {
+      const i = kv.indexOf('=');
+      return [kv.slice(0, i), kv.slice(i + 1)] as [string, string];
+    }));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,28 @@
+import { nowIso, type Tx } from '../../platform/db.ts';
+import type { ProcessesRepo, ProcessRow } from './processes.repo.ts';
+
+/**
+ * The API's half of the media engine: it only ever writes desired state. The worker of the
+ * row's node starts, stops and observes the child.
+ */
+export function createProcesses(deps: { repo: ProcessesRepo }) {
+  const { repo } = deps;
+  return {
+    create: (tx: Tx, p: { userId: number; nodeId: number; kind: ProcessRow['kind']; startAt: number; endAt: number | null }) => {
+      const at = nowIso();
+      return repo.insert(tx, {
+        user_id: p.userId, node_id: p.nodeId, kind: p.kind, desired: 'running',
+        start_at: new Date(p.startAt).toISOString(), end_at: p.endAt === null ? null : new Date(p.endAt).toISOString(),
+        state: p.startAt > Date.now() ? 'scheduled' : 'starting', error: null, pid: null, state_at: at, started_at: null, ended_at: null, created_at: at,
+      });
+    },
+    /** Asks the worker to stop it; shown as finished at once, the child follows within a tick. */
+    stop: (tx: Tx, userId: number, id: number) => {
+      const at = nowIso();
+      return repo.setDesired(tx, userId, id, { desired: 'stopped', state: 'finished', state_at: at, ended_at: at });
+    },
+    /** Gone from the account; the worker stops a child whose row disappeared. */
+    remove: (tx: Tx, userId: number, id: number) => repo.deleteOfUser(tx, userId, id),
+  };
+}
+export type Processes = ReturnType<typeof createProcesses>;

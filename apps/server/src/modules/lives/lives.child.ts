@@ -1,0 +1,53 @@
+import { LIVE_APPLICATION, msg, streamNameOf } from '@painel/contract';
+import { classifyExit, createOutputGrowth, restreamArgs } from '@painel/media/restream';
+import type { Config } from '../../platform/config.ts';
+import type { Sealer } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db.ts';
+import type { OutboundGuard } from '../../platform/outbound-guard.ts';
+import type { ChildFactory } from '../engine/engine.ts';
+import type { LivesRepo } from './lives.repo.ts';
+import { destinationOf, maskKey } from './lives.service.ts';
+
+/** Refusals in a row before a live ends in error: one may be the platform's hiccup, two are the key. */
+const REFUSALS_BEFORE_ERROR = 2;
+
+/**
+ * The worker's restream child of a live: the account's own channel, read from this node's
+ * nginx on loopback, pushed unchanged to the platform. The destination passes the outbound
+ * guard again before every start: a name may resolve elsewhere than when it was registered.
+ */
+export function restreamChild(deps: { db: Db; repo: LivesRepo; sealer: Sealer; guard: OutboundGuard; config: Config; ioTimeoutSeconds?: number }): ChildFactory {
+  const { db, repo, sealer, guard, config } = deps;
+  return async (row) => {
+    const live = await repo.byProcess(db, row.id);
+    if (!live) throw new Error(msg.notFound);
+    if (live.disabled) throw new Error(msg.accountDisabled);
+    const key = sealer.open(live.chave);
+    const destination = destinationOf(live.servidor_rtmp, key);
+    await guard.check(destination, ['rtmp', 'rtmps']);
+    const masked = maskKey(key);
+    const redact = (t: string) => t.split(key).join(masked);
+    let refusals = 0;
+    return {
+      command: config.media.ffmpegBin,
+      args: restreamArgs({
+        source: `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(live.usuario)}`,
+        destination,
+        ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}),
+      }),
+      redact,
+      progress: () => {
+        const g = createOutputGrowth();
+        return (line) => g.grew(line);
+      },
+      permanent: (tail, sentMedia) => {
+        if (classifyExit(tail, redact(destination), sentMedia) !== 'refused') {
+          refusals = 0;
+          return null;
+        }
+        refusals += 1;
+        return refusals >= REFUSALS_BEFORE_ERROR ? msg.liveRefused : null;
+      },
+    };
+  };
+}

@@ -1,0 +1,153 @@
+import {
+  LIVE_MAX_HOURS, LIVE_STATE_TEXT, LIVE_STATUS, PLATFORMS, msg, type LiveRecord, type LiveState, type StartLiveBody,
+} from '@painel/contract';
+import type { Auth } from '../../platform/auth.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Sealer } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { OutboundGuard } from '../../platform/outbound-guard.ts';
+import { formatZoned, parseZoned } from '../../platform/zoned-time.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import type { Processes } from '../engine/processes.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { StreamingService } from '../streaming/streaming.service.ts';
+import { formatUptime } from '../streaming/urls.ts';
+import type { LiveRow, LivesRepo } from './lives.repo.ts';
+
+const HOUR = 3_600_000;
+/** A start this far in the past still counts as "now" (the minute the form was filled in). */
+const START_SLACK_MS = 60_000;
+
+/** The destination ffmpeg pushes to: the platform's server and the key, one slash between. */
+export const destinationOf = (server: string, key: string): string => `${server.replace(/\/+$/, '')}/${key.replace(/^\/+/, '')}`;
+
+/** A key shown in the table: enough to recognise it, never enough to use it. */
+export function maskKey(key: string): string {
+  return key.length <= 4 ? '••••' : `${key.slice(0, 4)}${'•'.repeat(Math.min(12, key.length - 4))}`;
+}
+
+export const platformName = (tipo: string): string => PLATFORMS.find((p) => p.id === tipo)?.nome ?? tipo;
+
+/** The status code a state shows as: 1 only while bytes really reach the destination. */
+export function statusOf(state: LiveState): number {
+  if (state === 'live') return LIVE_STATUS.transmitting;
+  if (state === 'scheduled' || state === 'starting' || state === 'reconnecting') return LIVE_STATUS.scheduled;
+  if (state === 'error') return LIVE_STATUS.error;
+  return LIVE_STATUS.finished;
+}
+
+export function createLivesService(deps: {
+  db: Db;
+  repo: LivesRepo;
+  processes: Processes;
+  sealer: Sealer;
+  guard: OutboundGuard;
+  config: Config;
+  settings: Pick<SettingsService, 'get'>;
+  streaming: Pick<StreamingService, 'status' | 'sourceUrls'>;
+  activity: ActivityService;
+}) {
+  const { db, repo, processes, sealer, guard, config } = deps;
+  const zoneOf = async (auth: Auth) => (await deps.settings.get(auth)).timezone;
+
+  function view(r: LiveRow, tz: string, now: number): LiveRecord {
+    const state = r.state as LiveState;
+    const seconds = r.started_at
+      ? Math.floor(((r.ended_at ? Date.parse(r.ended_at) : now) - Date.parse(r.started_at)) / 1000)
+      : Math.floor(((r.end_at ? Date.parse(r.end_at) : now) - Date.parse(r.start_at)) / 1000);
+    return {
+      id: r.id,
+      data_inicio: r.start_at,
+      data_fim: r.end_at ?? '',
+      tipo: r.tipo,
+      servidor_stm: r.servidor_stm,
+      servidor_live: destinationOf(r.servidor_rtmp, maskKey(sealer.open(r.chave))),
+      status: statusOf(state),
+      data_inicio_formatted: formatZoned(r.start_at, tz),
+      data_fim_formatted: r.end_at ? formatZoned(r.end_at, tz) : '',
+      duracao: formatUptime(seconds),
+      status_text: state === 'error' && r.error ? `${LIVE_STATE_TEXT.error}: ${r.error}` : LIVE_STATE_TEXT[state],
+      platform_name: platformName(r.tipo),
+      estado: state,
+      erro: state === 'error' ? r.error : null,
+    };
+  }
+
+  async function owned(auth: Auth, id: number): Promise<LiveRow> {
+    const row = await repo.byIdOfUser(db, auth.userId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async list(auth: Auth): Promise<{ success: true; lives: LiveRecord[] }> {
+      const tz = await zoneOf(auth);
+      const now = Date.now();
+      const lives = (await repo.ofUser(db, auth.userId)).map((r) => view(r, tz, now));
+      // OBS itself, while it is live, as the first row
+      const s = await deps.streaming.status(auth).catch(() => null);
+      if (s?.obs_stream.is_live) {
+        const started = now - s.obs_stream.uptime_seconds * 1000;
+        lives.unshift({
+          id: 0, data_inicio: new Date(started).toISOString(), data_fim: '', tipo: 'obs', servidor_stm: s.obs_stream.streamName,
+          servidor_live: '', status: LIVE_STATUS.transmitting, data_inicio_formatted: formatZoned(started, tz), data_fim_formatted: '',
+          duracao: s.obs_stream.uptime, status_text: LIVE_STATE_TEXT.live, platform_name: 'OBS', estado: 'obs', erro: null,
+        });
+      }
+      return { success: true, lives };
+    },
+
+    async start(auth: Auth, body: StartLiveBody) {
+      const tz = await zoneOf(auth);
+      const now = Date.now();
+      if (/\s/.test(body.servidor_rtmp_chave)) throw new AppError(400, msg.liveKeyInvalid);
+      const end = parseZoned(body.data_fim, tz);
+      if (end === null) throw new AppError(400, msg.liveInvalidDate);
+      const immediate = body.inicio_imediato === 'sim';
+      let start = now;
+      if (!immediate) {
+        if (!body.data_inicio) throw new AppError(400, msg.liveStartRequired);
+        const parsed = parseZoned(body.data_inicio, tz);
+        if (parsed === null) throw new AppError(400, msg.liveInvalidDate);
+        if (parsed < now - START_SLACK_MS) throw new AppError(400, msg.liveStartInPast);
+        start = Math.max(parsed, now);
+      }
+      if (end <= now) throw new AppError(400, msg.liveEndInPast);
+      if (end <= start) throw new AppError(400, msg.liveEndBeforeStart);
+      if (end - start > LIVE_MAX_HOURS * HOUR) throw new AppError(400, msg.liveTooLong);
+      const sources = deps.streaming.sourceUrls(auth).source_urls;
+      if (body.servidor_stm !== sources.http_m3u8 && body.servidor_stm !== sources.rtmp) throw new AppError(400, msg.liveSourceInvalid);
+      // refused here, before any row or process exists
+      await guard.check(destinationOf(body.servidor_rtmp, body.servidor_rtmp_chave), ['rtmp', 'rtmps']);
+
+      const live = await db.transaction().execute(async (tx) => {
+        const p = await processes.create(tx, {
+          userId: auth.userId, nodeId: auth.account.codigo_servidor ?? config.media.nodeId, kind: 'restream', startAt: start, endAt: end,
+        });
+        return repo.insert(tx, {
+          user_id: auth.userId, process_id: p.id, tipo: body.tipo, servidor_rtmp: body.servidor_rtmp,
+          chave: sealer.seal(body.servidor_rtmp_chave), servidor_stm: body.servidor_stm, created_at: p.created_at,
+        });
+      });
+      const name = platformName(body.tipo);
+      await deps.activity.record(auth.userId, 'live_registered', immediate ? msg.liveActivityStarted(name) : msg.liveActivityScheduled(name, formatZoned(start, tz)));
+      return { success: true, message: immediate ? msg.liveStarted : msg.liveScheduled, live: { id: live.id } };
+    },
+
+    async stop(auth: Auth, id: number) {
+      const row = await owned(auth, id);
+      if (row.desired !== 'running' || !['live', 'starting', 'reconnecting'].includes(row.state)) throw new AppError(400, msg.liveNotTransmitting);
+      await processes.stop(db, auth.userId, row.process_id);
+      return { success: true, message: msg.liveStopped };
+    },
+
+    async remove(auth: Auth, id: number) {
+      const row = await owned(auth, id);
+      // the process row goes with it; its worker stops the child it no longer finds
+      await processes.remove(db, auth.userId, row.process_id);
+      return { success: true, message: msg.liveRemoved };
+    },
+  };
+}
+export type LivesService = ReturnType<typeof createLivesService>;

@@ -1,0 +1,229 @@
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import { LIVE_STATE_TEXT, msg } from '@painel/contract';
+import { formatZoned } from '../../platform/zoned-time.ts';
+import { bearerHeader } from '../../testing/harness.ts';
+import { eventually, startLiveStack, type LiveStack, type Publisher } from '../../testing/live.ts';
+import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-destination.ts';
+
+const TZ = 'America/Sao_Paulo';
+const at = (msFromNow: number) => formatZoned(Date.now() + msFromNow, TZ);
+const HOUR = 3_600_000;
+
+interface Live { id: number; status: number; status_text: string; estado: string; erro: string | null; servidor_live: string; platform_name: string; duracao: string }
+
+/**
+ * Restreams end to end: the account's OBS picture (ffmpeg publishing into the worker's real
+ * nginx-rtmp) pushed by the worker's ffmpeg to a second nginx-rtmp that stands in for the
+ * platform, where the bytes that really arrived are read.
+ */
+describe('lives: restreams to a platform', () => {
+  let s: LiveStack;
+  let dest: RtmpDestination;
+  let a: { id: number; usuario: string; token: string; key: string };
+  let b: { id: number; usuario: string; token: string };
+  let obs: Publisher;
+  let source: string;
+
+  const api = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    s.h.app.inject({ method, url, headers: bearerHeader(token), ...(payload ? { payload } : {}) });
+  const lives = async (token = a.token): Promise<Live[]> => (await api(token, 'GET', '/api/streaming/lives')).json().lives;
+  const liveOf = async (id: number) => (await lives()).find((l) => l.id === id);
+  const form = (over: object = {}) => ({
+    tipo: 'youtube', servidor_rtmp: dest.server, servidor_rtmp_chave: 'chave-certa', servidor_stm: source,
+    data_inicio: '', data_fim: at(HOUR), inicio_imediato: 'sim', ...over,
+  });
+  const startLive = async (over: object = {}) => {
+    const r = await api(a.token, 'POST', '/api/streaming/start-live', form(over));
+    assert.equal(r.statusCode, 200, r.body);
+    return r.json() as { success: boolean; message: string; live: { id: number } };
+  };
+  /** Bytes at the platform, twice, 2 s apart. */
+  const flow = async (key: string) => {
+    const b0 = (await dest.received(key)).bytes;
+    await sleep(2000);
+    return [b0, (await dest.received(key)).bytes] as const;
+  };
+  const processRow = (liveId: number) =>
+    s.h.core.store.db.selectFrom('lives as l').innerJoin('media_processes as p', 'p.id', 'l.process_id').selectAll('p')
+      .where('l.id', '=', liveId).executeTakeFirst();
+  const rowCounts = async () => ({
+    lives: Number((await s.h.core.store.db.selectFrom('lives').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    processes: Number((await s.h.core.store.db.selectFrom('media_processes').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  });
+
+  before(async () => {
+    dest = await startRtmpDestination({ keys: ['chave-certa', 'chave-dois', 'chave-agenda', 'chave-queda'] });
+    s = await startLiveStack({
+      env: { OUTBOUND_ALLOW: dest.allowEntry },
+      worker: { engine: { backoff: { minMs: 300, maxMs: 1500, resetAfterMs: 60_000 }, staleAfterMs: 8000, ioTimeoutSeconds: 5 } },
+    });
+    const ca = await s.h.createAccount();
+    const cb = await s.h.createAccount();
+    const ta = await s.h.login(ca.email, ca.password);
+    a = { ...ca, token: ta, key: ((await api(ta, 'GET', '/api/dados-conexao')).json().rtmp.chave as string) };
+    b = { ...cb, token: await s.h.login(cb.email, cb.password) };
+    source = (await api(ta, 'GET', '/api/streaming/source-urls')).json().source_urls.http_m3u8;
+    obs = s.publish(a.key, { videoKbps: 600 });
+    await eventually(async () => (await api(a.token, 'GET', '/api/streaming/status')).json().is_live, 15_000, 'OBS ao vivo');
+  });
+  after(async () => {
+    await s?.close();
+    await dest?.close();
+  });
+
+  test('start now: the platform receives the picture within 15 s; finish stops it', async () => {
+    const t0 = Date.now();
+    const r = await startLive();
+    assert.equal(r.message, msg.liveStarted);
+    await eventually(async () => (await dest.received('chave-certa')).bytes > 50_000, 15_000, 'bytes no destino');
+    assert.ok(Date.now() - t0 < 15_000);
+    const [b0, b1] = await flow('chave-certa');
+    assert.ok(b1 > b0 + 50_000, `o destino recebe sem parar (${b0} → ${b1})`);
+    const live = await eventually(async () => {
+      const l = await liveOf(r.live.id);
+      return l?.status === 1 && l;
+    }, 5000, 'status transmitindo');
+    assert.equal(live.status_text, LIVE_STATE_TEXT.live);
+    assert.equal(live.platform_name, 'YouTube');
+    // the key is a secret: never shown whole
+    assert.ok(!JSON.stringify(await lives()).includes('chave-certa'));
+    assert.match(live.servidor_live, /\/live2\/chav•+$/);
+    // OBS itself is listed while it is live
+    const obsRow = (await lives()).find((l) => l.id === 0);
+    assert.equal(obsRow?.status, 1);
+
+    const stop = await api(a.token, 'POST', `/api/streaming/stop-live/${r.live.id}`);
+    assert.equal(stop.statusCode, 200);
+    assert.equal(stop.json().message, msg.liveStopped);
+    assert.equal((await liveOf(r.live.id))?.status, 0);
+    await eventually(async () => !(await dest.received('chave-certa')).publishing, 8000, 'destino parado');
+    assert.equal(s.worker.engine.running().length, 0);
+    assert.equal((await liveOf(r.live.id))?.status_text, LIVE_STATE_TEXT.finished);
+    // finishing twice, or a finished one, is refused plainly
+    const again = await api(a.token, 'POST', `/api/streaming/stop-live/${r.live.id}`);
+    assert.equal(again.statusCode, 400);
+    assert.equal(again.json().error, msg.liveNotTransmitting);
+  });
+
+  test('remove a running live: it is stopped first, then gone', async () => {
+    const r = await startLive({ servidor_rtmp_chave: 'chave-dois', tipo: 'twitch' });
+    await eventually(async () => (await dest.received('chave-dois')).bytes > 50_000, 15_000, 'bytes no destino');
+    const del = await api(a.token, 'DELETE', `/api/streaming/remove-live/${r.live.id}`);
+    assert.equal(del.statusCode, 200);
+    assert.equal(del.json().message, msg.liveRemoved);
+    assert.equal(await liveOf(r.live.id), undefined);
+    await eventually(async () => !(await dest.received('chave-dois')).publishing, 8000, 'destino parado');
+    await eventually(async () => s.worker.engine.running().length === 0, 5000, 'nenhum processo');
+  });
+
+  test('a scheduled live starts at its start time and ends at its end time', async () => {
+    const r = await startLive({ servidor_rtmp_chave: 'chave-agenda', inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(3 * HOUR) });
+    assert.equal(r.message, msg.liveScheduled);
+    const scheduled = await liveOf(r.live.id);
+    assert.equal(scheduled?.status, 2);
+    assert.equal(scheduled?.status_text, LIVE_STATE_TEXT.scheduled);
+    await sleep(1500);
+    assert.equal((await dest.received('chave-agenda')).bytes, 0, 'nada antes da hora');
+    // the clock moved: the start is 2 s away and the end 12 s
+    const row = await processRow(r.live.id);
+    await s.h.core.store.db.updateTable('media_processes').set({
+      start_at: new Date(Date.now() + 2000).toISOString(), end_at: new Date(Date.now() + 12_000).toISOString(),
+    }).where('id', '=', row!.id).execute();
+    await eventually(async () => (await dest.received('chave-agenda')).bytes > 50_000, 15_000, 'começou na hora');
+    await eventually(async () => (await liveOf(r.live.id))?.status === 1, 5000, 'transmitindo');
+    await eventually(async () => (await liveOf(r.live.id))?.status === 0, 15_000, 'terminou na hora');
+    await eventually(async () => !(await dest.received('chave-agenda')).publishing, 5000, 'destino parado');
+    const ended = await processRow(r.live.id);
+    assert.ok(Date.parse(ended!.ended_at!) >= Date.parse(ended!.end_at!) - 100, 'não antes do fim');
+    assert.ok(Date.parse(ended!.ended_at!) - Date.parse(ended!.end_at!) < 3000, 'logo depois do fim');
+  });
+
+  test('the platform down for 20 s: reconnecting meanwhile, never transmitting; it resumes by itself', async () => {
+    const r = await startLive({ servidor_rtmp_chave: 'chave-queda' });
+    await eventually(async () => (await liveOf(r.live.id))?.status === 1, 15_000, 'transmitindo');
+    await dest.down();
+    await sleep(3000); // time for ffmpeg to see the connection gone
+    const seen = new Set<string>();
+    const until = Date.now() + 17_000;
+    while (Date.now() < until) {
+      const l = await liveOf(r.live.id);
+      seen.add(l!.estado);
+      assert.notEqual(l!.status, 1, 'transmitindo sem destino');
+      await sleep(400);
+    }
+    assert.ok(seen.has('reconnecting'), [...seen].join(','));
+    assert.equal((await liveOf(r.live.id))?.status_text, LIVE_STATE_TEXT.reconnecting);
+    await dest.up();
+    await eventually(async () => (await dest.received('chave-queda')).bytes > 50_000, 20_000, 'voltou sozinho');
+    await eventually(async () => (await liveOf(r.live.id))?.status === 1, 5000, 'transmitindo de novo');
+    const [b0, b1] = await flow('chave-queda');
+    assert.ok(b1 > b0 + 50_000, `${b0} → ${b1}`);
+    await api(a.token, 'DELETE', `/api/streaming/remove-live/${r.live.id}`);
+  });
+
+  test('a key the platform refuses: error with the reason, and no retry storm', async () => {
+    const before = dest.refused.length;
+    const r = await startLive({ servidor_rtmp_chave: 'chave-errada' });
+    const live = await eventually(async () => {
+      const l = await liveOf(r.live.id);
+      return l?.status === 3 && l;
+    }, 20_000, 'erro');
+    assert.equal(live.erro, msg.liveRefused);
+    assert.equal(live.status_text, `${LIVE_STATE_TEXT.error}: ${msg.liveRefused}`);
+    await sleep(4000);
+    const tries = dest.refused.slice(before).filter((k) => k === 'chave-errada').length;
+    assert.ok(tries >= 1 && tries <= 3, `${tries} tentativas`);
+    assert.ok(!s.worker.engine.running().includes((await processRow(r.live.id))!.id));
+    await api(a.token, 'DELETE', `/api/streaming/remove-live/${r.live.id}`);
+  });
+
+  test('validation: each rule has its message and leaves no row', async () => {
+    const counts = await rowCounts();
+    const cases: [object, string][] = [
+      [{ servidor_rtmp: '' }, msg.liveRequired],
+      [{ servidor_rtmp_chave: '' }, msg.liveRequired],
+      [{ data_fim: '' }, msg.liveRequired],
+      [{ data_fim: at(25 * HOUR) }, msg.liveTooLong],
+      [{ data_fim: '2026-12-01 10:00' }, msg.liveInvalidDate],
+      [{ data_fim: at(-HOUR) }, msg.liveEndInPast],
+      [{ inicio_imediato: 'nao', data_inicio: '' }, msg.liveStartRequired],
+      [{ inicio_imediato: 'nao', data_inicio: at(-2 * HOUR) }, msg.liveStartInPast],
+      [{ inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(HOUR) }, msg.liveEndBeforeStart],
+      [{ inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(27 * HOUR) }, msg.liveTooLong],
+      [{ tipo: 'myspace' }, msg.invalidPlatform],
+      [{ servidor_stm: 'rtmp://outro.exemplo.com/live/x' }, msg.liveSourceInvalid],
+      [{ servidor_stm: source.replace(a.usuario, b.usuario) }, msg.liveSourceInvalid],
+      [{ servidor_rtmp_chave: 'chave com espaço' }, msg.liveKeyInvalid],
+      [{ servidor_rtmp: 'http://a.rtmp.youtube.com/live2' }, msg.outboundInvalidUrl(['rtmp', 'rtmps'])],
+      [{ servidor_rtmp: 'rtmp://127.0.0.1:1935/live' }, msg.outboundPrivate('127.0.0.1')],
+      [{ servidor_rtmp: 'rtmp://0x7f.1/live' }, msg.outboundPrivate('0x7f.1')],
+      [{ servidor_rtmp: 'rtmp://[::ffff:127.0.0.1]/live' }, msg.outboundPrivate('::ffff:7f00:1')],
+      [{ servidor_rtmp: 'rtmp://169.254.169.254/live' }, msg.outboundPrivate('169.254.169.254')],
+      [{ servidor_rtmp: 'rtmp://localhost/live' }, msg.outboundPrivate('localhost')],
+    ];
+    for (const [over, error] of cases) {
+      const r = await api(a.token, 'POST', '/api/streaming/start-live', form(over));
+      assert.equal(r.statusCode, 400, JSON.stringify(over));
+      assert.equal(r.json().error, error, JSON.stringify(over));
+    }
+    assert.deepEqual(await rowCounts(), counts);
+    assert.equal(s.worker.engine.running().length, 0);
+  });
+
+  test("another account cannot list, finish or remove a live", async () => {
+    const r = await startLive({ inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(3 * HOUR) });
+    assert.deepEqual((await lives(b.token)).map((l) => l.id), []);
+    for (const [method, url] of [['POST', `/api/streaming/stop-live/${r.live.id}`], ['DELETE', `/api/streaming/remove-live/${r.live.id}`]] as const) {
+      const x = await api(b.token, method, url);
+      assert.equal(x.statusCode, 404, url);
+    }
+    assert.equal((await liveOf(r.live.id))?.status, 2);
+    for (const url of ['/api/streaming/lives', '/api/streaming/start-live']) {
+      assert.equal((await s.h.app.inject({ method: url.endsWith('lives') ? 'GET' : 'POST', url })).statusCode, 401);
+    }
+    await api(a.token, 'DELETE', `/api/streaming/remove-live/${r.live.id}`);
+    await obs.stop();
+  });
+});
