@@ -108,7 +108,15 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const media = createMediaServer({ db, repo: createMediaRepo(), nodeId: config.media.nodeId, controlPort: config.media.controlPort });
   const viewers = createViewers(core);
   const streamingRepo = createStreamingRepo();
-  const streaming = createStreamingService({ db, repo: streamingRepo, config, media, viewers, activity });
+  // streaming asks lives for the platforms' restreams, lives asks streaming for the OBS row: linked by late-bound calls
+  const streaming = createStreamingService({
+    db, repo: streamingRepo, config, media, viewers, activity,
+    platforms: {
+      connectPlatforms: (...a) => lives.connectPlatforms(...a),
+      disconnectPlatforms: (...a) => lives.disconnectPlatforms(...a),
+      platformStates: (...a) => lives.platformStates(...a),
+    },
+  });
   const ingest = createIngestService({ db, repo: streamingRepo, media, activity, nodeId: config.media.nodeId, hlsDir: path.join(config.dataDir, 'hls') });
   const playersRepo = createPlayersRepo();
   const logos = createLogosService({ db, repo: playersRepo, dataDir: config.dataDir, activity, quota: core.library.quota });
@@ -124,7 +132,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const settings = createSettingsService({ db, repo: createSettingsRepo() });
   const lives = createLivesService({
     db, repo: createLivesRepo(), processes: createProcesses({ repo: createProcessesRepo() }), sealer: core.sealer,
-    guard: createOutboundGuard({ allow: config.outboundAllow }), config, settings, streaming, activity,
+    guard: createOutboundGuard({ allow: config.outboundAllow }), config, settings, activity, obsStatus: (auth) => streaming.status(auth),
   });
   settingsRoutes(app, settings);
   healthRoutes(app, {

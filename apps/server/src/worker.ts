@@ -128,6 +128,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     factories: {
       restream: restreamChild({
         db, repo: createLivesRepo(), sealer: core.sealer, guard: createOutboundGuard({ allow: config.outboundAllow }), config,
+        apiUrl: opts.apiUrl ?? config.media.apiInternalUrl,
         ...(opts.engine?.ioTimeoutSeconds ? { ioTimeoutSeconds: opts.engine.ioTimeoutSeconds } : {}),
       }),
     },

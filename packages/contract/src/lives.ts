@@ -8,6 +8,9 @@ export const LIVE_MAX_HOURS = 24;
 /** Status codes of a live record; the worker's observed state decides which applies. */
 export const LIVE_STATUS = { transmitting: 1, scheduled: 2, error: 3, finished: 0 } as const;
 
+/** A platform as the dashboard and the status show it: what it really receives now. */
+export type PlatformState = 'disconnected' | 'connecting' | 'connected' | 'error';
+
 /** What the status column says for each observed state. */
 export const LIVE_STATE_TEXT = {
   live: 'Transmitindo',

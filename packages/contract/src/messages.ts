@@ -62,6 +62,7 @@ export const msg = {
   liveStopped: 'Live finalizada',
   liveRemoved: 'Live removida',
   liveNotTransmitting: 'Só é possível finalizar uma live que está transmitindo',
+  platformNotConfigured: (name: string) => `${name}: cadastre uma live para esta plataforma em Iniciar Transmissão (servidor e chave) para conectá-la`,
   liveRefused: 'O destino recusou a transmissão: confira o servidor RTMP e a chave',
   liveActivityStarted: (platform: string) => `Live iniciada em ${platform}`,
   liveActivityScheduled: (platform: string, at: string) => `Live agendada em ${platform} para ${at}`,

@@ -132,4 +132,13 @@ export interface StatusResponse {
   aguardando_obs: { titulo: string } | null;
   obs_stream: ObsStream;
   wowza_info: WowzaInfo;
+  /** Every platform: asked for by the current broadcast (enabled) and what it really receives. */
+  platforms: PlatformStatus[];
+}
+
+export interface PlatformStatus {
+  id: PlatformId;
+  name: string;
+  enabled: boolean;
+  status: 'disconnected' | 'connecting' | 'connected' | 'error';
 }

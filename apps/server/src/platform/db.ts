@@ -170,6 +170,7 @@ export interface MediaProcessesTable {
   desired: 'running' | 'stopped';
   start_at: string;
   end_at: string | null;
+  transmission_id: number | null;
   state: ProcessState;
   error: string | null;
   pid: number | null;
@@ -189,6 +190,7 @@ export interface LivesTable {
   /** Sealed with the data folder's key; opened only by the worker that pushes to it. */
   chave: string;
   servidor_stm: string;
+  transmission_id: number | null;
   created_at: string;
 }
 

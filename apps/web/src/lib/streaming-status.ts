@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { TIMINGS, TRANSMISSION_TYPES, type StatusResponse } from '@painel/contract';
+import { PLATFORMS, TIMINGS, TRANSMISSION_TYPES, type PlatformId, type StatusResponse } from '@painel/contract';
 import { apiRequest } from './api-client.ts';
 import { useAutoRefresh } from './auto-refresh.ts';
 
@@ -56,6 +56,14 @@ const statusSchema = z.object({
   wowza_info: z
     .object({ connection_error: z.boolean().catch(false), total_streams: num, user_streams: num })
     .catch({ connection_error: false, total_streams: 0, user_streams: 0 }),
+  platforms: z
+    .array(z.object({
+      id: z.enum(PLATFORMS.map((p) => p.id) as [PlatformId, ...PlatformId[]]),
+      name: str,
+      enabled: z.boolean().catch(false),
+      status: z.enum(['disconnected', 'connecting', 'connected', 'error']).catch('disconnected'),
+    }))
+    .catch([]),
 });
 
 export type StreamingStatus = Omit<StatusResponse, 'transmission'> & {

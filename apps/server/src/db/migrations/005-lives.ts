@@ -21,6 +21,8 @@ export const lives = (dialect: Dialect): Migration => ({
       .addColumn('desired', 'text', (c) => c.notNull()) // running | stopped
       .addColumn('start_at', 'text', (c) => c.notNull())
       .addColumn('end_at', 'text')
+      // runs only while this broadcast is open (a platform connected from "start"); null for lives
+      .addColumn('transmission_id', 'integer', (c) => c.references('transmissions.id').onDelete('set null'))
       // scheduled | starting | live | reconnecting | error | finished
       .addColumn('state', 'text', (c) => c.notNull())
       .addColumn('error', 'text')
@@ -41,6 +43,8 @@ export const lives = (dialect: Dialect): Migration => ({
       .addColumn('servidor_rtmp', 'text', (c) => c.notNull())
       .addColumn('chave', 'text', (c) => c.notNull()) // sealed
       .addColumn('servidor_stm', 'text', (c) => c.notNull())
+      // set when the live is a platform connected with a broadcast ("start" with platform_ids)
+      .addColumn('transmission_id', 'integer', (c) => c.references('transmissions.id').onDelete('set null'))
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('lives_user').on('lives').column('user_id').execute();

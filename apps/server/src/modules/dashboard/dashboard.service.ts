@@ -88,7 +88,10 @@ export function createDashboardService(deps: {
         },
         atividade_recente: atividade,
         transmissoes_recentes: history.transmissions.slice(0, 5),
-        plataformas: PLATFORMS.map((p) => ({ ...p, transmissoes: usedBy.get(p.id) ?? 0 })),
+        // what each platform really receives now: the observed state of the restreams
+        plataformas: PLATFORMS.map((p) => ({
+          ...p, transmissoes: usedBy.get(p.id) ?? 0, estado: status.platforms.find((x) => x.id === p.id)?.status ?? 'disconnected',
+        })),
       };
     },
   };

@@ -22,13 +22,13 @@ function alive(pid: number): boolean {
 }
 
 /** The pids of the processes the engine started for a row, found by the tag in their environment. */
-function childrenOf(processId: number): number[] {
+function childrenOf(processId: number, tag: string): number[] {
   const out: number[] = [];
   for (const e of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(e)) continue;
     try {
       const env = fs.readFileSync(`/proc/${e}/environ`, 'utf8').split('\0');
-      if (env.includes(`PAINEL_PROCESS=${processId}`) && fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').includes('ffmpeg') && alive(Number(e))) out.push(Number(e));
+      if (env.includes(`PAINEL_PROCESS=${processId}`) && env.includes(`PAINEL_ENGINE=${tag}`) && fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').includes('ffmpeg') && alive(Number(e))) out.push(Number(e));
     } catch {
       /* gone, or not ours */
     }
@@ -99,15 +99,16 @@ describe('media engine: a worker killed and restarted', () => {
       },
     });
     assert.equal(r.statusCode, 200, r.body);
+    const tag = `${h.config.dataDir}#1`;
     const row = await h.core.store.db.selectFrom('lives').select('process_id').where('id', '=', r.json().live.id).executeTakeFirstOrThrow();
     await eventually(async () => (await dest.received('chave-unica')).bytes > 50_000, 20_000, 'bytes no destino');
-    const [first] = childrenOf(row.process_id);
-    assert.deepEqual(childrenOf(row.process_id), [first]);
+    const [first] = childrenOf(row.process_id, tag);
+    assert.deepEqual(childrenOf(row.process_id, tag), [first]);
 
     w1.kill('SIGKILL');
     await new Promise((res) => w1.once('exit', res));
     // the orphan keeps pushing meanwhile: nobody stopped it
-    assert.deepEqual(childrenOf(row.process_id), [first]);
+    assert.deepEqual(childrenOf(row.process_id, tag), [first]);
 
     runWorker();
     // the new worker's nginx replaced the old one, so OBS reconnects, as OBS does by itself
@@ -119,7 +120,7 @@ describe('media engine: a worker killed and restarted', () => {
       return (await get('/api/streaming/status')).is_live;
     }, 30_000, 'OBS de volta');
     await eventually(async () => {
-      const now = childrenOf(row.process_id);
+      const now = childrenOf(row.process_id, tag);
       return now.length === 1 && now[0] !== first && now;
     }, 30_000, 'um só ffmpeg, novo');
     await eventually(async () => {
@@ -129,7 +130,7 @@ describe('media engine: a worker killed and restarted', () => {
     }, 30_000, 'o destino recebe de novo');
     // and it stays one
     await new Promise((res) => setTimeout(res, 3000));
-    assert.equal(childrenOf(row.process_id).length, 1);
+    assert.equal(childrenOf(row.process_id, tag).length, 1);
     assert.equal(alive(first!), false, 'o órfão foi encerrado');
   });
 });

@@ -178,7 +178,8 @@ export function createEngine(o: EngineOptions) {
       const seen = new Set<number>();
       for (const row of rows) {
         seen.add(row.id);
-        const ended = row.end_at !== null && Date.parse(row.end_at) <= now;
+        // past its end time, or its broadcast is over
+        const ended = (row.end_at !== null && Date.parse(row.end_at) <= now) || row.transmission_status === 'ended';
         if (row.desired === 'running' && row.disabled) {
           await stopChild(row.id, null);
           await observe(row.id, { desired: 'stopped', state: 'error', error: msg.accountDisabled, pid: null, state_at: nowIso() });

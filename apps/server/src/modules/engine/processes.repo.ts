@@ -11,7 +11,9 @@ export function createProcessesRepo() {
       tx.insertInto('media_processes').values(row).returningAll().executeTakeFirstOrThrow(),
     /** What a worker has to look at: every row of its node that should run or may still have a child. */
     ofNode: (tx: Tx, nodeId: number) =>
-      tx.selectFrom('media_processes as p').innerJoin('accounts as a', 'a.id', 'p.user_id').selectAll('p').select('a.disabled')
+      tx.selectFrom('media_processes as p').innerJoin('accounts as a', 'a.id', 'p.user_id')
+        .leftJoin('transmissions as t', 't.id', 'p.transmission_id')
+        .selectAll('p').select(['a.disabled', 't.status as transmission_status'])
         .where('p.node_id', '=', nodeId)
         .where((eb) => eb.or([eb('p.desired', '=', 'running'), eb('p.pid', 'is not', null)]))
         .orderBy('p.id').execute(),

@@ -5,8 +5,21 @@ import type { Sealer } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import type { ChildFactory } from '../engine/engine.ts';
+import { channelUrls } from '../streaming/urls.ts';
 import type { LivesRepo } from './lives.repo.ts';
 import { destinationOf, maskKey } from './lives.service.ts';
+
+/**
+ * Where the worker reads the channel the user chose as the source, on this node: its HLS from
+ * the API (the HTTP/M3U8 option) or its RTMP from nginx, both on loopback, never through the
+ * public address.
+ */
+export function sourceOf(chosen: string, login: string, config: Config, apiUrl: string): string {
+  const stream = streamNameOf(login);
+  return chosen === channelUrls(config, login).hlsUrl
+    ? `${apiUrl}/hls/${stream}.m3u8`
+    : `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${stream}`;
+}
 
 /** Refusals in a row before a live ends in error: one may be the platform's hiccup, two are the key. */
 const REFUSALS_BEFORE_ERROR = 2;
@@ -16,7 +29,12 @@ const REFUSALS_BEFORE_ERROR = 2;
  * nginx on loopback, pushed unchanged to the platform. The destination passes the outbound
  * guard again before every start: a name may resolve elsewhere than when it was registered.
  */
-export function restreamChild(deps: { db: Db; repo: LivesRepo; sealer: Sealer; guard: OutboundGuard; config: Config; ioTimeoutSeconds?: number }): ChildFactory {
+export function restreamChild(deps: {
+  db: Db; repo: LivesRepo; sealer: Sealer; guard: OutboundGuard; config: Config;
+  /** The API on loopback, which serves the channel's HLS. */
+  apiUrl: string;
+  ioTimeoutSeconds?: number;
+}): ChildFactory {
   const { db, repo, sealer, guard, config } = deps;
   return async (row) => {
     const live = await repo.byProcess(db, row.id);
@@ -31,7 +49,7 @@ export function restreamChild(deps: { db: Db; repo: LivesRepo; sealer: Sealer; g
     return {
       command: config.media.ffmpegBin,
       args: restreamArgs({
-        source: `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(live.usuario)}`,
+        source: sourceOf(live.servidor_stm, live.usuario, config, deps.apiUrl),
         destination,
         ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}),
       }),

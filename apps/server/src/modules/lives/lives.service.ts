@@ -1,5 +1,6 @@
 import {
-  LIVE_MAX_HOURS, LIVE_STATE_TEXT, LIVE_STATUS, PLATFORMS, msg, type LiveRecord, type LiveState, type StartLiveBody,
+  LIVE_MAX_HOURS, LIVE_STATE_TEXT, LIVE_STATUS, PLATFORMS, msg, type LiveRecord, type LiveState, type PlatformState,
+  type StartLiveBody, type StatusResponse,
 } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
@@ -11,8 +12,7 @@ import { formatZoned, parseZoned } from '../../platform/zoned-time.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Processes } from '../engine/processes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import type { StreamingService } from '../streaming/streaming.service.ts';
-import { formatUptime } from '../streaming/urls.ts';
+import { channelUrls, formatUptime } from '../streaming/urls.ts';
 import type { LiveRow, LivesRepo } from './lives.repo.ts';
 
 const HOUR = 3_600_000;
@@ -45,7 +45,8 @@ export function createLivesService(deps: {
   guard: OutboundGuard;
   config: Config;
   settings: Pick<SettingsService, 'get'>;
-  streaming: Pick<StreamingService, 'status' | 'sourceUrls'>;
+  /** The channel's status (OBS row of the list); a function, as streaming also calls into lives. */
+  obsStatus: (auth: Auth) => Promise<StatusResponse>;
   activity: ActivityService;
 }) {
   const { db, repo, processes, sealer, guard, config } = deps;
@@ -86,7 +87,7 @@ export function createLivesService(deps: {
       const now = Date.now();
       const lives = (await repo.ofUser(db, auth.userId)).map((r) => view(r, tz, now));
       // OBS itself, while it is live, as the first row
-      const s = await deps.streaming.status(auth).catch(() => null);
+      const s = await deps.obsStatus(auth).catch(() => null);
       if (s?.obs_stream.is_live) {
         const started = now - s.obs_stream.uptime_seconds * 1000;
         lives.unshift({
@@ -116,8 +117,8 @@ export function createLivesService(deps: {
       if (end <= now) throw new AppError(400, msg.liveEndInPast);
       if (end <= start) throw new AppError(400, msg.liveEndBeforeStart);
       if (end - start > LIVE_MAX_HOURS * HOUR) throw new AppError(400, msg.liveTooLong);
-      const sources = deps.streaming.sourceUrls(auth).source_urls;
-      if (body.servidor_stm !== sources.http_m3u8 && body.servidor_stm !== sources.rtmp) throw new AppError(400, msg.liveSourceInvalid);
+      const urls = channelUrls(config, auth.account.usuario);
+      if (body.servidor_stm !== urls.hlsUrl && body.servidor_stm !== urls.rtmpStream) throw new AppError(400, msg.liveSourceInvalid);
       // refused here, before any row or process exists
       await guard.check(destinationOf(body.servidor_rtmp, body.servidor_rtmp_chave), ['rtmp', 'rtmps']);
 
@@ -127,12 +128,70 @@ export function createLivesService(deps: {
         });
         return repo.insert(tx, {
           user_id: auth.userId, process_id: p.id, tipo: body.tipo, servidor_rtmp: body.servidor_rtmp,
-          chave: sealer.seal(body.servidor_rtmp_chave), servidor_stm: body.servidor_stm, created_at: p.created_at,
+          chave: sealer.seal(body.servidor_rtmp_chave), servidor_stm: body.servidor_stm, transmission_id: null, created_at: p.created_at,
         });
       });
       const name = platformName(body.tipo);
       await deps.activity.record(auth.userId, 'live_registered', immediate ? msg.liveActivityStarted(name) : msg.liveActivityScheduled(name, formatZoned(start, tz)));
       return { success: true, message: immediate ? msg.liveStarted : msg.liveScheduled, live: { id: live.id } };
+    },
+
+    /**
+     * The platforms of a broadcast started with "start": each connects through the live the
+     * account registered last for it (its server and key), for as long as the broadcast is
+     * open, at most 24 h. Platforms no longer asked for are disconnected; one without a
+     * registered live cannot connect and says so.
+     */
+    async connectPlatforms(auth: Auth, ids: readonly string[], transmissionId: number): Promise<{ id: string; name: string; status: PlatformState; error: string | null }[]> {
+      const current = await repo.ofTransmission(db, auth.userId, transmissionId);
+      for (const c of current) if (c.desired === 'running' && !ids.includes(c.tipo)) await processes.stop(db, auth.userId, c.process_id);
+      const out: { id: string; name: string; status: PlatformState; error: string | null }[] = [];
+      for (const id of ids) {
+        const name = platformName(id);
+        if (current.some((c) => c.tipo === id && c.desired === 'running')) {
+          out.push({ id, name, status: 'connecting', error: null });
+          continue;
+        }
+        const conf = await repo.latestOfType(db, auth.userId, id);
+        if (!conf) {
+          out.push({ id, name, status: 'error', error: msg.platformNotConfigured(name) });
+          continue;
+        }
+        const now = Date.now();
+        await db.transaction().execute(async (tx) => {
+          const p = await processes.create(tx, {
+            userId: auth.userId, nodeId: auth.account.codigo_servidor ?? config.media.nodeId, kind: 'restream',
+            startAt: now, endAt: now + LIVE_MAX_HOURS * HOUR, transmissionId,
+          });
+          await repo.insert(tx, {
+            user_id: auth.userId, process_id: p.id, tipo: id, servidor_rtmp: conf.servidor_rtmp, chave: conf.chave,
+            servidor_stm: conf.servidor_stm, transmission_id: transmissionId, created_at: p.created_at,
+          });
+        });
+        out.push({ id, name, status: 'connecting', error: null });
+      }
+      return out;
+    },
+
+    /** Ends the platform connections of a broadcast. */
+    async disconnectPlatforms(auth: Auth, transmissionId: number): Promise<void> {
+      for (const c of await repo.ofTransmission(db, auth.userId, transmissionId)) {
+        if (c.desired === 'running') await processes.stop(db, auth.userId, c.process_id);
+      }
+    },
+
+    /** What each platform really gets now, from the observed state of the account's running lives. */
+    async platformStates(userId: number): Promise<Map<string, PlatformState>> {
+      const rank: Record<PlatformState, number> = { disconnected: 0, error: 1, connecting: 2, connected: 3 };
+      const out = new Map<string, PlatformState>();
+      const dayAgo = Date.now() - 24 * HOUR;
+      for (const r of await repo.ofUser(db, userId)) {
+        const s: PlatformState = r.desired === 'running'
+          ? r.state === 'live' ? 'connected' : r.state === 'scheduled' ? 'disconnected' : 'connecting'
+          : r.state === 'error' && Date.parse(r.start_at) > dayAgo ? 'error' : 'disconnected';
+        if (rank[s] > rank[out.get(r.tipo) ?? 'disconnected']) out.set(r.tipo, s);
+      }
+      return out;
     },
 
     async stop(auth: Auth, id: number) {

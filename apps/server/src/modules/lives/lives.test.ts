@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { LIVE_STATE_TEXT, msg } from '@painel/contract';
+import { loadConfig } from '../../platform/config.ts';
 import { formatZoned } from '../../platform/zoned-time.ts';
+import { channelUrls } from '../streaming/urls.ts';
+import { sourceOf } from './lives.child.ts';
 import { bearerHeader } from '../../testing/harness.ts';
 import { eventually, startLiveStack, type LiveStack, type Publisher } from '../../testing/live.ts';
 import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-destination.ts';
@@ -69,6 +72,7 @@ describe('lives: restreams to a platform', () => {
     await eventually(async () => (await api(a.token, 'GET', '/api/streaming/status')).json().is_live, 15_000, 'OBS ao vivo');
   });
   after(async () => {
+    await obs?.stop();
     await s?.close();
     await dest?.close();
   });
@@ -224,6 +228,43 @@ describe('lives: restreams to a platform', () => {
       assert.equal((await s.h.app.inject({ method: url.endsWith('lives') ? 'GET' : 'POST', url })).statusCode, 401);
     }
     await api(a.token, 'DELETE', `/api/streaming/remove-live/${r.live.id}`);
-    await obs.stop();
   });
+
+  test('start with platforms connects the ones registered; status and dashboard show what they receive; stop ends them', async () => {
+    // YouTube's last registered live (the scheduled one) holds its server and key; Facebook never had one
+    const r = await api(a.token, 'POST', '/api/streaming/start', { titulo: 'Culto de domingo', platform_ids: ['youtube', 'facebook'] });
+    assert.equal(r.statusCode, 200, r.body);
+    const byId = (list: { id: string }[], id: string) => list.find((p) => p.id === id) as Record<string, unknown>;
+    assert.equal(byId(r.json().platforms, 'youtube').status, 'connecting');
+    assert.equal(byId(r.json().platforms, 'facebook').status, 'error');
+    assert.equal(byId(r.json().platforms, 'facebook').error, msg.platformNotConfigured('Facebook'));
+
+    await eventually(async () => (await dest.received('chave-agenda')).publishing && (await dest.received('chave-agenda')).bytes > 50_000, 15_000, 'YouTube recebendo');
+    const st = await eventually(async () => {
+      const x = (await api(a.token, 'GET', '/api/streaming/status')).json();
+      return byId(x.platforms, 'youtube').status === 'connected' && x;
+    }, 5000, 'status conectado');
+    assert.equal(byId(st.platforms, 'youtube').enabled, true);
+    assert.equal(byId(st.platforms, 'facebook').enabled, true);
+    assert.equal(byId(st.platforms, 'facebook').status, 'disconnected');
+    assert.equal(byId(st.platforms, 'twitch').enabled, false);
+    const overview = (await api(a.token, 'GET', '/api/dashboard/overview')).json();
+    assert.equal(byId(overview.plataformas, 'youtube').estado, 'connected');
+    assert.equal(byId(overview.plataformas, 'twitch').estado, 'disconnected');
+    // the other account sees none of it
+    assert.equal(byId((await api(b.token, 'GET', '/api/streaming/status')).json().platforms, 'youtube').status, 'disconnected');
+
+    const stop = await api(a.token, 'POST', '/api/streaming/stop', { transmission_id: st.transmission.id, stream_type: 'obs' });
+    assert.equal(stop.statusCode, 200);
+    await eventually(async () => !(await dest.received('chave-agenda')).publishing, 8000, 'YouTube desconectado');
+    assert.equal(byId((await api(a.token, 'GET', '/api/streaming/status')).json().platforms, 'youtube').status, 'disconnected');
+    await eventually(async () => s.worker.engine.running().length === 0, 5000, 'nenhum processo');
+  });
+});
+
+test('the source the user chose is what the worker reads, on loopback', () => {
+  const config = loadConfig({ PUBLIC_HOST: 'tv.exemplo.com.br', PORT: '3001', RTMP_PORT: '1935' });
+  const urls = channelUrls(config, 'anatv');
+  assert.equal(sourceOf(urls.hlsUrl, 'anatv', config, 'http://127.0.0.1:3001'), 'http://127.0.0.1:3001/hls/anatv_live.m3u8');
+  assert.equal(sourceOf(urls.rtmpStream, 'anatv', config, 'http://127.0.0.1:3001'), 'rtmp://127.0.0.1:1935/live/anatv_live');
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  LIVE_APPLICATION, PLATFORMS, msg, streamKeyOf, streamNameOf, type StartBody, type StatusResponse, type TransmissionInfo,
+  LIVE_APPLICATION, PLATFORMS, msg, streamKeyOf, streamNameOf, type PlatformStatus, type StartBody, type StatusResponse, type TransmissionInfo,
 } from '@painel/contract';
 import type { RtmpStat } from '@painel/media/rtmp-stat';
 import type { Auth } from '../../platform/auth.ts';
@@ -30,6 +30,14 @@ export interface StreamingDeps {
   media: MediaServer;
   viewers: ViewersService;
   activity: ActivityService;
+  /** The restreams a broadcast's platforms run on (the lives module); absent, platforms are only stored. */
+  platforms?: PlatformLinks;
+}
+
+export interface PlatformLinks {
+  connectPlatforms(auth: Auth, ids: readonly string[], transmissionId: number): Promise<{ id: string; name: string; status: PlatformStatus['status']; error: string | null }[]>;
+  disconnectPlatforms(auth: Auth, transmissionId: number): Promise<void>;
+  platformStates(userId: number): Promise<Map<string, PlatformStatus['status']>>;
 }
 
 const platformList = (json: string): string[] => {
@@ -65,8 +73,9 @@ export function createStreamingService(deps: StreamingDeps) {
   async function status(auth: Auth): Promise<StatusResponse> {
     const account = auth.account;
     const urls = channelUrls(config, account.usuario);
-    const [rows, st, count, waiting] = await Promise.all([
+    const [rows, st, count, waiting, states] = await Promise.all([
       repo.liveOfUser(db, auth.userId), stat(), viewers.active(auth.userId), repo.waitingOfUser(db, auth.userId, 'obs'),
+      deps.platforms?.platformStates(auth.userId) ?? new Map<string, PlatformStatus['status']>(),
     ]);
     const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => x.s) : [];
     const current = live.find((x) => x.row.tipo === 'obs') ?? live[0];
@@ -89,6 +98,11 @@ export function createStreamingService(deps: StreamingDeps) {
         })
         : null,
       aguardando_obs: !obs && pending ? { titulo: pending.titulo } : null,
+      platforms: PLATFORMS.map((p) => ({
+        id: p.id, name: p.nome,
+        enabled: platformList((current?.row ?? pending)?.platform_ids ?? '[]').includes(p.id),
+        status: states.get(p.id) ?? 'disconnected',
+      })),
       obs_stream: {
         is_live: !!obs,
         streamName: urls.streamName,
@@ -154,8 +168,9 @@ export function createStreamingService(deps: StreamingDeps) {
       const platform_ids = JSON.stringify(body.platform_ids);
       if (obs && s) {
         await repo.update(db, obs.id, { titulo: body.titulo, platform_ids });
+        const platforms = (await deps.platforms?.connectPlatforms(auth, body.platform_ids, obs.id)) ?? [];
         return {
-          success: true, message: msg.obsTitleUpdated, transmission: { id: obs.id, titulo: body.titulo },
+          success: true, message: msg.obsTitleUpdated, transmission: { id: obs.id, titulo: body.titulo }, platforms,
           ...wowzaData(auth.account, secret, Math.round(s.bitrateBps / 1000)),
         };
       }
@@ -166,8 +181,10 @@ export function createStreamingService(deps: StreamingDeps) {
         codigo_playlist: null, stream_name: name, status: 'waiting', platform_ids, client_id: null, publish_addr: null,
         created_at: at, started_at: null, ended_at: null, end_reason: null,
       });
+      // they connect as soon as the picture arrives, and end with this broadcast
+      const platforms = (await deps.platforms?.connectPlatforms(auth, body.platform_ids, row.id)) ?? [];
       throw new AppError(409, msg.obsNotPublishing, {
-        aguardando_obs: true, transmission: { id: row.id, titulo: row.titulo }, ...wowzaData(auth.account, secret, 0),
+        aguardando_obs: true, transmission: { id: row.id, titulo: row.titulo }, platforms, ...wowzaData(auth.account, secret, 0),
       });
     },
 
@@ -183,6 +200,7 @@ export function createStreamingService(deps: StreamingDeps) {
       if (!row || row.status === 'ended') throw new AppError(404, msg.noActiveTransmission);
       const wasLive = row.status === 'live';
       await repo.end(db, row.id, nowIso(), END_REASONS.user);
+      await deps.platforms?.disconnectPlatforms(auth, row.id);
       // the encoder is disconnected; the worker's reconciler repeats this if nginx was unreachable
       if (wasLive) {
         await media.dropPublisher(row.stream_name);

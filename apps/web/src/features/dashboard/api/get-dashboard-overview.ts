@@ -10,7 +10,12 @@ const usage = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, percen
 const online = z.enum(['online', 'offline']).catch('offline');
 
 const activitySchema = z.object({ tipo: z.string().catch(''), descricao: z.string(), data: z.string().catch('') });
-const platformSchema = z.object({ id: z.coerce.string(), nome: z.string(), transmissoes: n });
+const platformSchema = z.object({
+  id: z.coerce.string(),
+  nome: z.string(),
+  transmissoes: n,
+  estado: z.enum(['disconnected', 'connecting', 'connected', 'error']).catch('disconnected'),
+});
 
 const overviewSchema = z.object({
   sistema: z

@@ -2,21 +2,33 @@ import { Globe } from 'lucide-react';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
+import { cn } from '@/lib/cn.ts';
 import type { PlatformUse } from '../api/get-dashboard-overview.ts';
 
+const LABEL = { connected: ui.platformConnected, connecting: ui.platformConnecting, error: ui.platformError, disconnected: '' } as const;
+const TONE = { connected: 'font-semibold text-green-700', connecting: 'text-amber-700', error: 'text-red-700', disconnected: '' } as const;
+
 /**
- * The destinations the panel knows, by name only: nothing is restreamed to them yet, so no
- * state ("transmitting", how often used) is shown for any of them.
+ * The destinations the panel knows, and what each really receives now: the observed state of
+ * the account's restreams (lives, and the platforms of the current broadcast).
  */
 export function PlatformOverview({ platforms, loading }: { platforms: PlatformUse[] | undefined; loading: boolean }) {
+  const list = platforms ?? [];
+  const receiving = list.filter((p) => p.estado === 'connected').length;
   return (
-    <SectionCard title={ui.platformOverviewTitle} description={ui.platformsHint} icon={Globe}>
+    <SectionCard title={ui.platformOverviewTitle} description={receiving > 0 ? ui.platformsReceiving(receiving) : ui.platformsHint} icon={Globe}>
       {loading ? (
         <LoadingState />
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2" data-testid="platform-overview">
-          {(platforms ?? []).map((p) => (
-            <li key={p.id} className="truncate rounded-lg border border-gray-100 px-3 py-2 text-sm font-medium text-gray-800">{p.nome}</li>
+          {list.map((p) => (
+            <li
+              key={p.id}
+              className={cn('flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-sm', p.estado === 'connected' ? 'border-green-200 bg-green-50' : 'border-gray-100')}
+            >
+              <span className="truncate font-medium text-gray-800">{p.nome}</span>
+              {LABEL[p.estado] && <span className={cn('shrink-0 text-xs', TONE[p.estado])}>{LABEL[p.estado]}</span>}
+            </li>
           ))}
         </ul>
       )}

@@ -1,6 +1,30 @@
-import { ComingSoonPage } from '@/components/coming-soon-page.tsx';
+import { Info } from 'lucide-react';
+import { ui } from '@painel/contract';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { ActiveBroadcast } from './active-broadcast.tsx';
+import { LiveForm } from './live-form.tsx';
+import { LivesHelp } from './lives-help.tsx';
+import { LivesTable } from './lives-table.tsx';
 
-/** /dashboard/iniciar-transmissao: placeholder until this feature is built. */
+/** /dashboard/iniciar-transmissao: the channel on air, the account's lives, and the form that registers one. */
 export function LivesPage() {
-  return <ComingSoonPage menuId="iniciar-transmissao" />;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader title={ui.livesTitle} subtitle={ui.livesSubtitle} />
+      <p role="note" className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+        {ui.livesWarning}
+      </p>
+      <ActiveBroadcast />
+      <LivesTable />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <LiveForm />
+        </div>
+        <div className="lg:col-span-2">
+          <LivesHelp />
+        </div>
+      </div>
+    </div>
+  );
 }

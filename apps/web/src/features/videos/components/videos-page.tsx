@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { msg, ui } from '@painel/contract';
+import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolderInfo } from '../api/get-folder-info.ts';
 import { useFolders } from '../api/get-folders.ts';
@@ -43,14 +43,7 @@ export function VideosPage() {
 
   return (
     <div className="relative mx-auto max-w-7xl space-y-6" {...drop.handlers}>
-      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm font-medium text-blue-600 hover:text-blue-800">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {ui.backToDashboard}
-      </Link>
-      <div>
-        <h1 className="text-2xl font-bold text-gray-900">{ui.videosTitle}</h1>
-        <p className="mt-1 text-gray-500">{ui.videosSubtitle}</p>
-      </div>
+      <PageHeader title={ui.videosTitle} subtitle={ui.videosSubtitle} />
 
       <PlanInfo folders={folders.data} />
       <FoldersSection

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { ui } from '@painel/contract';
+
+/** The top of a management page: the way back to the dashboard, the page's title and what it is for. */
+export function PageHeader({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <>
+      <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm font-medium text-blue-600 hover:text-blue-800">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        {ui.backToDashboard}
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
+        {subtitle && <p className="mt-1 text-gray-500">{subtitle}</p>}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { Radio } from 'lucide-react';
+import { loginName, streamNameOf, ui } from '@painel/contract';
+import { ExternalPlayer } from '@/components/external-player.tsx';
+import { LiveBadge } from '@/components/ui/live-badge.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { useUser } from '@/lib/auth.ts';
+import { buildPlayerUrl } from '@/lib/player-url.ts';
+import { liveLabel, useStreamingStatus } from '@/lib/streaming-status.ts';
+
+/** What the lives retransmit: the channel's own picture, in the panel's player, while it is on air. */
+export function ActiveBroadcast() {
+  const { data: user } = useUser();
+  const status = useStreamingStatus();
+  const s = status.data;
+  const live = !!s?.is_live;
+  const login = user ? loginName(user) : '';
+  const liveType = s?.stream_type === 'playlist' ? ui.liveTypePlaylist : ui.liveTypeObs;
+  return (
+    <SectionCard title={ui.activeBroadcastTitle} icon={Radio} actions={live ? <LiveBadge type={liveType} testId="lives-live-badge" /> : undefined}>
+      {live ? (
+        <div className="space-y-3">
+          <div className="mx-auto max-w-3xl">
+            <ExternalPlayer
+              src={buildPlayerUrl({ login, stream: s.obs_stream.streamName || streamNameOf(login), player: 'hlsjs', contador: false })}
+              title={liveLabel(s)}
+              isLive
+              liveType={liveType}
+            />
+          </div>
+          <p className="text-center text-sm text-gray-600">{liveLabel(s)}</p>
+        </div>
+      ) : (
+        <p className="text-sm text-gray-600" data-testid="lives-offline">{status.isPending ? ui.loading : ui.activeBroadcastNone}</p>
+      )}
+    </SectionCard>
+  );
+}

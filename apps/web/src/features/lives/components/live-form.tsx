@@ -1,0 +1,127 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { Send } from 'lucide-react';
+import { PLATFORMS, TIMEZONE_LABELS, msg, ui, type PlatformId, type StartLiveBody } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useUserSettings } from '@/lib/user-settings.ts';
+import { useSourceUrls } from '../api/get-source-urls.ts';
+import { useStartLive } from '../api/start-live.ts';
+
+/** A datetime-local value (yyyy-mm-ddThh:mm) as the API takes it (dd/mm/yyyy hh:mm). */
+export function toFormDate(local: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local);
+  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}` : '';
+}
+
+const baseOf = (id: PlatformId): string => PLATFORMS.find((p) => p.id === id)?.rtmp_base_url ?? '';
+const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none disabled:bg-gray-100 disabled:text-gray-400';
+
+/** 'Cadastrar Live': the platform fills its RTMP server; the source is the channel itself (HTTP/M3U8 by default). */
+export function LiveForm() {
+  const id = useId();
+  const sources = useSourceUrls();
+  const settings = useUserSettings();
+  const start = useStartLive();
+  const [tipo, setTipo] = useState<PlatformId>('youtube');
+  const [server, setServer] = useState<string>(baseOf('youtube'));
+  const [key, setKey] = useState('');
+  const [source, setSource] = useState<'http_m3u8' | 'rtmp'>('http_m3u8');
+  const [now, setNow] = useState(true);
+  const [startAt, setStartAt] = useState('');
+  const [endAt, setEndAt] = useState('');
+
+  const incomplete = !server.trim() || !key.trim() || !endAt;
+  const busy = start.isPending;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (incomplete) {
+      toast.error(msg.liveRequired);
+      return;
+    }
+    if (!sources.data) return;
+    const body: StartLiveBody = {
+      tipo, servidor_rtmp: server.trim(), servidor_rtmp_chave: key.trim(), servidor_stm: sources.data[source],
+      data_inicio: now ? '' : toFormDate(startAt), data_fim: toFormDate(endAt), inicio_imediato: now ? 'sim' : 'nao',
+    };
+    start.mutate(body, {
+      onSuccess: (message) => {
+        toast.success(message || (now ? msg.liveStarted : msg.liveScheduled));
+        setKey('');
+        setStartAt('');
+        setEndAt('');
+      },
+      onError: (err) => toast.error(errorMessage(err, msg.startError)),
+    });
+  }
+
+  const zone = settings.data?.timezone;
+  return (
+    <SectionCard title={ui.liveFormTitle} icon={Send} description={zone ? ui.liveZoneHint(TIMEZONE_LABELS[zone]) : undefined}>
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={ui.liveFormTitle}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-tipo`} className="mb-1 block text-sm font-medium text-gray-700">{ui.livePlatform}</label>
+            <select
+              id={`${id}-tipo`}
+              className={input}
+              value={tipo}
+              onChange={(e) => {
+                const next = e.target.value as PlatformId;
+                setTipo(next);
+                setServer(baseOf(next));
+              }}
+            >
+              {PLATFORMS.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-server`} className="mb-1 block text-sm font-medium text-gray-700">{ui.liveServer}</label>
+            <input id={`${id}-server`} className={input} value={server} onChange={(e) => setServer(e.target.value)} placeholder="rtmp://" autoComplete="off" spellCheck={false} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={`${id}-key`} className="mb-1 block text-sm font-medium text-gray-700">{ui.liveKey}</label>
+          <input
+            id={`${id}-key`} type="password" className={input} value={key} onChange={(e) => setKey(e.target.value)}
+            autoComplete="off" spellCheck={false} aria-describedby={`${id}-key-hint`}
+          />
+          <p id={`${id}-key-hint`} className="mt-1 text-xs text-gray-500">{ui.liveKeyHint}</p>
+        </div>
+        <fieldset>
+          <legend className="mb-1 block text-sm font-medium text-gray-700">{ui.liveSource}</legend>
+          <div className="flex flex-wrap gap-4">
+            {(['http_m3u8', 'rtmp'] as const).map((s) => (
+              <label key={s} className="flex items-center gap-2 text-sm text-gray-700">
+                <input type="radio" name={`${id}-source`} checked={source === s} onChange={() => setSource(s)} className="accent-blue-600" />
+                {s === 'http_m3u8' ? ui.liveSourceHls : ui.liveSourceRtmp}
+                {sources.data && <span className="hidden truncate text-xs text-gray-400 md:inline">{sources.data[s]}</span>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="flex items-center gap-2 text-sm text-gray-700">
+          <input type="checkbox" checked={now} onChange={(e) => setNow(e.target.checked)} className="h-4 w-4 accent-blue-600" />
+          {ui.liveStartNow}
+        </label>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-start`} className="mb-1 block text-sm font-medium text-gray-700">{ui.liveStart}</label>
+            <input id={`${id}-start`} type="datetime-local" className={input} value={startAt} onChange={(e) => setStartAt(e.target.value)} disabled={now} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-end`} className="mb-1 block text-sm font-medium text-gray-700">{ui.liveEnd}</label>
+            <input id={`${id}-end`} type="datetime-local" className={input} value={endAt} onChange={(e) => setEndAt(e.target.value)} />
+          </div>
+        </div>
+        <Button type="submit" disabled={incomplete || busy || !sources.data} className="w-full sm:w-auto">
+          {busy ? <Spinner className="h-4 w-4" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+          {ui.liveSubmit}
+        </Button>
+      </form>
+    </SectionCard>
+  );
+}

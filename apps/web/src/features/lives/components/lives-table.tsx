@@ -1,0 +1,113 @@
+import { toast } from 'react-toastify';
+import { List, RefreshCw, Square, Trash2 } from 'lucide-react';
+import { msg, ui } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { cn } from '@/lib/cn.ts';
+import { useLives, type Live } from '../api/get-lives.ts';
+import { useRemoveLive } from '../api/remove-live.ts';
+import { useStopLive } from '../api/stop-live.ts';
+
+/** 1 transmitting (red pulsing dot, green text), 2 waiting (yellow), 3 error (red, with its reason), anything else gray. */
+function LiveStatus({ live }: { live: Live }) {
+  const tone = live.status === 1 ? 'text-green-700' : live.status === 2 ? 'text-amber-700' : live.status === 3 ? 'text-red-700' : 'text-gray-500';
+  return (
+    <span className={cn('inline-flex items-center gap-2 text-sm font-medium', tone)} data-testid="live-status">
+      {live.status === 1 ? (
+        <span className="relative flex h-2.5 w-2.5" aria-hidden="true">
+          <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-red-400 opacity-75" />
+          <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-red-500" />
+        </span>
+      ) : (
+        <span
+          aria-hidden="true"
+          className={cn('h-2.5 w-2.5 rounded-full', live.status === 2 ? 'bg-amber-400' : live.status === 3 ? 'bg-red-500' : 'bg-gray-300')}
+        />
+      )}
+      {live.status_text}
+    </span>
+  );
+}
+
+export function LivesTable() {
+  const lives = useLives();
+  const stop = useStopLive();
+  const remove = useRemoveLive();
+
+  function finish(l: Live) {
+    if (!window.confirm(msg.liveFinishConfirm)) return;
+    stop.mutate(l.id, {
+      onSuccess: (m) => toast.success(m || msg.liveStopped),
+      onError: (e) => toast.error(errorMessage(e, msg.stopError)),
+    });
+  }
+  function drop(l: Live) {
+    if (!window.confirm(msg.liveRemoveConfirm)) return;
+    remove.mutate(l.id, {
+      onSuccess: (m) => toast.success(m || msg.liveRemoved),
+      onError: (e) => toast.error(errorMessage(e, msg.liveRemoveError)),
+    });
+  }
+
+  const list = lives.data ?? [];
+  return (
+    <SectionCard
+      title={ui.livesTableTitle}
+      icon={List}
+      actions={
+        <Button variant="secondary" onClick={() => void lives.refetch()} disabled={lives.isFetching}>
+          <RefreshCw className={cn('h-4 w-4', lives.isFetching && 'animate-spin')} aria-hidden="true" />
+          {ui.livesRefresh}
+        </Button>
+      }
+    >
+      {lives.isPending ? (
+        <LoadingState />
+      ) : list.length === 0 ? (
+        <p className="text-sm text-gray-500">{ui.livesEmpty}</p>
+      ) : (
+        <div className="-mx-5 overflow-x-auto sm:-mx-6">
+          <table className="min-w-full divide-y divide-gray-100 text-sm">
+            <thead>
+              <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
+                {ui.livesColumns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {list.map((l) => (
+                <tr key={l.id} data-testid={`live-row-${l.id}`}>
+                  <td className="px-5 py-3 sm:px-6">
+                    <div className="font-medium text-gray-900">{l.platform_name}</div>
+                    {l.servidor_live && <div className="max-w-xs truncate text-xs text-gray-500" title={l.servidor_live}>{l.servidor_live}</div>}
+                  </td>
+                  <td className="px-5 py-3 whitespace-nowrap text-gray-700 sm:px-6">{l.data_inicio_formatted}</td>
+                  <td className="px-5 py-3 whitespace-nowrap text-gray-700 sm:px-6">{l.data_fim_formatted}</td>
+                  <td className="px-5 py-3 font-mono whitespace-nowrap text-gray-700 sm:px-6">{l.duracao}</td>
+                  <td className="px-5 py-3 sm:px-6"><LiveStatus live={l} /></td>
+                  <td className="px-5 py-3 sm:px-6">
+                    {l.id !== 0 && (
+                      <div className="flex gap-2">
+                        {l.status === 1 && (
+                          <Button variant="secondary" onClick={() => finish(l)} aria-label={ui.liveFinishLabel(l.platform_name)} disabled={stop.isPending}>
+                            <Square className="h-4 w-4" aria-hidden="true" />
+                            {ui.liveFinish}
+                          </Button>
+                        )}
+                        <Button variant="ghost" onClick={() => drop(l)} aria-label={ui.liveRemoveLabel(l.platform_name)} disabled={remove.isPending}>
+                          <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
+                          {ui.liveRemove}
+                        </Button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { LIVE_STATE_TEXT, msg } from '@painel/contract';
+import { startRtmpDestination, type RtmpDestination } from '../apps/server/src/testing/rtmp-destination.ts';
+import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { apiGet, apiLogin, publish, until } from './support/publish.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+/** A wall-clock time in São Paulo as a datetime-local input takes it (yyyy-mm-ddThh:mm). */
+function localInput(msFromNow: number): string {
+  const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Sao_Paulo', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+  }).formatToParts(new Date(Date.now() + msFromNow)).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+describe('lives in Chromium', () => {
+  let stack: Stack;
+  let dest: RtmpDestination;
+  let browser: Browser;
+  let obs: ReturnType<typeof publish> | undefined;
+
+  before(async () => {
+    dest = await startRtmpDestination({ keys: ['chave-do-canal'] });
+    stack = await startStack({ OUTBOUND_ALLOW: dest.allowEntry });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await obs?.stop();
+    await browser?.close();
+    await stack?.stop();
+    await dest?.close();
+  });
+
+  test('register a live with the form, see it transmitting, finish it after confirming', async () => {
+    const account = await stack.addAccount({ nome: 'TV Serra' });
+    const token = await apiLogin(stack.baseUrl, account.email, account.password);
+    const { rtmp } = await apiGet<{ rtmp: { servidor: string; chave: string } }>(stack.baseUrl, token, '/api/dados-conexao');
+    obs = publish(`${rtmp.servidor}/${rtmp.chave}`);
+    await until('OBS ao vivo', async () => (await apiGet<{ is_live: boolean }>(stack.baseUrl, token, '/api/streaming/status')).is_live);
+
+    const page = await newPage(browser, stack.baseUrl);
+    await logIn(page, account.email, account.password);
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Iniciar Transmissão' }).click();
+    await page.getByRole('heading', { name: 'Iniciar Transmissão', level: 1 }).waitFor();
+    await page.getByTestId('lives-live-badge').waitFor({ timeout: 20_000 });
+
+    const form = page.getByRole('form', { name: 'Cadastrar Live' });
+    const submit = form.getByRole('button', { name: 'Cadastrar Live' });
+    // choosing a platform fills its server
+    await form.getByLabel('Plataforma').selectOption({ label: 'Twitch' });
+    assert.equal(await form.getByLabel('Servidor RTMP').inputValue(), 'rtmp://live.twitch.tv/app');
+    await form.getByLabel('Plataforma').selectOption({ label: 'RTMP Próprio' });
+    assert.equal(await form.getByLabel('Servidor RTMP').inputValue(), '');
+    assert.equal(await form.getByLabel('Data de início').isDisabled(), true);
+    assert.equal(await submit.isDisabled(), true);
+    await form.getByLabel('Servidor RTMP').fill(dest.server);
+    await form.getByLabel('Chave da transmissão').fill('chave-do-canal');
+    assert.equal(await submit.isDisabled(), true, 'sem data fim');
+    await form.getByLabel('Data fim').fill(localInput(3_600_000));
+    await submit.click();
+    await page.getByText(msg.liveStarted).waitFor();
+
+    const row = page.getByRole('row').filter({ hasText: 'RTMP Próprio' });
+    await row.waitFor();
+    // the table polls every 30 s; a person clicks Atualizar
+    await until('transmitindo', async () => {
+      await page.getByRole('button', { name: 'Atualizar' }).click();
+      await page.waitForTimeout(700);
+      return (await row.getByTestId('live-status').innerText()).includes(LIVE_STATE_TEXT.live);
+    }, 25_000);
+    assert.ok((await dest.received('chave-do-canal')).bytes > 0, 'a plataforma recebe');
+    assert.doesNotMatch(await row.innerText(), /chave-do-canal/);
+
+    // the dashboard says which platform really receives the channel
+    await page.goto('/dashboard');
+    await page.getByTestId('platform-overview').getByRole('listitem').filter({ hasText: 'RTMP Próprio' }).getByText('Transmitindo').waitFor();
+    assert.equal(await page.getByTestId('platform-overview').getByText('Transmitindo').count(), 1);
+    await page.goto('/dashboard/iniciar-transmissao');
+    await row.waitFor();
+
+    page.once('dialog', (d) => {
+      assert.equal(d.message(), msg.liveFinishConfirm);
+      void d.accept();
+    });
+    await row.getByRole('button', { name: 'Finalizar live RTMP Próprio' }).click();
+    await page.getByText(msg.liveStopped).waitFor();
+    await until('finalizada na tabela', async () => (await row.getByTestId('live-status').innerText()).includes(LIVE_STATE_TEXT.finished), 10_000);
+    await until('a plataforma deixa de receber', async () => !(await dest.received('chave-do-canal')).publishing, 10_000);
+    assert.deepEqual(cspViolations(page), []);
+    await page.context().close();
+  });
+});
