@@ -9,6 +9,9 @@ import { bearerHeader, startHarness, type Harness } from '../../testing/harness.
 import { eventually } from '../../testing/live.ts';
 import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-destination.ts';
 import { freePort } from '../../worker.ts';
+import { createEngine } from './engine.ts';
+import { createProcessesRepo } from './processes.repo.ts';
+import { createProcesses } from './processes.service.ts';
 
 const WORKER = path.resolve(import.meta.dirname, '../../worker.ts');
 
@@ -81,7 +84,7 @@ describe('media engine: a worker killed and restarted', () => {
     await dest?.close();
   });
 
-  test('SIGKILL of the worker, then a new one: exactly one ffmpeg per running live', { timeout: 90_000 }, async () => {
+  test('SIGKILL of the worker, then a new one: exactly one ffmpeg per running live', { timeout: 150_000 }, async () => {
     const acc = await h.createAccount();
     const token = await h.login(acc.email, acc.password);
     const get = async (url: string) => (await h.app.inject({ url, headers: bearerHeader(token) })).json();
@@ -122,15 +125,73 @@ describe('media engine: a worker killed and restarted', () => {
     await eventually(async () => {
       const now = childrenOf(row.process_id, tag);
       return now.length === 1 && now[0] !== first && now;
-    }, 30_000, 'um só ffmpeg, novo');
+    }, 45_000, 'um só ffmpeg, novo');
     await eventually(async () => {
       const b0 = (await dest.received('chave-unica')).bytes;
       await new Promise((res) => setTimeout(res, 1500));
       return (await dest.received('chave-unica')).bytes > b0 + 30_000;
-    }, 30_000, 'o destino recebe de novo');
+    }, 60_000, 'o destino recebe de novo'); // the default back-off (2 s, 4 s, 8 s…) while OBS returns
     // and it stays one
     await new Promise((res) => setTimeout(res, 3000));
     assert.equal(childrenOf(row.process_id, tag).length, 1);
     assert.equal(alive(first!), false, 'o órfão foi encerrado');
+  });
+});
+
+/**
+ * Two media nodes on one database: each worker's engine runs the rows of its own node only.
+ * The child is a stand-in that prints growing progress, so the state path is seen without ffmpeg.
+ */
+describe('media engine: one node never runs another node\'s rows', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h?.close());
+
+  test('a row of node 1 runs on node 1 and is left alone by node 2; stopping it ends the child', async () => {
+    const acc = await h.createAccount();
+    const repo = createProcessesRepo();
+    const row = await createProcesses({ repo }).create(h.core.store.db, {
+      userId: acc.id, nodeId: 1, kind: 'restream', startAt: Date.now() - 1000, endAt: Date.now() + 60_000,
+    });
+    const started: number[] = [];
+    const factory = async (r: { id: number }) => {
+      started.push(r.id);
+      return {
+        command: process.execPath,
+        args: ['-e', 'let n = 0; setInterval(() => console.log(`total_size=${(n += 10000)}`), 100)'],
+        redact: (t: string) => t,
+        progress: () => { let last = 0; return (l: string) => { const m = /^total_size=(\d+)/.exec(l); const grew = !!m && Number(m[1]) > last; if (m) last = Number(m[1]); return grew; }; },
+        permanent: () => null,
+      };
+    };
+    const engine = (nodeId: number) => createEngine({ db: h.core.store.db, repo, nodeId, tag: `${h.config.dataDir}#${nodeId}`, factories: { restream: factory }, log: () => {} });
+    const other = engine(2);
+    const mine = engine(1);
+    try {
+      await other.reconcile();
+      assert.deepEqual(other.running(), []);
+      assert.deepEqual(started, []);
+      await mine.reconcile();
+      assert.deepEqual(mine.running(), [row.id]);
+      const live = await eventually(async () => {
+        const r = await h.core.store.db.selectFrom('media_processes').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+        return r.state === 'live' && r;
+      }, 5000, 'observado ao vivo');
+      assert.ok(live.pid && live.started_at);
+      await other.reconcile();
+      assert.deepEqual(other.running(), []);
+
+      await createProcesses({ repo }).stop(h.core.store.db, acc.id, row.id);
+      await mine.reconcile();
+      assert.deepEqual(mine.running(), []);
+      const done = await h.core.store.db.selectFrom('media_processes').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      assert.deepEqual([done.state, done.pid, done.desired], ['finished', null, 'stopped']);
+      assert.equal(alive(live.pid!), false);
+    } finally {
+      await mine.stop();
+      await other.stop();
+    }
   });
 });

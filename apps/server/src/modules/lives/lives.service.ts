@@ -196,7 +196,8 @@ export function createLivesService(deps: {
 
     async stop(auth: Auth, id: number) {
       const row = await owned(auth, id);
-      if (row.desired !== 'running' || !['live', 'starting', 'reconnecting'].includes(row.state)) throw new AppError(400, msg.liveNotTransmitting);
+      // status 1 only; one that is connecting, reconnecting or scheduled is removed instead
+      if (row.desired !== 'running' || row.state !== 'live') throw new AppError(400, msg.liveNotTransmitting);
       await processes.stop(db, auth.userId, row.process_id);
       return { success: true, message: msg.liveStopped };
     },

@@ -224,6 +224,10 @@ describe('lives: restreams to a platform', () => {
       assert.equal(x.statusCode, 404, url);
     }
     assert.equal((await liveOf(r.live.id))?.status, 2);
+    // only a live that is transmitting (status 1) can be finished; a scheduled one is removed instead
+    const early = await api(a.token, 'POST', `/api/streaming/stop-live/${r.live.id}`);
+    assert.equal(early.statusCode, 400);
+    assert.equal(early.json().error, msg.liveNotTransmitting);
     for (const url of ['/api/streaming/lives', '/api/streaming/start-live']) {
       assert.equal((await s.h.app.inject({ method: url.endsWith('lives') ? 'GET' : 'POST', url })).statusCode, 401);
     }
