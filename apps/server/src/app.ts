@@ -133,6 +133,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const lives = createLivesService({
     db, repo: createLivesRepo(), processes: createProcesses({ repo: createProcessesRepo() }), sealer: core.sealer,
     guard: createOutboundGuard({ allow: config.outboundAllow }), config, settings, activity, obsStatus: (auth) => streaming.status(auth),
+    workerAlive: async () => (await media.reported()) === 'ok',
   });
   settingsRoutes(app, settings);
   healthRoutes(app, {

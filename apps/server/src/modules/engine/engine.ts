@@ -210,7 +210,11 @@ export function createEngine(o: EngineOptions) {
 
     /** Stops every child; the rows keep their desired state, so the next worker resumes them. */
     async stop(): Promise<void> {
-      for (const id of [...children.keys()]) await stopChild(id, null);
+      for (const id of [...children.keys()]) {
+        await stopChild(id, null);
+        // nothing is pushed until a worker takes the row up again
+        await observe(id, { state: 'reconnecting', state_at: nowIso() });
+      }
       await writes;
     },
 

@@ -47,13 +47,19 @@ export function createLivesService(deps: {
   settings: Pick<SettingsService, 'get'>;
   /** The channel's status (OBS row of the list); a function, as streaming also calls into lives. */
   obsStatus: (auth: Auth) => Promise<StatusResponse>;
+  /** Whether the media worker reports in: without it, nothing it last observed still holds. */
+  workerAlive: () => Promise<boolean>;
   activity: ActivityService;
 }) {
   const { db, repo, processes, sealer, guard, config } = deps;
   const zoneOf = async (auth: Auth) => (await deps.settings.get(auth)).timezone;
 
-  function view(r: LiveRow, tz: string, now: number): LiveRecord {
-    const state = r.state as LiveState;
+  /** A worker that stopped reporting pushes nothing it could vouch for: its live rows are reconnecting. */
+  const observed = (r: Pick<LiveRow, 'state'>, alive: boolean): LiveState =>
+    !alive && (r.state === 'live' || r.state === 'starting') ? 'reconnecting' : (r.state as LiveState);
+
+  function view(r: LiveRow, tz: string, now: number, alive: boolean): LiveRecord {
+    const state = observed(r, alive);
     const seconds = r.started_at
       ? Math.floor(((r.ended_at ? Date.parse(r.ended_at) : now) - Date.parse(r.started_at)) / 1000)
       : Math.floor(((r.end_at ? Date.parse(r.end_at) : now) - Date.parse(r.start_at)) / 1000);
@@ -85,7 +91,8 @@ export function createLivesService(deps: {
     async list(auth: Auth): Promise<{ success: true; lives: LiveRecord[] }> {
       const tz = await zoneOf(auth);
       const now = Date.now();
-      const lives = (await repo.ofUser(db, auth.userId)).map((r) => view(r, tz, now));
+      const alive = await deps.workerAlive();
+      const lives = (await repo.ofUser(db, auth.userId)).map((r) => view(r, tz, now, alive));
       // OBS itself, while it is live, as the first row
       const s = await deps.obsStatus(auth).catch(() => null);
       if (s?.obs_stream.is_live) {
@@ -185,9 +192,10 @@ export function createLivesService(deps: {
       const rank: Record<PlatformState, number> = { disconnected: 0, error: 1, connecting: 2, connected: 3 };
       const out = new Map<string, PlatformState>();
       const dayAgo = Date.now() - 24 * HOUR;
+      const alive = await deps.workerAlive();
       for (const r of await repo.ofUser(db, userId)) {
         const s: PlatformState = r.desired === 'running'
-          ? r.state === 'live' ? 'connected' : r.state === 'scheduled' ? 'disconnected' : 'connecting'
+          ? observed(r, alive) === 'live' ? 'connected' : r.state === 'scheduled' ? 'disconnected' : 'connecting'
           : r.state === 'error' && Date.parse(r.start_at) > dayAgo ? 'error' : 'disconnected';
         if (rank[s] > rank[out.get(r.tipo) ?? 'disconnected']) out.set(r.tipo, s);
       }

@@ -6,7 +6,9 @@ import { loadConfig } from '../../platform/config.ts';
 import { formatZoned } from '../../platform/zoned-time.ts';
 import { channelUrls } from '../streaming/urls.ts';
 import { sourceOf } from './lives.child.ts';
-import { bearerHeader } from '../../testing/harness.ts';
+import { bearerHeader, startHarness } from '../../testing/harness.ts';
+import { createMediaRepo } from '../media/media.repo.ts';
+import { NGINX_SERVICE } from '../media/media-server.ts';
 import { eventually, startLiveStack, type LiveStack, type Publisher } from '../../testing/live.ts';
 import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-destination.ts';
 
@@ -271,4 +273,33 @@ test('the source the user chose is what the worker reads, on loopback', () => {
   const urls = channelUrls(config, 'anatv');
   assert.equal(sourceOf(urls.hlsUrl, 'anatv', config, 'http://127.0.0.1:3001'), 'http://127.0.0.1:3001/hls/anatv_live.m3u8');
   assert.equal(sourceOf(urls.rtmpStream, 'anatv', config, 'http://127.0.0.1:3001'), 'rtmp://127.0.0.1:1935/live/anatv_live');
+});
+
+describe('lives while the media worker is gone', () => {
+  test('what a silent worker last observed is not shown as transmitting', async () => {
+    const h = await startHarness({ env: { PUBLIC_HOST: 'tv.exemplo.com.br' } });
+    try {
+      const acc = await h.createAccount();
+      const token = await h.login(acc.email, acc.password);
+      const r = await h.app.inject({
+        method: 'POST', url: '/api/streaming/start-live', headers: bearerHeader(token),
+        payload: {
+          tipo: 'youtube', servidor_rtmp: 'rtmp://8.8.8.8/live2', servidor_rtmp_chave: 'abc', inicio_imediato: 'sim',
+          servidor_stm: channelUrls(h.config, acc.usuario).rtmpStream, data_fim: at(HOUR),
+        },
+      });
+      assert.equal(r.statusCode, 200, r.body);
+      await h.core.store.db.updateTable('media_processes').set({ state: 'live' }).execute();
+      const list = async () => (await h.app.inject({ url: '/api/streaming/lives', headers: bearerHeader(token) })).json().lives[0] as Live;
+      assert.deepEqual([(await list()).status, (await list()).estado], [2, 'reconnecting']);
+      // the worker reports again: what it observed holds
+      await createMediaRepo().upsert(h.core.store.db, {
+        node_id: 1, name: NGINX_SERVICE, state: 'running', pid: 1, restarts: 0, last_error: null,
+        control_url: 'http://127.0.0.1:1', changed_at: new Date().toISOString(), heartbeat_at: new Date().toISOString(),
+      });
+      assert.deepEqual([(await list()).status, (await list()).estado], [1, 'live']);
+    } finally {
+      await h.close();
+    }
+  });
 });
