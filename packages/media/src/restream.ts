@@ -13,7 +13,7 @@ export interface RestreamPlan {
 
 const SOURCE_PROTOCOLS: Record<string, string> = {
   rtmp: 'rtmp,tcp',
-  http: 'http,tcp,hls,file,crypto',
+  http: 'http,tcp,hls',
 };
 const DESTINATION_PROTOCOLS = 'rtmp,rtmps,tcp,tls';
 
@@ -75,6 +75,6 @@ export function classifyExit(tail: readonly string[], destination: string, sentM
   // the destination's own line ("rtmp://host/app/key: Input/output error") without a connection
   // failure before it: the server hung up on the publish itself
   const destLine = tail.find((l) => l.startsWith(`${destination}:`));
-  const connectionFailed = /Cannot open connection|Connection refused|Connection timed out|timed out|Network is unreachable|No route to host|Name or service not known|Temporary failure in name resolution|Immediate exit/i.test(text);
+  const connectionFailed = /Cannot open connection|Connection refused|timed out|Network is unreachable|No route to host|Name or service not known|Temporary failure in name resolution|Immediate exit/i.test(text);
   return destLine && /Input\/output error|End of file|Broken pipe|Connection reset/i.test(destLine) && !connectionFailed ? 'refused' : 'network';
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { msg } from '@painel/contract';
 import { nowIso, type Db, type ProcessState } from '../../platform/db.ts';
 import { createSupervisor, type Supervisor, type SupervisorOptions, type SupervisorStatus } from '../../platform/supervisor.ts';
-import type { ProcessesRepo, ProcessRow } from './processes.repo.ts';
+import type { ObservedPatch, ProcessesRepo, ProcessRow } from './processes.repo.ts';
 
 /**
  * What a kind of process (restream today; playout and relays later) runs for one row: built
@@ -59,7 +59,7 @@ export function createEngine(o: EngineOptions) {
   let writes: Promise<void> = Promise.resolve();
 
   /** Serialised, so an older observation never overwrites a newer one. */
-  function observe(id: number, patch: Parameters<ProcessesRepo['observe']>[2]): Promise<void> {
+  function observe(id: number, patch: ObservedPatch): Promise<void> {
     writes = writes.then(() => repo.observe(db, id, patch)).then(() => undefined, (e: Error) => log(`estado do processo ${id} não gravado: ${e.message}`));
     return writes;
   }
@@ -110,7 +110,7 @@ export function createEngine(o: EngineOptions) {
         const state = stateOf(entry, s);
         if (!state) return;
         const at = nowIso();
-        const patch: Parameters<ProcessesRepo['observe']>[2] = { state, pid: s.pid, restarts: s.restarts, state_at: at, error: null };
+        const patch: ObservedPatch = { state, pid: s.pid, restarts: s.restarts, state_at: at, error: null };
         if (state === 'live' && !entry.everLive) {
           entry.everLive = true;
           if (!row.started_at) patch.started_at = at;

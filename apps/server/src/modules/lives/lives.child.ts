@@ -39,7 +39,6 @@ export function restreamChild(deps: {
   return async (row) => {
     const live = await repo.byProcess(db, row.id);
     if (!live) throw new Error(msg.notFound);
-    if (live.disabled) throw new Error(msg.accountDisabled);
     const key = sealer.open(live.chave);
     const destination = destinationOf(live.servidor_rtmp, key);
     await guard.check(destination, ['rtmp', 'rtmps']);

@@ -21,7 +21,7 @@ export function createLivesRepo() {
       joined(tx).select(columns).where('l.user_id', '=', userId).where('l.transmission_id', '=', transmissionId).execute(),
     /** What the worker needs to push a live: its row and the account's stream name. */
     byProcess: (tx: Tx, processId: number) =>
-      joined(tx).innerJoin('accounts as a', 'a.id', 'l.user_id').select([...columns, 'a.usuario', 'a.disabled'])
+      joined(tx).innerJoin('accounts as a', 'a.id', 'l.user_id').select([...columns, 'a.usuario'])
         .where('l.process_id', '=', processId).executeTakeFirst(),
   };
 }

@@ -88,6 +88,7 @@ export function createStreamingService(deps: StreamingDeps) {
     const names = new Set([urls.streamName, ...rows.map((r) => r.stream_name)]);
     const mine = st?.streams.filter((s) => s.app === LIVE_APPLICATION && s.publishing && names.has(s.name)) ?? [];
     const pending = waiting.find((w) => Date.now() - Date.parse(w.created_at) < WAITING_TTL_MS);
+    const asked = platformList((current?.row ?? pending)?.platform_ids ?? '[]');
     return {
       success: true,
       is_live: !!current,
@@ -100,7 +101,7 @@ export function createStreamingService(deps: StreamingDeps) {
       aguardando_obs: !obs && pending ? { titulo: pending.titulo } : null,
       platforms: PLATFORMS.map((p) => ({
         id: p.id, name: p.nome,
-        enabled: platformList((current?.row ?? pending)?.platform_ids ?? '[]').includes(p.id),
+        enabled: asked.includes(p.id),
         status: states.get(p.id) ?? 'disconnected',
       })),
       obs_stream: {
