@@ -77,8 +77,18 @@ describe('login, shell, settings and logout in Chromium', () => {
     const stats = page.getByRole('region', { name: 'Resumo da conta' });
     await stats.getByText('Total de vídeos', { exact: true }).waitFor();
     await stats.getByText('Espectadores ativos', { exact: true }).waitFor();
-    // no playlists card while the panel has no playlists
-    assert.equal(await stats.getByText('Playlists', { exact: true }).count(), 0);
+    // the playlists card shows the account's real count: none yet, then the one created
+    await stats.getByText('Playlists', { exact: true }).waitFor();
+    await stats.getByTestId('stat-playlists').filter({ hasText: /^0$/ }).waitFor();
+    const session = await page.evaluate(() => localStorage.getItem('token'));
+    const created = await fetch(`${stack.baseUrl}/api/playlists`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'Programação da manhã' }),
+    });
+    assert.ok(created.ok, `POST /api/playlists: ${created.status}`);
+    await page.reload();
+    await stats.getByTestId('stat-playlists').filter({ hasText: /^1$/ }).waitFor();
     await page.getByTestId('platform-overview').getByText('YouTube').waitFor();
     // no notifications bell with an unread dot: the panel sends no notices yet
     assert.equal(await page.getByRole('button', { name: 'Notificações' }).count(), 0);

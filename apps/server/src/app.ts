@@ -38,6 +38,14 @@ import { createViewers } from './modules/viewers/viewers.service.ts';
 import { createLibrary, ownerOfAccount, type Library } from './modules/library/library.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createProcessesRepo } from './modules/engine/processes.repo.ts';
+import { commercialsRoutes } from './modules/commercials/commercials.routes.ts';
+import { createCommercialsService } from './modules/commercials/commercials.service.ts';
+import { createPlaylistsRepo } from './modules/playlists/playlists.repo.ts';
+import { playlistsRoutes } from './modules/playlists/playlists.routes.ts';
+import { createPlaylistsService } from './modules/playlists/playlists.service.ts';
+import { verifyPlayoutToken } from './modules/playout/playout.child.ts';
+import { createPlayoutRepo } from './modules/playout/playout.repo.ts';
+import { createPlayoutService } from './modules/playout/playout.service.ts';
 import { createProcesses } from './modules/engine/processes.service.ts';
 import { createLivesRepo } from './modules/lives/lives.repo.ts';
 import { livesRoutes } from './modules/lives/lives.routes.ts';
@@ -116,8 +124,20 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
       disconnectPlatforms: (...a) => lives.disconnectPlatforms(...a),
       platformStates: (...a) => lives.platformStates(...a),
     },
+    playout: { info: (id) => playout.info(id) },
   });
-  const ingest = createIngestService({ db, repo: streamingRepo, media, activity, nodeId: config.media.nodeId, hlsDir: path.join(config.dataDir, 'hls') });
+  const processes = createProcesses({ repo: createProcessesRepo() });
+  const playlistsRepo = createPlaylistsRepo();
+  const playout = createPlayoutService({
+    db, repo: createPlayoutRepo(), playlists: playlistsRepo, streaming: streamingRepo, processes, media, activity, config,
+  });
+  const commercials = createCommercialsService({ db, library: core.library });
+  core.library.addGuard(commercials.guard);
+  const playlists = createPlaylistsService({ db, repo: playlistsRepo, library: core.library, onAir: (id) => playout.onAir(id) });
+  const ingest = createIngestService({
+    db, repo: streamingRepo, media, activity, nodeId: config.media.nodeId, hlsDir: path.join(config.dataDir, 'hls'),
+    playout: { verify: (t) => verifyPlayoutToken(config.dataDir, t), yieldTo: playout.yieldTo, release: async (id) => void (await playout.release(id)) },
+  });
   const playersRepo = createPlayersRepo();
   const logos = createLogosService({ db, repo: playersRepo, dataDir: config.dataDir, activity, quota: core.library.quota });
   const players = createPlayersService({
@@ -126,12 +146,13 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   });
   const dashboard = createDashboardService({
     db, dialect: store.dialect, config, usage: (id) => core.library.usageOf(id), viewers, streaming, activity, media, startedAt: Date.now(),
+    playlists: (id) => playlists.count(id),
   });
 
   authRoutes(app, auth, app.requireAuth);
   const settings = createSettingsService({ db, repo: createSettingsRepo() });
   const lives = createLivesService({
-    db, repo: createLivesRepo(), processes: createProcesses({ repo: createProcessesRepo() }), sealer: core.sealer,
+    db, repo: createLivesRepo(), processes, sealer: core.sealer,
     guard: createOutboundGuard({ allow: config.outboundAllow }), config, settings, activity, obsStatus: (auth) => streaming.status(auth),
     workerAlive: async () => (await media.reported()) === 'ok',
   });
@@ -143,7 +164,9 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
     details: () => media.details(),
     ...(opts.healthCacheMs !== undefined ? { cacheMs: opts.healthCacheMs } : {}),
   });
-  streamingRoutes(app, streaming, accounts);
+  streamingRoutes(app, streaming, accounts, playout);
+  playlistsRoutes(app, playlists);
+  commercialsRoutes(app, commercials);
   livesRoutes(app, lives);
   ingestHookRoutes(app, ingest, hookToken(config.dataDir));
   hlsRoutes(app, { streaming, hlsDir: path.join(config.dataDir, 'hls') });

@@ -19,6 +19,11 @@ import { createProcessesRepo } from './modules/engine/processes.repo.ts';
 import { restreamChild } from './modules/lives/lives.child.ts';
 import { createLivesRepo } from './modules/lives/lives.repo.ts';
 import { createOutboundGuard } from './platform/outbound-guard.ts';
+import { createProcesses } from './modules/engine/processes.service.ts';
+import { createPlaylistsRepo } from './modules/playlists/playlists.repo.ts';
+import { playoutChild } from './modules/playout/playout.child.ts';
+import { createPlayoutRepo } from './modules/playout/playout.repo.ts';
+import { createPlayoutService } from './modules/playout/playout.service.ts';
 
 /**
  * The media worker: writes the nginx configuration into DATA_DIR/nginx, runs nginx-rtmp
@@ -122,8 +127,14 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   });
   nginx.start();
 
+  const processesRepo = createProcessesRepo();
+  const playoutRepo = createPlayoutRepo();
+  const playout = createPlayoutService({
+    db, repo: playoutRepo, playlists: createPlaylistsRepo(), streaming: streamingRepo, processes: createProcesses({ repo: processesRepo }),
+    media, activity, config,
+  });
   const engine = createEngine({
-    db, repo: createProcessesRepo(), nodeId, tag: `${config.dataDir}#${nodeId}`, log,
+    db, repo: processesRepo, nodeId, tag: `${config.dataDir}#${nodeId}`, log,
     backoff: opts.engine?.backoff, staleAfterMs: opts.engine?.staleAfterMs,
     factories: {
       restream: restreamChild({
@@ -131,6 +142,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
         apiUrl: opts.apiUrl ?? config.media.apiInternalUrl,
         ...(opts.engine?.ioTimeoutSeconds ? { ioTimeoutSeconds: opts.engine.ioTimeoutSeconds } : {}),
       }),
+      playout: playoutChild({ db, repo: playoutRepo, config, library: core.library, accountOf: (id) => core.accounts.byId(id), log }),
     },
   });
   await engine.adoptOrphans();
@@ -144,6 +156,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
       await repo.heartbeat(db, nodeId, NGINX_SERVICE, nowIso());
       await viewers.expire();
       await engine.reconcile();
+      await playout.sweep(nodeId);
       if (nginx.status().state !== 'running') return;
       const stat = await media.stat().catch(() => null);
       if (!stat) return;

@@ -7,3 +7,4 @@ export * from './streaming.ts';
 export * from './library.ts';
 export * from './lives.ts';
 export * from './ui-texts.ts';
+export * from './channel.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
+import type { PlayoutInfo } from './channel.ts';
 
 /** The RTMP application OBS publishes into and the suffix of every account's stream name. */
 export const LIVE_APPLICATION = 'live';
@@ -134,6 +135,8 @@ export interface StatusResponse {
   wowza_info: WowzaInfo;
   /** Every platform: asked for by the current broadcast (enabled) and what it really receives. */
   platforms: PlatformStatus[];
+  /** The playlist broadcast of the account (on air or waiting for OBS to finish), else null. */
+  playout: (PlayoutInfo & { transmission_id: number; codigo_playlist: number | null; playlist_nome: string | null }) | null;
 }
 
 export interface PlatformStatus {

@@ -160,14 +160,16 @@ export interface RevokedSessionsTable {
   expires_at: number;
 }
 
-export type ProcessState = 'scheduled' | 'starting' | 'live' | 'reconnecting' | 'error' | 'finished';
+export type ProcessState = 'scheduled' | 'starting' | 'live' | 'reconnecting' | 'held' | 'error' | 'finished';
 
 export interface MediaProcessesTable {
   id: Generated<number>;
   user_id: number;
   node_id: number;
-  kind: 'restream';
+  kind: 'restream' | 'playout';
   desired: 'running' | 'stopped';
+  /** Set while something else holds the channel (OBS live): wanted, but not run now. */
+  held: Generated<number>;
   start_at: string;
   end_at: string | null;
   transmission_id: number | null;
@@ -194,7 +196,79 @@ export interface LivesTable {
   created_at: string;
 }
 
+export interface PlaylistsTable {
+  id: Generated<number>;
+  user_id: number;
+  nome: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface PlaylistVideosTable {
+  id: Generated<number>;
+  playlist_id: number;
+  video_id: number;
+  ordem: number;
+}
+export interface CommercialsTable {
+  id: Generated<number>;
+  user_id: number;
+  playlist_id: number;
+  folder_id: number;
+  quantidade: number;
+  intervalo: number;
+  ativo: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface BookingsTable {
+  id: Generated<number>;
+  user_id: number;
+  playlist_id: number;
+  shuffle: number;
+  frequencia: 'diariamente' | 'dias_da_semana' | 'uma_vez';
+  dias_semana: string;
+  ending_playlist_id: number | null;
+  inicio: string;
+  last_occurrence: string | null;
+  last_run_at: string | null;
+  last_delay_s: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface PlayoutsTable {
+  id: Generated<number>;
+  process_id: number;
+  user_id: number;
+  playlist_id: number | null;
+  ending_playlist_id: number | null;
+  booking_id: number | null;
+  shuffle: number;
+  loop: number;
+  cursor: string;
+  current_video_id: number | null;
+  current_name: string | null;
+  current_commercial: Generated<number>;
+  current_started_at: string | null;
+  current_offset: Generated<number>;
+  played: Generated<number>;
+  created_at: string;
+}
+export interface PlayoutPlaysTable {
+  id: Generated<number>;
+  process_id: number;
+  video_id: number | null;
+  nome: string;
+  comercial: number;
+  skipped: string | null;
+  at: string;
+}
 export interface Database {
+  playlists: PlaylistsTable;
+  playlist_videos: PlaylistVideosTable;
+  commercials: CommercialsTable;
+  bookings: BookingsTable;
+  playouts: PlayoutsTable;
+  playout_plays: PlayoutPlaysTable;
   media_processes: MediaProcessesTable;
   lives: LivesTable;
   revoked_sessions: RevokedSessionsTable;

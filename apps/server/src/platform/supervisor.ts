@@ -38,6 +38,11 @@ export interface SupervisorOptions {
   isProgress?: (line: string) => boolean;
   /** Polled while the child lives; running only once it passes, restarted after `failures` misses in a row. */
   health?: { check: () => Promise<boolean>; intervalMs: number; failures: number };
+  /**
+   * Runs before every start (the first and each restart): prepares what the child reads. A
+   * rejection is permanent: its message becomes the error and nothing is retried.
+   */
+  beforeSpawn?: () => Promise<void>;
   /** Returns a message when an exit should not be retried (bad configuration, refused credentials). */
   permanentError?: (tail: string[], code: number | null) => string | null;
   onLine?: (line: string) => void;
@@ -69,6 +74,7 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
   let timers: NodeJS.Timeout[] = [];
   let restartTimer: NodeJS.Timeout | null = null;
   let exited: Promise<void> = Promise.resolve();
+  let preparing: Promise<void> = Promise.resolve();
   const tail: string[] = [];
   const waiters = new Set<() => void>();
 
@@ -112,6 +118,26 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
   function spawnChild(): void {
     restartTimer = null;
     if (!wanted) return;
+    if (!o.beforeSpawn) {
+      launch();
+      return;
+    }
+    set({ state: 'starting', pid: null });
+    preparing = o.beforeSpawn().then(
+      () => {
+        if (wanted) launch();
+        else set({ state: 'stopped', pid: null });
+      },
+      (e: Error) => {
+        if (!wanted) return set({ state: 'stopped', pid: null });
+        wanted = false;
+        log(`${o.name}: erro permanente: ${e.message}`);
+        set({ state: 'error', pid: null, lastError: e.message });
+      },
+    );
+  }
+
+  function launch(): void {
     try {
       killOrphan();
     } catch {
@@ -237,6 +263,7 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       wanted = false;
       if (restartTimer) clearTimeout(restartTimer);
       restartTimer = null;
+      await preparing;
       const c = child;
       if (!c?.pid) {
         set({ state: 'stopped', pid: null });

@@ -64,6 +64,21 @@ const statusSchema = z.object({
       status: z.enum(['disconnected', 'connecting', 'connected', 'error']).catch('disconnected'),
     }))
     .catch([]),
+  playout: z
+    .object({
+      transmission_id: z.number(),
+      codigo_playlist: z.number().nullable().catch(null),
+      playlist_nome: z.string().nullable().catch(null),
+      atual: z
+        .object({ video_id: z.number(), nome: str, comercial: z.boolean().catch(false), inicio: str })
+        .nullable()
+        .catch(null),
+      reproduzidos: num,
+      ignorados: z.array(z.object({ nome: str, motivo: str, em: str })).catch([]),
+      aguardando_obs: z.boolean().catch(false),
+    })
+    .nullable()
+    .catch(null),
 });
 
 export type StreamingStatus = Omit<StatusResponse, 'transmission'> & {
@@ -75,13 +90,17 @@ export async function getStreamingStatus(): Promise<StreamingStatus> {
   return { success: true, ...parsed };
 }
 
-/** Re-polled every 10 s while live, otherwise at the account's refresh interval (30 s by default). */
-export function useStreamingStatus() {
+/**
+ * Re-polled every 10 s while live, otherwise at the account's refresh interval (30 s by default).
+ * `pollMs` sets one fixed period instead, for a page whose polling the product defines (the
+ * playlists page polls every 30 s).
+ */
+export function useStreamingStatus({ pollMs }: { pollMs?: number } = {}) {
   const { managementMs } = useAutoRefresh();
   return useQuery({
     queryKey: streamingStatusQueryKey,
     queryFn: getStreamingStatus,
-    refetchInterval: (query) => (query.state.data?.is_live ? TIMINGS.liveStatusPollMs : managementMs),
+    refetchInterval: (query) => pollMs ?? (query.state.data?.is_live ? TIMINGS.liveStatusPollMs : managementMs),
     refetchIntervalInBackground: false,
   });
 }

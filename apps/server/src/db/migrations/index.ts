@@ -5,6 +5,7 @@ import { live } from './002-live.ts';
 import { library } from './003-library.ts';
 import { sessions } from './004-sessions.ts';
 import { lives } from './005-lives.ts';
+import { channel } from './006-channel.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003-library': library(dialect),
     '004-sessions': sessions(),
     '005-lives': lives(dialect),
+    '006-channel': channel(dialect),
   };
 }

@@ -25,16 +25,16 @@ async function memory(): Promise<{ used: number; total: number }> {
 export function createDashboardService(deps: {
   db: Db; dialect: Dialect; config: Config; usage: UsageOf; viewers: ViewersService; streaming: StreamingService;
   activity: ActivityService; media: MediaServer; startedAt: number;
+  playlists: (userId: number) => Promise<number>;
 }) {
   const { db, config, viewers, streaming, media } = deps;
 
   async function stats(auth: Auth) {
-    const [usage, ativos] = await Promise.all([deps.usage(auth.userId), viewers.active(auth.userId)]);
+    const [usage, ativos, playlists] = await Promise.all([deps.usage(auth.userId), viewers.active(auth.userId), deps.playlists(auth.userId)]);
     return {
       success: true,
       totalVideos: usage.totalVideos,
-      // playlists arrive with their own feature; until then an account has none
-      totalPlaylists: 0,
+      totalPlaylists: playlists,
       espectadoresAtivos: ativos,
       espacoUsado: usage.espacoUsadoMB,
       totalEspaco: auth.account.espaco,

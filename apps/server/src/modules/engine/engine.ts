@@ -5,8 +5,8 @@ import { createSupervisor, type Supervisor, type SupervisorOptions, type Supervi
 import type { ObservedPatch, ProcessesRepo, ProcessRow } from './processes.repo.ts';
 
 /**
- * What a kind of process (restream today; playout and relays later) runs for one row: built
- * fresh before every start, so a changed key or a guard that now refuses is seen at once.
+ * What a kind of process (restream, playout; relays later) runs for one row: built fresh
+ * when the row is taken up, so a changed key or a guard that now refuses is seen at once.
  */
 export interface ChildSpec {
   command: string;
@@ -17,6 +17,10 @@ export interface ChildSpec {
   progress: () => (line: string) => boolean;
   /** After a run ends: a Portuguese reason when retrying cannot help, else null. */
   permanent: (tail: string[], sentMedia: boolean) => string | null;
+  /** Runs before every start of the child (the first and each restart); a rejection ends the row in error. */
+  prepare?: () => Promise<void>;
+  /** Follows one run of the child (its pid) from its start; the returned function is called when that run ends. */
+  attach?: (pid: number) => () => void;
 }
 
 /** Builds the child of a row, or throws an Error whose message (Portuguese) becomes the row's error. */
@@ -28,7 +32,7 @@ export interface EngineOptions {
   nodeId: number;
   /** Marks this engine's children, so the next run of the worker finds the ones a crash left behind. */
   tag: string;
-  factories: Record<ProcessRow['kind'], ChildFactory>;
+  factories: Partial<Record<ProcessRow['kind'], ChildFactory>>;
   backoff?: SupervisorOptions['backoff'];
   staleAfterMs?: number;
   log?: (m: string) => void;
@@ -40,6 +44,8 @@ interface Running {
   /** Set once the child produced media in this run. */
   everLive: boolean;
   stopping: boolean;
+  /** Ends the spec's watch of the current run. */
+  detach: (() => void) | null;
 }
 
 const ENV_TAG = 'PAINEL_ENGINE';
@@ -77,7 +83,9 @@ export function createEngine(o: EngineOptions) {
   async function spawn(row: ProcessRow): Promise<void> {
     let spec: ChildSpec;
     try {
-      spec = await o.factories[row.kind](row);
+      const factory = o.factories[row.kind];
+      if (!factory) throw new Error(`${row.kind}: ${msg.notFound}`);
+      spec = await factory(row);
     } catch (e) {
       // nothing to retry: the address is refused or the row is incomplete
       await observe(row.id, { state: 'error', error: (e as Error).message, desired: 'stopped', pid: null, state_at: nowIso() });
@@ -85,7 +93,12 @@ export function createEngine(o: EngineOptions) {
     }
     let grew = spec.progress();
     let sentMedia = false;
-    const entry: Running = { row, everLive: false, stopping: false, sup: undefined as unknown as Supervisor };
+    let lastPid: number | null = null;
+    const entry: Running = { row, everLive: false, stopping: false, detach: null, sup: undefined as unknown as Supervisor };
+    const follow = (pid: number | null) => {
+      entry.detach?.();
+      entry.detach = pid !== null && spec.attach ? spec.attach(pid) : null;
+    };
     entry.sup = createSupervisor({
       name: `${row.kind} ${row.id}`,
       command: spec.command,
@@ -93,6 +106,7 @@ export function createEngine(o: EngineOptions) {
       env: { ...process.env, [ENV_TAG]: o.tag, [ENV_ID]: String(row.id) },
       ...(o.backoff ? { backoff: o.backoff } : {}),
       staleAfterMs: o.staleAfterMs ?? 15_000,
+      ...(spec.prepare ? { beforeSpawn: spec.prepare } : {}),
       isProgress: (line) => {
         const ok = grew(line);
         if (ok) sentMedia = true;
@@ -101,6 +115,10 @@ export function createEngine(o: EngineOptions) {
       permanentError: (tail) => spec.permanent(tail.map(spec.redact), sentMedia),
       log: (m) => log(spec.redact(m)),
       onState: (s) => {
+        if (s.pid === null || s.pid !== lastPid) {
+          lastPid = s.pid;
+          follow(s.pid);
+        }
         if (s.state === 'starting') {
           // each run is judged by its own output
           grew = spec.progress();
@@ -133,6 +151,8 @@ export function createEngine(o: EngineOptions) {
     r.stopping = true;
     children.delete(id);
     await r.sup.stop();
+    r.detach?.();
+    r.detach = null;
     if (final) {
       const at = nowIso();
       await observe(id, { state: final.state, pid: null, state_at: at, error: null, ...(final.ended ? { ended_at: at } : {}) });
@@ -194,6 +214,12 @@ export function createEngine(o: EngineOptions) {
         if (row.desired !== 'running') {
           if (children.has(row.id)) await stopChild(row.id, { state: 'finished', ended: true });
           else if (row.pid !== null) await observe(row.id, { pid: null });
+          continue;
+        }
+        if (row.held) {
+          // another source has the channel: nothing of this row runs until it is released
+          if (children.has(row.id)) await stopChild(row.id, null);
+          if (row.state !== 'held' || row.pid !== null) await observe(row.id, { state: 'held', pid: null, state_at: nowIso() });
           continue;
         }
         if (Date.parse(row.start_at) > now) {

@@ -8,13 +8,13 @@ import type { ProcessesRepo, ProcessRow } from './processes.repo.ts';
 export function createProcesses(deps: { repo: ProcessesRepo }) {
   const { repo } = deps;
   return {
-    create: (tx: Tx, p: { userId: number; nodeId: number; kind: ProcessRow['kind']; startAt: number; endAt: number | null; transmissionId?: number | null }) => {
+    create: (tx: Tx, p: { userId: number; nodeId: number; kind: ProcessRow['kind']; startAt: number; endAt: number | null; transmissionId?: number | null; held?: boolean }) => {
       const at = nowIso();
       return repo.insert(tx, {
         user_id: p.userId, node_id: p.nodeId, kind: p.kind, desired: 'running',
         start_at: new Date(p.startAt).toISOString(), end_at: p.endAt === null ? null : new Date(p.endAt).toISOString(),
-        transmission_id: p.transmissionId ?? null,
-        state: p.startAt > Date.now() ? 'scheduled' : 'starting', error: null, pid: null, state_at: at, started_at: null, ended_at: null, created_at: at,
+        transmission_id: p.transmissionId ?? null, held: p.held ? 1 : 0,
+        state: p.held ? 'held' : p.startAt > Date.now() ? 'scheduled' : 'starting', error: null, pid: null, state_at: at, started_at: null, ended_at: null, created_at: at,
       });
     },
     /** Asks the worker to stop it; shown as finished at once, the child follows within a tick. */

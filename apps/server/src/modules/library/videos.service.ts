@@ -103,6 +103,9 @@ export function createVideosService(deps: {
   }
 
   const videos = {
+    /** A stored row as the client sees it (verdict against the plan, playback address). */
+    present: view,
+
     async list(owner: Owner, folderId: number): Promise<Video[]> {
       const folder = await repo.folder(db, owner.userId, folderId);
       if (!folder) throw folderNotFound();

@@ -52,6 +52,13 @@ const STREAM_RE = /^([a-z0-9][a-z0-9_]{2,31})_live$/;
  */
 export function createIngestService(deps: {
   db: Db; repo: StreamingRepo; media: MediaServer; activity: ActivityService; nodeId: number; hlsDir: string;
+  /** The account's playlist broadcast, which gives way to OBS (absent: there is none). */
+  playout?: {
+    /** The process row a playout's `playout=` token names, or null. */
+    verify(token: string): number | null;
+    yieldTo(userId: number, login: string): Promise<boolean>;
+    release(userId: number): Promise<void>;
+  };
 }) {
   const { db, repo, media, activity, nodeId } = deps;
 
@@ -60,6 +67,23 @@ export function createIngestService(deps: {
     const m = STREAM_RE.exec(name ?? '');
     const account = m ? await repo.accountByUsuario(db, m[1]!) : undefined;
     if (account) await activity.recordThrottled(effectiveUserId(account), 'publish_refused', addr ?? '?', 60_000);
+  }
+
+  /** The account's own playout publishing its playlist broadcast, named by its token. */
+  async function playoutPublish(form: HookForm, userId: number): Promise<Verdict> {
+    const f = form.fields;
+    const processId = deps.playout?.verify(f.playout ?? '') ?? null;
+    const proc = processId ? await repo.playoutProcess(db, processId) : undefined;
+    if (!proc || proc.user_id !== userId || proc.desired !== 'running' || proc.held || !proc.transmission_id) {
+      return { ok: false, reason: 'playout sem transmissão ativa' };
+    }
+    const t = await repo.byIdOfUser(db, userId, proc.transmission_id);
+    if (!t || t.status === 'ended') return { ok: false, reason: 'transmissão da playlist encerrada' };
+    const at = nowIso();
+    // a new broadcast starts a new HLS; a playout coming back continues the one it left
+    if (!t.started_at) await fs.rm(path.join(deps.hlsDir, `${f.name}.m3u8`), { force: true });
+    await repo.update(db, t.id, { status: 'live', client_id: f.clientid ?? null, publish_addr: f.addr ?? null, started_at: t.started_at ?? at });
+    return { ok: true, transmissionId: t.id };
   }
 
   return {
@@ -76,13 +100,21 @@ export function createIngestService(deps: {
       if (!account) return { ok: false, reason: 'conta inexistente' };
       if (account.disabled) return { ok: false, reason: 'conta desativada' };
       if ((account.codigo_servidor ?? nodeId) !== nodeId) return { ok: false, reason: 'conta de outro servidor' };
+      if (f.playout !== undefined) return playoutPublish(form, effectiveUserId(account));
       if (!account.stream_secret || !sameSecret(account.stream_secret, f.key ?? '')) {
         await recordRefusal(f.name, f.addr);
         return { ok: false, reason: 'chave incorreta' };
       }
       const name = f.name!;
       const clientId = f.clientid ?? null;
-      const open = await repo.liveByStream(db, name);
+      // OBS takes the channel: the playlist on air steps aside first
+      if (deps.playout && !(await deps.playout.yieldTo(effectiveUserId(account), account.usuario))) {
+        return { ok: false, reason: 'a playlist ainda está saindo do ar' };
+      }
+      const open = (await repo.liveByStream(db, name)).filter((o) => o.tipo === 'obs');
+      for (const p of await repo.liveByStream(db, name)) {
+        if (p.tipo === 'playlist') await repo.update(db, p.id, { status: 'waiting', client_id: null });
+      }
       if (open.length) {
         // nginx refuses a second publisher itself; saying no first keeps the first one's record intact
         const st = await media.stat().catch(() => null);
@@ -114,14 +146,24 @@ export function createIngestService(deps: {
       return { ok: true, transmissionId: id };
     },
 
-    /** Only the publisher that opened a broadcast ends it: a refused duplicate also triggers this call. */
+    /**
+     * Only the publisher that opened a broadcast ends it: a refused duplicate also triggers
+     * this call. A playlist broadcast is not over when its playout leaves (held for OBS, a
+     * restarted worker): it waits for the playout to come back.
+     */
     async onPublishDone(form: HookForm): Promise<void> {
       const f = form.fields;
       if (form.repeated.length) return; // never a publish this service accepted
       if (f.app !== LIVE_APPLICATION || !f.name) return;
       for (const o of await repo.liveByStream(db, f.name)) {
-        if (o.client_id === (f.clientid ?? null) && (await repo.end(db, o.id, nowIso(), END_REASONS.publishDone))) {
+        if (o.client_id !== (f.clientid ?? null)) continue;
+        if (o.tipo === 'playlist') {
+          await repo.update(db, o.id, { status: 'waiting', client_id: null });
+          continue;
+        }
+        if (await repo.end(db, o.id, nowIso(), END_REASONS.publishDone)) {
           await activity.record(o.user_id, 'transmission_ended', o.titulo);
+          if (!(await repo.liveOfUser(db, o.user_id)).some((t) => t.tipo === 'obs')) await deps.playout?.release(o.user_id);
         }
       }
     },

@@ -46,13 +46,16 @@ export function createStreamingRepo() {
       tx
         .selectFrom('transmissions as t')
         .innerJoin('accounts as a', 'a.id', 't.user_id')
-        .select(['t.id', 't.user_id', 't.stream_name', 't.client_id', 't.started_at', 't.titulo', 't.peak_bitrate', 't.peak_viewers', 'a.disabled'])
+        .select(['t.id', 't.user_id', 't.tipo', 't.stream_name', 't.client_id', 't.started_at', 't.titulo', 't.peak_bitrate', 't.peak_viewers', 'a.disabled'])
         .where('t.node_id', '=', nodeId)
         .where('t.status', '=', 'live')
         .execute(),
     recentOfUser: (tx: Tx, userId: number, limit: number) =>
       tx.selectFrom('transmissions').selectAll().where('user_id', '=', userId).where('status', '!=', 'waiting')
         .orderBy('id', 'desc').limit(limit).execute(),
+    playoutProcess: (tx: Tx, id: number) =>
+      tx.selectFrom('media_processes').select(['id', 'user_id', 'desired', 'held', 'transmission_id']).where('id', '=', id)
+        .where('kind', '=', 'playout').executeTakeFirst(),
     platformIdsOfUser: (tx: Tx, userId: number) =>
       tx.selectFrom('transmissions').select('platform_ids').where('user_id', '=', userId).where('platform_ids', '!=', '[]').execute(),
   };

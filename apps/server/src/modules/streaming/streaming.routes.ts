@@ -1,18 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { startBody, stopBody } from '@painel/contract';
+import { startBody, startPlaylistBody, stopBody } from '@painel/contract';
 import { sameSecret } from '../../platform/crypto.ts';
 import { parse } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { readHookForm, type HookForm, type IngestService } from './ingest.service.ts';
 import type { StreamingService } from './streaming.service.ts';
+import type { PlayoutService } from '../playout/playout.service.ts';
 
-export function streamingRoutes(app: FastifyInstance, streaming: StreamingService, accounts: AccountsService): void {
+export function streamingRoutes(app: FastifyInstance, streaming: StreamingService, accounts: AccountsService, playout: PlayoutService): void {
   const auth = { preHandler: app.requireAuth };
   app.get('/api/streaming/status', auth, (req) => streaming.status(req.auth));
   app.get('/api/streaming/obs-status', auth, (req) => streaming.obsStatus(req.auth));
-  app.post('/api/streaming/start', auth, (req) => streaming.start(req.auth, parse(startBody, req.body ?? {})));
+  app.post('/api/streaming/start', auth, async (req) => {
+    const body = (req.body ?? {}) as { playlist_id?: unknown };
+    if (body.playlist_id === undefined || body.playlist_id === null) return streaming.start(req.auth, parse(startBody, body));
+    const r = await playout.startFromApi(req.auth, parse(startPlaylistBody, body));
+    return {
+      success: true, message: r.message, aguardando_obs: r.held, transmission: { id: r.transmissionId, titulo: r.titulo },
+      player_urls: streaming.playerUrls(req.auth.account.usuario),
+    };
+  });
   app.post('/api/streaming/stop', auth, (req) => streaming.stop(req.auth, parse(stopBody, req.body ?? {})));
   app.get('/api/streaming/platforms', auth, () => streaming.platforms());
   app.get('/api/streaming/source-urls', auth, (req) => streaming.sourceUrls(req.auth));

@@ -32,6 +32,8 @@ export interface StreamingDeps {
   activity: ActivityService;
   /** The restreams a broadcast's platforms run on (the lives module); absent, platforms are only stored. */
   platforms?: PlatformLinks;
+  /** The playlist broadcast (the playout module); absent, only OBS broadcasts exist. */
+  playout?: { info(userId: number): Promise<StatusResponse['playout']> };
 }
 
 export interface PlatformLinks {
@@ -73,9 +75,10 @@ export function createStreamingService(deps: StreamingDeps) {
   async function status(auth: Auth): Promise<StatusResponse> {
     const account = auth.account;
     const urls = channelUrls(config, account.usuario);
-    const [rows, st, count, waiting, states] = await Promise.all([
+    const [rows, st, count, waiting, states, playout] = await Promise.all([
       repo.liveOfUser(db, auth.userId), stat(), viewers.active(auth.userId), repo.waitingOfUser(db, auth.userId, 'obs'),
       deps.platforms?.platformStates(auth.userId) ?? new Map<string, PlatformStatus['status']>(),
+      deps.playout?.info(auth.userId) ?? null,
     ]);
     const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => x.s) : [];
     const current = live.find((x) => x.row.tipo === 'obs') ?? live[0];
@@ -94,10 +97,14 @@ export function createStreamingService(deps: StreamingDeps) {
       is_live: !!current,
       stream_type: current ? current.row.tipo : null,
       transmission: current
-        ? transmissionInfo(current.row, {
-          viewers: count, bitrate: kbps(current.s?.bitrateBps), uptime: formatUptime(secondsSince(current.row.started_at)),
-        })
+        ? {
+          ...transmissionInfo(current.row, {
+            viewers: count, bitrate: kbps(current.s?.bitrateBps), uptime: formatUptime(secondsSince(current.row.started_at)),
+          }),
+          ...(playout && playout.transmission_id === current.row.id ? { playlist_nome: playout.playlist_nome } : {}),
+        }
         : null,
+      playout,
       aguardando_obs: !obs && pending ? { titulo: pending.titulo } : null,
       platforms: PLATFORMS.map((p) => ({
         id: p.id, name: p.nome,
@@ -125,17 +132,23 @@ export function createStreamingService(deps: StreamingDeps) {
     };
   }
 
+  function playerUrls(login: string) {
+    const urls = channelUrls(config, login);
+    return { hls: urls.hlsUrl, iframe: `${urls.web}/api/player-port/iframe?login=${login}&stream=${urls.streamName}` };
+  }
+
   function wowzaData(account: AccountRow, secret: string, bitrate: number) {
     const urls = channelUrls(config, account.usuario);
     return {
       wowza_data: { rtmpUrl: urls.rtmpServer, streamName: urls.streamName, streamKey: streamKeyOf(account.usuario, secret), bitrate, bitrate_limit: account.bitrate },
-      player_urls: { hls: urls.hlsUrl, iframe: `${urls.web}/api/player-port/iframe?login=${account.usuario}&stream=${urls.streamName}` },
+      player_urls: playerUrls(account.usuario),
     };
   }
 
   return {
     secretOf,
     status,
+    playerUrls,
     /**
      * The playlist players may load: only while the stream's broadcast is open, and only one
      * nginx wrote for this broadcast (a file left by the previous one would replay its end).
@@ -195,7 +208,10 @@ export function createStreamingService(deps: StreamingDeps) {
         row = await repo.byIdOfUser(db, auth.userId, body.transmission_id);
         if (!row) throw notFound();
       } else {
-        const open = [...(await repo.liveOfUser(db, auth.userId)), ...(await repo.waitingOfUser(db, auth.userId, 'obs'))];
+        const open = [
+          ...(await repo.liveOfUser(db, auth.userId)), ...(await repo.waitingOfUser(db, auth.userId, 'playlist')),
+          ...(await repo.waitingOfUser(db, auth.userId, 'obs')),
+        ];
         row = open.find((r) => !body.stream_type || r.tipo === body.stream_type) ?? open[0];
       }
       if (!row || row.status === 'ended') throw new AppError(404, msg.noActiveTransmission);

@@ -11,7 +11,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * returns to whatever opened it.
  */
 export function Modal({
-  open, title, onClose, children, footer, size = 'md',
+  open, title, onClose, children, footer, size = 'md', closeButton = true,
 }: {
   open: boolean;
   title: string;
@@ -19,6 +19,8 @@ export function Modal({
   children: ReactNode;
   footer?: ReactNode;
   size?: 'md' | 'lg';
+  /** false when the footer has its own 'Fechar' button, so the dialog has one control of that name. */
+  closeButton?: boolean;
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -77,14 +79,16 @@ export function Modal({
       >
         <div className="flex items-center justify-between gap-3 border-b border-gray-100 px-5 py-4">
           <h2 id={titleId} className="min-w-0 truncate text-lg font-semibold text-gray-900">{title}</h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={ui.modalClose}
-            className="rounded-lg p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-gray-400"
-          >
-            <X className="h-5 w-5" aria-hidden="true" />
-          </button>
+          {closeButton && (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={ui.modalClose}
+              className="rounded-lg p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-gray-400"
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </button>
+          )}
         </div>
         <div ref={body} className="overflow-y-auto px-5 py-4">{children}</div>
         {footer && <div className="flex justify-end gap-2 border-t border-gray-100 px-5 py-3">{footer}</div>}

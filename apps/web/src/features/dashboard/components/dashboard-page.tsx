@@ -94,6 +94,7 @@ export function DashboardPage() {
       <StatCards
         loading={stats.isPending}
         totalVideos={stats.data?.totalVideos ?? 0}
+        totalPlaylists={stats.data?.totalPlaylists ?? 0}
         viewers={viewers}
         usedMb={usedMb}
         totalMb={totalMb}

@@ -1,19 +1,19 @@
-import { Eye, FileVideo, HardDrive, type LucideIcon } from 'lucide-react';
+import { Eye, FileVideo, HardDrive, List, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ui } from '@painel/contract';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatMb, storagePercent } from './storage-format.ts';
 
-function StatCard({ icon: Icon, label, value, tone, children }: {
-  icon: LucideIcon; label: string; value: string; tone: string; children?: ReactNode;
+function StatCard({ icon: Icon, label, value, tone, testId, children }: {
+  icon: LucideIcon; label: string; value: string; tone: string; testId: string; children?: ReactNode;
 }) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-gray-500">{label}</p>
-          <p className="mt-1 text-2xl font-bold text-gray-900">{value}</p>
+          <p className="mt-1 text-2xl font-bold text-gray-900" data-testid={testId}>{value}</p>
         </div>
         <span className={cn('flex h-12 w-12 shrink-0 items-center justify-center rounded-xl', tone)}>
           <Icon className="h-6 w-6" aria-hidden="true" />
@@ -27,27 +27,27 @@ function StatCard({ icon: Icon, label, value, tone, children }: {
 export interface StatCardsProps {
   loading: boolean;
   totalVideos: number;
+  totalPlaylists: number;
   viewers: number;
   usedMb: number;
   totalMb: number;
 }
 
-/**
- * Total videos, active viewers, and storage percent with used / total MB. Playlists get their
- * card once the panel has playlists.
- */
-export function StatCards({ loading, totalVideos, viewers, usedMb, totalMb }: StatCardsProps) {
+/** Total videos, playlists, active viewers, and storage percent with used / total MB. */
+export function StatCards({ loading, totalVideos, totalPlaylists, viewers, usedMb, totalMb }: StatCardsProps) {
   const percent = storagePercent(usedMb, totalMb);
   const show = (n: number) => (loading ? '–' : String(n));
   return (
-    <section aria-label={ui.statsRegion} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      <StatCard icon={FileVideo} label={ui.statVideos} value={show(totalVideos)} tone="bg-blue-100 text-blue-600" />
-      <StatCard icon={Eye} label={ui.statViewers} value={show(viewers)} tone="bg-green-100 text-green-600" />
+    <section aria-label={ui.statsRegion} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard icon={FileVideo} label={ui.statVideos} value={show(totalVideos)} tone="bg-blue-100 text-blue-600" testId="stat-videos" />
+      <StatCard icon={List} label={ui.statPlaylists} value={show(totalPlaylists)} tone="bg-violet-100 text-violet-600" testId="stat-playlists" />
+      <StatCard icon={Eye} label={ui.statViewers} value={show(viewers)} tone="bg-green-100 text-green-600" testId="stat-viewers" />
       <StatCard
         icon={HardDrive}
         label={ui.statStorage}
         value={loading ? '–' : `${percent.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`}
         tone="bg-amber-100 text-amber-600"
+        testId="stat-storage"
       >
         <UsageBar percent={percent} label={ui.statStorage} className="mt-4" />
         <p className="mt-2 text-xs text-gray-500">{ui.usedOfTotal(formatMb(usedMb), formatMb(totalMb))}</p>

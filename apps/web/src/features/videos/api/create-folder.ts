@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-import { foldersQueryKey } from './get-folders.ts';
+import { foldersQueryKey } from '@/lib/folders.ts';
 
 const createResponse = z.object({ id: z.number() }).partial();
 

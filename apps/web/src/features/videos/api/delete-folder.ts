@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { folderInfoQueryKey } from './get-folder-info.ts';
-import { foldersQueryKey } from './get-folders.ts';
+import { foldersQueryKey } from '@/lib/folders.ts';
 import { videosQueryKey } from './get-videos.ts';
 
 /** DELETE /api/folders/{id}: the folder and its videos. */

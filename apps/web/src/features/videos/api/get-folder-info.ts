@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-import { folderSchema, foldersQueryKey } from './get-folders.ts';
+import { folderSchema, foldersQueryKey } from '@/lib/folders.ts';
 
 export const folderInfoQueryKey = (id: number) => [...foldersQueryKey, id, 'info'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { foldersQueryKey } from './get-folders.ts';
+import { foldersQueryKey } from '@/lib/folders.ts';
 import { videosRootKey } from './get-videos.ts';
 import { parseSync, type SyncSummary } from './sync-folder.ts';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { msg } from '@painel/contract';
 import { ApiError, UNAUTHORIZED_EVENT, serverErrorText, type UnauthorizedDetail } from '@/lib/api-client.ts';
 import { clearToken, getToken } from '@/lib/token.ts';
-import { foldersQueryKey } from './get-folders.ts';
+import { foldersQueryKey } from '@/lib/folders.ts';
 import { videosQueryKey } from './get-videos.ts';
 
 export interface UploadVideoInput {

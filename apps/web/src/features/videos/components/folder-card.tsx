@@ -4,7 +4,7 @@ import { ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { formatBytes } from '@/lib/format.ts';
 import type { FolderInfoItem } from '../api/get-folder-info.ts';
-import type { FolderItem } from '../api/get-folders.ts';
+import type { FolderItem } from '@/lib/folders.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 
 const MB = 1024 * 1024;

@@ -9,7 +9,7 @@ import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useCreateFolder } from '../api/create-folder.ts';
 import { useDeleteFolder } from '../api/delete-folder.ts';
 import type { FolderInfoItem } from '../api/get-folder-info.ts';
-import type { FolderItem } from '../api/get-folders.ts';
+import type { FolderItem } from '@/lib/folders.ts';
 import { useRenameFolder } from '../api/rename-folder.ts';
 import { useSyncFolder } from '../api/sync-folder.ts';
 import { FolderCard } from './folder-card.tsx';

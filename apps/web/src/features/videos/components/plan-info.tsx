@@ -3,7 +3,7 @@ import { DEFAULT_STORAGE_MB, ui } from '@painel/contract';
 import { useUser } from '@/lib/auth.ts';
 import { formatBytes } from '@/lib/format.ts';
 import { planBitrate } from '@/lib/account.ts';
-import type { FolderItem } from '../api/get-folders.ts';
+import type { FolderItem } from '@/lib/folders.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 
 function Fact({ icon: Icon, label, value, tone }: { icon: LucideIcon; label: string; value: string; tone: string }) {

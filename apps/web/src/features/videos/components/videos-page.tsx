@@ -5,7 +5,7 @@ import { msg, ui } from '@painel/contract';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolderInfo } from '../api/get-folder-info.ts';
-import { useFolders } from '../api/get-folders.ts';
+import { useFolders } from '@/lib/folders.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { useFolderSelection } from '../hooks/use-folder-selection.ts';
 import { useVideoUploads } from '../hooks/use-video-uploads.ts';

@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import type { FolderItem } from '../api/get-folders.ts';
+import type { FolderItem } from '@/lib/folders.ts';
 import { useVideos } from '../api/get-videos.ts';
 import type { UploadItem } from '../hooks/use-video-uploads.ts';
 import { UploadButton } from './upload-button.tsx';

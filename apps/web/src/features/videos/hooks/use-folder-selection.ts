@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { LIBRARY_TIMINGS } from '@painel/contract';
-import type { FolderItem } from '../api/get-folders.ts';
+import type { FolderItem } from '@/lib/folders.ts';
 import { useSyncDatabase } from '../api/sync-database.ts';
 import { useSyncFolder } from '../api/sync-folder.ts';
 

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
+
+/*
+ * GET /api/folders. It lives in lib because the video manager, the playlists page (its folder
+ * selector) and the commercials page (the commercials folder) read the same list; one cache
+ * entry keeps them in step when a folder is created, renamed or deleted.
+ */
 
 /** Every folder query (the list and each folder's info) lives under this prefix. */
 export const foldersQueryKey = ['folders'] as const;

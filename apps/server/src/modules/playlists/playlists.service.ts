@@ -1,0 +1,86 @@
+import { isPlaylistCandidate, msg, type Playlist, type PlaylistEntry, type UpdatePlaylistBody, type Video } from '@painel/contract';
+import { nowIso, type Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Library, Owner } from '../library/library.ts';
+import type { PlaylistsRepo, PlaylistTotalsRow } from './playlists.repo.ts';
+
+export const playlistNotFound = (): AppError => new AppError(404, msg.playlistNotFound);
+
+const toPlaylist = (r: PlaylistTotalsRow): Playlist => ({
+  id: r.id, nome: r.nome, total_videos: r.total_videos, duracao_total: Math.round(r.duracao_total), data_criacao: r.created_at,
+});
+
+/** Why a video cannot join a playlist, or null when it can (the contract's candidate rule). */
+export function refusalOf(v: Video, limitKbps: number): string | null {
+  if (isPlaylistCandidate(v, limitKbps)) return null;
+  if (!v.is_mp4) return msg.playlistVideoNotMp4;
+  if (v.bitrate_video > limitKbps) return msg.playlistVideoBitrate(v.bitrate_video, limitKbps);
+  return msg.playlistVideoIncompatible;
+}
+
+/**
+ * Playlists of the account. The entries are replaced as a whole in the order given; every
+ * video must be the account's own and a candidate (MP4, compatible or optimised, within the
+ * plan's bitrate). A playlist on air cannot be deleted (onAir says which are).
+ */
+export function createPlaylistsService(deps: { db: Db; repo: PlaylistsRepo; library: Library; onAir: (userId: number) => Promise<number[]> }) {
+  const { db, repo, library } = deps;
+
+  async function owned(owner: Owner, id: number) {
+    const row = await repo.get(db, owner.userId, id);
+    if (!row) throw playlistNotFound();
+    return row;
+  }
+
+  async function withTotals(owner: Owner, id: number): Promise<Playlist> {
+    const r = await repo.withTotals(db, owner.userId, id);
+    if (!r) throw playlistNotFound();
+    return toPlaylist(r);
+  }
+
+  return {
+    list: async (owner: Owner): Promise<Playlist[]> => (await repo.list(db, owner.userId)).map(toPlaylist),
+
+    async create(owner: Owner, nome: string): Promise<Playlist> {
+      const row = await repo.insert(db, owner.userId, nome, nowIso());
+      return withTotals(owner, row.id);
+    },
+
+    async update(owner: Owner, id: number, body: UpdatePlaylistBody): Promise<Playlist> {
+      await owned(owner, id);
+      const ids = body.videos ? [...body.videos].sort((a, b) => a.ordem - b.ordem).map((v) => v.id) : null;
+      if (ids) {
+        if (new Set(ids).size !== ids.length) throw new AppError(400, msg.playlistDuplicateVideo);
+        for (const videoId of ids) {
+          const { row, folder } = await library.videos.get(owner, videoId);
+          const v = library.videos.present(row, folder, owner);
+          const why = refusalOf(v, owner.bitrate);
+          if (why) throw new AppError(422, msg.playlistVideoRefused(v.nome, why));
+        }
+      }
+      await db.transaction().execute(async (tx) => {
+        if (!(await repo.get(tx, owner.userId, id))) throw playlistNotFound();
+        if (ids) await repo.replaceEntries(tx, id, ids);
+        await repo.touch(tx, id, nowIso(), body.nome);
+      });
+      return withTotals(owner, id);
+    },
+
+    async remove(owner: Owner, id: number): Promise<void> {
+      await owned(owner, id);
+      if ((await deps.onAir(owner.userId)).includes(id)) throw new AppError(409, msg.playlistOnAir);
+      await repo.remove(db, owner.userId, id);
+    },
+
+    async entries(owner: Owner, id: number): Promise<PlaylistEntry[]> {
+      await owned(owner, id);
+      return (await repo.entries(db, id)).map((r) => {
+        const { entry_id, ordem, pasta, ...video } = r;
+        return { id: entry_id, ordem, videos: library.videos.present(video, pasta, owner) };
+      });
+    },
+
+    count: (userId: number) => repo.count(db, userId),
+  };
+}
+export type PlaylistsService = ReturnType<typeof createPlaylistsService>;

@@ -1,0 +1,74 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { PlayoutsTable, Tx } from '../../platform/db.ts';
+
+export type PlayoutRow = Selectable<PlayoutsTable>;
+
+/** The playouts: which playlist a channel plays, where it is, and what it played. */
+export function createPlayoutRepo() {
+  return {
+    insert: (tx: Tx, row: Insertable<PlayoutsTable>) => tx.insertInto('playouts').values(row).returningAll().executeTakeFirstOrThrow(),
+    /** A playout with what the worker needs of its account and process. */
+    byProcess: (tx: Tx, processId: number) =>
+      tx.selectFrom('playouts as o').innerJoin('media_processes as p', 'p.id', 'o.process_id').innerJoin('accounts as a', 'a.id', 'p.user_id')
+        .selectAll('o').select(['a.usuario', 'a.bitrate', 'p.transmission_id'])
+        .where('o.process_id', '=', processId).executeTakeFirst(),
+    update: (tx: Tx, processId: number, patch: Updateable<PlayoutsTable>) =>
+      tx.updateTable('playouts').set(patch).where('process_id', '=', processId).execute(),
+    /** The account's playout that should run (held or not), newest first. */
+    activeOfUser: (tx: Tx, userId: number) =>
+      tx.selectFrom('playouts as o').innerJoin('media_processes as p', 'p.id', 'o.process_id')
+        .leftJoin('transmissions as t', 't.id', 'p.transmission_id')
+        .leftJoin('playlists as l', 'l.id', 'o.playlist_id')
+        .selectAll('o')
+        .select(['p.held', 'p.state', 'p.pid', 'p.transmission_id', 't.status as transmission_status', 't.stream_name', 'l.nome as playlist_nome'])
+        .where('o.user_id', '=', userId).where('p.desired', '=', 'running')
+        .orderBy('o.id', 'desc').execute(),
+    /** Holds (OBS took the channel) or releases the account's playouts. */
+    setHeld: (tx: Tx, userId: number, held: boolean) =>
+      tx.updateTable('media_processes').set({ held: held ? 1 : 0 }).where('user_id', '=', userId).where('kind', '=', 'playout')
+        .where('desired', '=', 'running').execute(),
+    /** Playlist broadcasts whose process no longer runs (stopped, failed): their transmissions end. */
+    orphanTransmissions: (tx: Tx, nodeId: number) =>
+      tx.selectFrom('media_processes as p').innerJoin('transmissions as t', 't.id', 'p.transmission_id')
+        .select(['t.id', 't.user_id', 't.titulo', 't.stream_name', 't.status', 'p.error'])
+        .where('p.node_id', '=', nodeId).where('p.kind', '=', 'playout').where('p.desired', '=', 'stopped')
+        .where('t.status', '!=', 'ended').execute(),
+    /** Held playouts of the node whose account has no OBS broadcast live (an OBS that never came in). */
+    staleHolds: (tx: Tx, nodeId: number, before: string) =>
+      tx.selectFrom('media_processes as p').select(['p.id', 'p.user_id'])
+        .where('p.node_id', '=', nodeId).where('p.kind', '=', 'playout').where('p.desired', '=', 'running').where('p.held', '=', 1)
+        .where('p.state_at', '<', before)
+        .where(({ not, exists, selectFrom }) => not(exists(
+          selectFrom('transmissions as t').select('t.id').whereRef('t.user_id', '=', 'p.user_id').where('t.tipo', '=', 'obs').where('t.status', '=', 'live'),
+        ))).execute(),
+    addPlay: (tx: Tx, row: { process_id: number; video_id: number | null; nome: string; comercial: boolean; skipped: string | null; at: string }) =>
+      tx.insertInto('playout_plays').values({ ...row, comercial: row.comercial ? 1 : 0 }).execute(),
+    plays: (tx: Tx, processId: number, limit: number) =>
+      tx.selectFrom('playout_plays').selectAll().where('process_id', '=', processId).orderBy('id', 'desc').limit(limit).execute(),
+    skips: (tx: Tx, processId: number, limit: number) =>
+      tx.selectFrom('playout_plays').selectAll().where('process_id', '=', processId).where('skipped', 'is not', null)
+        .orderBy('id', 'desc').limit(limit).execute(),
+    prunePlays: (tx: Tx, before: string) => tx.deleteFrom('playout_plays').where('at', '<', before).execute(),
+
+    /** The playable entries of a playlist in order, with where their files are. */
+    entries: (tx: Tx, playlistId: number) =>
+      tx.selectFrom('playlist_videos as e').innerJoin('videos as v', 'v.id', 'e.video_id').innerJoin('folders as f', 'f.id', 'v.folder_id')
+        .select(['v.id as videoId', 'v.nome', 'v.arquivo', 'f.nome as pasta'])
+        .where('e.playlist_id', '=', playlistId).orderBy('e.ordem').orderBy('e.id').execute(),
+    /** The active commercial break of a playlist, if any. */
+    commercialsOf: (tx: Tx, playlistId: number) =>
+      tx.selectFrom('commercials').selectAll().where('playlist_id', '=', playlistId).where('ativo', '=', 1).executeTakeFirst(),
+    folderVideos: (tx: Tx, folderId: number) =>
+      tx.selectFrom('videos as v').innerJoin('folders as f', 'f.id', 'v.folder_id').selectAll('v').select('f.nome as pasta')
+        .where('v.folder_id', '=', folderId).orderBy('v.nome').orderBy('v.id').execute(),
+    /** Changes to what a playout plays (its playlists or their breaks) show up here. */
+    version: async (tx: Tx, playlistIds: number[]) => {
+      if (!playlistIds.length) return '';
+      const a = await tx.selectFrom('playlists').select((eb) => eb.fn.max('updated_at').as('v')).where('id', 'in', playlistIds).executeTakeFirst();
+      const b = await tx.selectFrom('commercials').select((eb) => eb.fn.max('updated_at').as('v')).where('playlist_id', 'in', playlistIds).executeTakeFirst();
+      const c = await tx.selectFrom('playlist_videos').select((eb) => eb.fn.countAll<number>().as('v')).where('playlist_id', 'in', playlistIds).executeTakeFirst();
+      return `${String(a?.v ?? '')}|${String(b?.v ?? '')}|${String(c?.v ?? '')}`;
+    },
+  };
+}
+export type PlayoutRepo = ReturnType<typeof createPlayoutRepo>;

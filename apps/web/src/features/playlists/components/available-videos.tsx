@@ -1,0 +1,114 @@
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Check, Film, Plus } from 'lucide-react';
+import { msg, ui } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useFolders } from '@/lib/folders.ts';
+import { formatDuration } from '@/lib/format.ts';
+import { candidateRefusal } from '@/lib/playlist-candidate.ts';
+import { useFolderVideos, type PlaylistVideo } from '../api/get-folder-videos.ts';
+
+/** The left column: a folder selector and its videos; only candidates can be added. */
+export function AvailableVideos({
+  limitKbps, inPlaylist, onAdd,
+}: {
+  limitKbps: number;
+  inPlaylist: ReadonlySet<number>;
+  onAdd: (video: PlaylistVideo) => void;
+}) {
+  const selectId = useId();
+  const folders = useFolders();
+  const [chosen, setChosen] = useState<number | null>(null);
+  // the first folder until the user picks one; a folder that vanished is no longer chosen
+  const list = folders.data ?? [];
+  const folder = list.find((f) => f.id === chosen) ?? (chosen === null ? list[0] : undefined);
+  const videos = useFolderVideos(folder?.id ?? null);
+
+  useEffect(() => {
+    if (folders.error) toast.error(errorMessage(folders.error, msg.foldersLoadError), { toastId: 'folders-load-error' });
+  }, [folders.error]);
+  useEffect(() => {
+    if (videos.error) toast.error(errorMessage(videos.error, msg.videosLoadError), { toastId: 'videos-load-error' });
+  }, [videos.error]);
+
+  return (
+    <SectionCard title={ui.availableVideosTitle} description={ui.availableVideosHint} icon={Film}>
+      <div className="space-y-4">
+        <div>
+          <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-gray-700">{ui.playlistFolderLabel}</label>
+          <select
+            id={selectId}
+            value={folder?.id ?? ''}
+            onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : null)}
+            disabled={folders.isPending}
+            className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none"
+          >
+            {!folder && <option value="">{folders.isPending ? ui.foldersLoading : ui.playlistFolderPlaceholder}</option>}
+            {list.map((f) => <option key={f.id} value={f.id}>{f.nome}</option>)}
+          </select>
+        </div>
+
+        {folders.data && list.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{ui.playlistNoFolders}</p>}
+        {list.length > 0 && !folder && <p className="py-6 text-center text-sm text-gray-500">{ui.playlistPickFolder}</p>}
+        {folder && videos.isPending && <LoadingState label={ui.videosLoading} />}
+        {folder && videos.isError && !videos.data && (
+          <div className="flex flex-col items-center gap-3 py-6 text-sm">
+            <p className="text-red-600">{msg.folderVideosLoadError}</p>
+            <Button variant="secondary" onClick={() => void videos.refetch()}>{msg.tryAgain}</Button>
+          </div>
+        )}
+        {folder && videos.data?.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{ui.playlistFolderEmpty}</p>}
+        {folder && videos.data && videos.data.length > 0 && (
+          <div className="max-h-[32rem] overflow-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{ui.availableVideosCaption(folder.nome)}</caption>
+              <thead className="sticky top-0 bg-gray-50 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+                <tr>
+                  {ui.availableColumns.map((c) => <th key={c} scope="col" className="px-3 py-2 whitespace-nowrap">{c}</th>)}
+                </tr>
+              </thead>
+              <tbody>
+                {videos.data.map((v) => {
+                  const refusal = candidateRefusal(v, limitKbps);
+                  const added = inPlaylist.has(v.id);
+                  return (
+                    <tr key={v.id} data-testid="video-disponivel" className="border-t border-gray-100">
+                      <td className="max-w-56 px-3 py-2">
+                        <span className="block truncate font-medium text-gray-900" title={v.nome}>{v.nome}</span>
+                        {refusal && <span className="block text-xs text-red-600">{ui.videoNotCandidate(refusal)}</span>}
+                        {added && (
+                          <span className="inline-flex items-center gap-1 text-xs text-green-700">
+                            <Check className="h-3 w-3" aria-hidden="true" />
+                            {ui.videoInPlaylist}
+                          </span>
+                        )}
+                      </td>
+                      <td className="px-3 py-2 whitespace-nowrap text-gray-600 tabular-nums">{formatDuration(v.duracao)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap text-gray-600">{v.bitrate_video > 0 ? ui.kbps(v.bitrate_video) : ui.notAvailable}</td>
+                      <td className="px-3 py-2">
+                        <Button
+                          variant="secondary"
+                          className="px-2.5 py-1.5"
+                          onClick={() => onAdd(v)}
+                          disabled={refusal !== null}
+                          aria-label={ui.addVideoToPlaylist(v.nome)}
+                          title={refusal ? ui.videoNotCandidate(refusal) : ui.addVideoToPlaylist(v.nome)}
+                        >
+                          <Plus className="h-4 w-4" aria-hidden="true" />
+                          {ui.addVideo}
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </SectionCard>
+  );
+}

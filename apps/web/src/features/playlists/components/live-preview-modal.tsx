@@ -1,0 +1,24 @@
+import { loginName, streamNameOf, ui } from '@painel/contract';
+import { ExternalPlayer } from '@/components/external-player.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { useUser } from '@/lib/auth.ts';
+import { buildPlayerUrl } from '@/lib/player-url.ts';
+import type { StreamingStatus } from '@/lib/streaming-status.ts';
+
+/** 'Visualizar': the channel's own player (what viewers see) showing the playlist on air. */
+export function LivePreviewModal({ status, onClose }: { status: StreamingStatus; onClose: () => void }) {
+  const { data: user } = useUser();
+  const login = user ? loginName(user) : '';
+  const name = status.transmission?.playlist_nome || status.playout?.playlist_nome || status.transmission?.titulo || '';
+  const stream = status.transmission?.stream_name || status.obs_stream.streamName || (login ? streamNameOf(login) : undefined);
+  return (
+    <Modal open title={ui.livePreviewTitle(name)} onClose={onClose} size="lg">
+      <ExternalPlayer
+        src={buildPlayerUrl({ login, stream, player: 'hlsjs', contador: false })}
+        title={ui.livePlayerLabel(name)}
+        isLive
+        liveType={ui.liveTypePlaylist}
+      />
+    </Modal>
+  );
+}

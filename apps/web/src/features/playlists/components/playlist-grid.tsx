@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ListVideo, Pencil, Plus, Radio, Trash2 } from 'lucide-react';
+import { msg, ui, type Playlist } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { cn } from '@/lib/cn.ts';
+import { usePlaylists } from '@/lib/playlists.ts';
+import { formatClock } from '@/lib/use-uptime.ts';
+import { useCreatePlaylist } from '../api/create-playlist.ts';
+import { useDeletePlaylist } from '../api/delete-playlist.ts';
+import { useUpdatePlaylist } from '../api/update-playlist.ts';
+import { PlaylistNameModal } from './playlist-name-modal.tsx';
+
+function PlaylistCard({
+  playlist, selected, onAir, onSelect, onEdit, onDelete, deleting,
+}: {
+  playlist: Playlist;
+  selected: boolean;
+  onAir: boolean;
+  onSelect: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  return (
+    <li
+      className={cn(
+        'relative rounded-xl border p-4 transition-colors',
+        selected ? 'border-blue-500 bg-blue-50 ring-2 ring-blue-200' : 'border-gray-200 bg-white hover:border-blue-300',
+        deleting && 'opacity-50',
+      )}
+    >
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-pressed={selected}
+        aria-label={ui.selectPlaylistCard(playlist.nome)}
+        className="block w-full rounded-lg pr-16 text-left focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
+      >
+        <span className="flex items-center gap-2">
+          <ListVideo className="h-5 w-5 shrink-0 text-blue-600" aria-hidden="true" />
+          <span className="truncate font-semibold text-gray-900" title={playlist.nome}>{playlist.nome}</span>
+        </span>
+        <span className="mt-2 block text-sm text-gray-600">{ui.playlistVideoCount(playlist.total_videos)}</span>
+        <span className="block font-mono text-sm text-gray-500 tabular-nums" title={ui.playlistDurationTotal(formatClock(playlist.duracao_total))}>
+          {formatClock(playlist.duracao_total)}
+        </span>
+      </button>
+      {onAir && (
+        <span className="mt-2 inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
+          <Radio className="h-3 w-3" aria-hidden="true" />
+          {ui.playlistOnAirTag}
+        </span>
+      )}
+      <div className="absolute top-3 right-3 flex gap-0.5">
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={ui.editPlaylistAction(playlist.nome)}
+          title={ui.editPlaylistAction(playlist.nome)}
+          className="rounded-lg p-1.5 text-gray-500 hover:bg-gray-100 hover:text-blue-600 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={ui.deletePlaylistAction(playlist.nome)}
+          title={ui.deletePlaylistAction(playlist.nome)}
+          className="rounded-lg p-1.5 text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The playlist cards, 'Nova Playlist', renaming and deleting. Selecting a card opens it in the editor. */
+export function PlaylistGrid({
+  selectedId, onAirId, onSelect,
+}: {
+  selectedId: number | null;
+  onAirId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const playlists = usePlaylists();
+  const create = useCreatePlaylist();
+  const update = useUpdatePlaylist();
+  const remove = useDeletePlaylist();
+  const [naming, setNaming] = useState<{ playlist: Playlist | null } | null>(null);
+
+  useEffect(() => {
+    if (playlists.error) toast.error(errorMessage(playlists.error, msg.playlistsLoadError), { toastId: 'playlists-load-error' });
+  }, [playlists.error]);
+
+  function submitName(nome: string) {
+    const editing = naming?.playlist;
+    if (editing) {
+      update.mutate(
+        { id: editing.id, body: { nome } },
+        {
+          onSuccess: () => {
+            toast.success(msg.playlistUpdated);
+            setNaming(null);
+          },
+          onError: (e) => toast.error(errorMessage(e, msg.playlistUpdateError)),
+        },
+      );
+      return;
+    }
+    create.mutate(nome, {
+      onSuccess: (p) => {
+        toast.success(msg.playlistCreated);
+        setNaming(null);
+        onSelect(p.id);
+      },
+      onError: (e) => toast.error(errorMessage(e, msg.playlistCreateError)),
+    });
+  }
+
+  function drop(p: Playlist) {
+    if (!window.confirm(msg.playlistDeleteConfirm(p.nome))) return;
+    remove.mutate(p.id, {
+      onSuccess: () => toast.success(msg.playlistDeleted),
+      onError: (e) => toast.error(errorMessage(e, msg.playlistDeleteError)),
+    });
+  }
+
+  const list = playlists.data ?? [];
+  return (
+    <SectionCard
+      title={ui.playlistsSectionTitle}
+      icon={ListVideo}
+      actions={
+        <Button onClick={() => setNaming({ playlist: null })}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          {ui.newPlaylist}
+        </Button>
+      }
+    >
+      {playlists.isPending ? (
+        <LoadingState label={ui.playlistsLoading} />
+      ) : playlists.isError && !playlists.data ? (
+        <div className="flex flex-col items-center gap-3 py-8 text-sm">
+          <p className="text-red-600">{msg.playlistsLoadError}</p>
+          <Button variant="secondary" onClick={() => void playlists.refetch()}>{msg.tryAgain}</Button>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="py-6 text-center text-sm text-gray-500">{ui.noPlaylists}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {list.map((p) => (
+            <PlaylistCard
+              key={p.id}
+              playlist={p}
+              selected={p.id === selectedId}
+              onAir={p.id === onAirId}
+              onSelect={() => onSelect(p.id)}
+              onEdit={() => setNaming({ playlist: p })}
+              onDelete={() => drop(p)}
+              deleting={remove.isPending && remove.variables === p.id}
+            />
+          ))}
+        </ul>
+      )}
+      {naming && (
+        <PlaylistNameModal
+          title={naming.playlist ? ui.editPlaylistTitle : ui.newPlaylist}
+          initial={naming.playlist?.nome ?? ''}
+          submitLabel={naming.playlist ? ui.save : ui.createPlaylist}
+          busyLabel={naming.playlist ? ui.saving : ui.creatingPlaylist}
+          busy={create.isPending || update.isPending}
+          onSubmit={submitName}
+          onClose={() => setNaming(null)}
+        />
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,112 @@
+import { toast } from 'react-toastify';
+import { CalendarPlus, Trash2 } from 'lucide-react';
+import { WEEKDAY_NAMES, msg, ui, type Booking } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useDateTimeFormat } from '@/lib/datetime.ts';
+import { formatDuration } from '@/lib/format.ts';
+import { useDeleteBooking } from '../api/delete-booking.ts';
+import { formatWallTime, frequencyText } from '../utils/booking-dates.ts';
+
+const yesNo = (v: 'sim' | 'nao') => (v === 'sim' ? ui.yes : ui.no);
+
+function delayText(seconds: number): string {
+  return seconds < 60 ? ui.secondsShort(seconds) : formatDuration(seconds);
+}
+
+/** One booking's facts: the spec's fields, and when the scheduler last started it. */
+function BookingFacts({ booking: b, onDelete, deleting }: { booking: Booking; onDelete: () => void; deleting: boolean }) {
+  const fmt = useDateTimeFormat();
+  // a timestamp with a zone is the server's clock; a bare one is already the account's wall time
+  const lastRun = b.ultima_execucao
+    ? /(Z|[+-]\d{2}:?\d{2})$/.test(b.ultima_execucao) ? fmt.dateTime(b.ultima_execucao) : formatWallTime(b.ultima_execucao, true)
+    : null;
+  const rows: [string, string][] = [
+    [ui.bookingId, String(b.id)],
+    [ui.bookingPlaylistId, ui.bookingPlaylistRef(b.id_playlist, b.nome_playlist_principal)],
+    [ui.bookingShuffled, yesNo(b.shuffle)],
+    [ui.bookingFrequencyLabel, frequencyText(b, WEEKDAY_NAMES)],
+    [ui.bookingEndingLabel, yesNo(b.finalizacao)],
+    [
+      ui.bookingEndingCode,
+      b.codigo_playlist_finalizacao ? ui.bookingPlaylistRef(b.codigo_playlist_finalizacao, b.nome_playlist_finalizacao ?? '') : ui.bookingEndingNoneDetail,
+    ],
+    [ui.bookingStart, formatWallTime(b.inicio)],
+    [
+      ui.bookingLastRun,
+      lastRun ? (b.atraso_segundos && b.atraso_segundos > 0 ? `${lastRun} (${ui.bookingDelay(delayText(b.atraso_segundos))})` : lastRun) : ui.bookingNeverRun,
+    ],
+  ];
+  return (
+    <article aria-labelledby={`agendamento-${b.id}`} className="rounded-lg border border-gray-200 p-4">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h3 id={`agendamento-${b.id}`} className="font-semibold text-gray-900">{ui.bookingDetailTitle(b.id)}</h3>
+        <Button variant="ghost" className="px-2.5 py-1.5 text-red-600" onClick={onDelete} disabled={deleting} aria-label={ui.bookingDeleteLabel(b.id)}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          {ui.bookingDelete}
+        </Button>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-gray-500">{label}</dt>
+            <dd className="text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
+/**
+ * The bookings of a calendar day (or one booking picked in the list): their details, each with
+ * its delete; 'Fechar' closes. From a day, a further booking can be added on that date.
+ */
+export function BookingDetailsModal({
+  title, bookings, onClose, onAddOnDay,
+}: {
+  title: string;
+  bookings: Booking[];
+  onClose: () => void;
+  onAddOnDay?: (() => void) | undefined;
+}) {
+  const remove = useDeleteBooking();
+
+  function drop(b: Booking) {
+    if (!window.confirm(msg.bookingDeleteConfirm)) return;
+    remove.mutate(b.id, {
+      onSuccess: () => {
+        toast.success(msg.bookingDeleted);
+        if (bookings.length <= 1) onClose();
+      },
+      onError: (error) => toast.error(errorMessage(error, msg.bookingDeleteError)),
+    });
+  }
+
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      closeButton={false}
+      footer={
+        <>
+          {onAddOnDay && (
+            <Button variant="secondary" onClick={onAddOnDay}>
+              <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+              {ui.bookingAddOnDay}
+            </Button>
+          )}
+          <Button onClick={onClose}>{ui.bookingClose}</Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        {bookings.map((b) => (
+          <BookingFacts key={b.id} booking={b} onDelete={() => drop(b)} deleting={remove.isPending && remove.variables === b.id} />
+        ))}
+      </div>
+    </Modal>
+  );
+}

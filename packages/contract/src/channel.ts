@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { msg } from './messages.ts';
+import type { Video } from './library.ts';
+
+/*
+ * The 24/7 channel: playlists, the playlist broadcast (playout), commercials and the
+ * schedule calendar. Every call needs the session; everything is scoped to the acting
+ * account and another account's ids answer 404. Errors are { success: false, error }.
+ *
+ *   GET    /api/playlists                     → Playlist[] (newest first)
+ *   POST   /api/playlists         {nome}      → Playlist                                   400
+ *   PUT    /api/playlists/{id}    {nome?, videos?:[{id, ordem}]}
+ *                                             → { success, message, playlist: Playlist }   400 404 422
+ *          videos replaces the entries in `ordem` order; each must be a candidate video
+ *          (MP4, compatible or optimised, bitrate 0 or within the plan) of the account,
+ *          once. On air, the new order plays from the next video on.
+ *   DELETE /api/playlists/{id}                → { success, message }                      404 409 (on air)
+ *          its bookings and commercial configs go with it
+ *   GET    /api/playlists/{id}/videos         → PlaylistEntry[] in order                  404
+ *
+ *   POST   /api/streaming/start  {playlist_id, titulo?, descricao?, platform_ids?, enable_recording?,
+ *                                 use_smil?, loop_playlist?}
+ *          → { success, message, transmission: {id, titulo}, player_urls: {hls, iframe} }
+ *          replaces the playlist on air (never two per account); OBS, while it publishes,
+ *          keeps the channel and the playlist waits (`aguardando_obs` … see status)  400 404 422
+ *   POST   /api/streaming/stop   {transmission_id?, stream_type?: 'playlist'}
+ *   GET    /api/streaming/status → stream_type 'playlist', transmission.codigo_playlist,
+ *          playlist_nome, stats, and `playout` (what plays now, skipped files)
+ *
+ *   GET    /api/comerciais                    → Commercial[]
+ *   POST   /api/comerciais        CommercialBody → { success, message, comercial }          400 404 409
+ *   PUT    /api/comerciais/{id}   CommercialBody | {ativo} → { success, message, comercial } 400 404 409
+ *   DELETE /api/comerciais/{id}               → { success, message }                      404
+ *   GET    /api/comerciais/pasta/{folderId}/videos → Video[] of that folder ('Visualizar Comerciais')
+ *
+ *   GET    /api/agendamentos?mesAno=yyyy-MM   → Booking[] occurring in that month (all without it)
+ *   POST   /api/agendamentos      BookingBody → { success, message, agendamento: Booking }  400 404
+ *   PUT    /api/agendamentos/{id} BookingBody → { success, message, agendamento: Booking }  400 404
+ *   DELETE /api/agendamentos/{id}             → { success, message }                      404
+ */
+
+export const PLAYLIST_NAME_MAX = 100;
+/** The most entries a playlist may hold. */
+export const PLAYLIST_MAX_VIDEOS = 1000;
+
+/** Timings of the Playlists page. */
+export const PLAYLIST_TIMINGS = {
+  statusPollMs: 30_000,
+  afterSaveMs: 1000,
+  afterStopMs: 2000,
+} as const;
+
+export const COMMERCIALS = {
+  quantity: { min: 1, max: 10, default: 1 },
+  interval: { min: 1, max: 50, default: 3 },
+} as const;
+
+export interface Playlist {
+  id: number;
+  nome: string;
+  total_videos: number;
+  /** seconds */
+  duracao_total: number;
+  data_criacao: string;
+}
+
+/** One entry of a playlist: its order and the video itself (as the library shows it). */
+export interface PlaylistEntry {
+  id: number;
+  ordem: number;
+  videos: Video;
+}
+
+const playlistName = z
+  .string({ error: msg.playlistNameRequired })
+  .transform((s) => s.normalize('NFC').trim())
+  .pipe(z.string().min(1, msg.playlistNameRequired).max(PLAYLIST_NAME_MAX, msg.playlistNameTooLong));
+
+export const createPlaylistBody = z.object({ nome: playlistName });
+
+export const updatePlaylistBody = z.object({
+  nome: playlistName.optional(),
+  videos: z
+    .array(
+      z.object({
+        id: z.coerce.number({ error: msg.invalidData }).int(msg.invalidData).positive(msg.invalidData),
+        ordem: z.coerce.number({ error: msg.invalidData }).int(msg.invalidData).min(0, msg.invalidData),
+      }),
+      { error: msg.invalidData },
+    )
+    .max(PLAYLIST_MAX_VIDEOS, msg.playlistTooLong)
+    .optional(),
+});
+export type UpdatePlaylistBody = z.infer<typeof updatePlaylistBody>;
+
+/**
+ * Whether a video may join a playlist: MP4, compatible or optimised, bitrate 0 (unknown) or
+ * within the plan's limit. The server applies the same rule.
+ */
+export function isPlaylistCandidate(v: Pick<Video, 'is_mp4' | 'bitrate_video' | 'compativel'>, limitKbps: number): boolean {
+  return v.is_mp4 && (v.bitrate_video === 0 || v.bitrate_video <= limitKbps) && (v.compativel === 'sim' || v.compativel === 'otimizado');
+}
+
+/** POST /api/streaming/start for a playlist (the spec's body; loop on, recording off). */
+export const startPlaylistBody = z.object({
+  playlist_id: z.coerce.number({ error: msg.selectPlaylist }).int(msg.selectPlaylist).positive(msg.selectPlaylist),
+  titulo: z.string().trim().max(120, msg.titleTooLong).optional(),
+  descricao: z.string().max(2000).optional(),
+  platform_ids: z.array(z.string()).max(0, msg.invalidPlatform).optional().default([]),
+  enable_recording: z.boolean().optional().default(false),
+  use_smil: z.boolean().optional().default(true),
+  loop_playlist: z.boolean().optional().default(true),
+});
+export type StartPlaylistBody = z.infer<typeof startPlaylistBody>;
+
+/** What the playout reports in the status while a playlist is on air. */
+export interface PlayoutInfo {
+  /** The video on air now (a commercial is marked), null between videos. */
+  atual: { video_id: number; nome: string; comercial: boolean; inicio: string } | null;
+  /** How many videos it has played since the broadcast began. */
+  reproduzidos: number;
+  /** Files it skipped because they were missing or unreadable (latest first, at most 5). */
+  ignorados: { nome: string; motivo: string; em: string }[];
+  /** The playlist waits while OBS holds the channel. */
+  aguardando_obs: boolean;
+}
+
+export interface Commercial {
+  id: number;
+  id_playlist: number;
+  nome_playlist: string;
+  id_folder_comerciais: number;
+  nome_pasta: string;
+  /** Videos of the folder that can play as commercials (the playlist rule). */
+  videos_pasta: number;
+  quantidade_comerciais: number;
+  intervalo_videos: number;
+  ativo: boolean;
+}
+
+const ranged = (min: number, max: number, tooMany: string) =>
+  z.coerce.number({ error: msg.commercialRange }).int(msg.commercialRange).min(min, msg.commercialRange).max(max, tooMany);
+
+export const commercialBody = z.object({
+  id_playlist: z.coerce.number({ error: msg.commercialRequired }).int(msg.commercialRequired).positive(msg.commercialRequired),
+  id_folder_comerciais: z.coerce.number({ error: msg.commercialRequired }).int(msg.commercialRequired).positive(msg.commercialRequired),
+  quantidade_comerciais: ranged(COMMERCIALS.quantity.min, COMMERCIALS.quantity.max, msg.commercialQuantityMax),
+  intervalo_videos: ranged(COMMERCIALS.interval.min, COMMERCIALS.interval.max, msg.commercialIntervalMax),
+  ativo: z.boolean({ error: msg.invalidData }).optional().default(true),
+});
+export type CommercialBody = z.infer<typeof commercialBody>;
+export const commercialToggleBody = z.object({ ativo: z.boolean({ error: msg.invalidData }) }).strict();
+
+export const FREQUENCIES = ['diariamente', 'dias_da_semana', 'uma_vez'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  diariamente: 'Diariamente',
+  dias_da_semana: 'Dias da Semana',
+  uma_vez: 'Somente uma vez',
+};
+/** Weekday indexes 0 (Sunday) to 6 (Saturday). */
+export const WEEKDAY_SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const;
+export const WEEKDAY_NAMES = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'] as const;
+
+/** A booking as the calendar reads it; dates and times in the account's time zone. */
+export interface Booking {
+  id: number;
+  /** yyyy-MM-dd: the first day */
+  data: string;
+  id_playlist: number;
+  nome_playlist_principal: string;
+  shuffle: 'sim' | 'nao';
+  frequencia: Frequency;
+  dias_semana: number[];
+  finalizacao: 'sim' | 'nao';
+  nome_playlist_finalizacao: string | null;
+  codigo_playlist_finalizacao: number | null;
+  /** yyyy-MM-dd HH:mm:ss */
+  inicio: string;
+  /** Days (yyyy-MM-dd) of the asked month on which it starts; every day it occurs on without mesAno, up to the month's end. */
+  dias: string[];
+  /** The last time the scheduler started it, and how late (seconds) that was. */
+  ultima_execucao: string | null;
+  atraso_segundos: number | null;
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const START_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/;
+
+export const bookingBody = z
+  .object({
+    data: z.string({ error: msg.bookingDateRequired }).trim().regex(DATE_RE, msg.bookingDateRequired).optional(),
+    id_playlist: z.coerce.number({ error: msg.selectPlaylist }).int(msg.selectPlaylist).positive(msg.selectPlaylist),
+    shuffle: z.boolean({ error: msg.invalidData }).optional().default(false),
+    frequencia: z.enum(FREQUENCIES, { error: msg.bookingFrequencyInvalid }),
+    finalizacao: z.boolean({ error: msg.invalidData }).optional().default(false),
+    id_playlist_finalizacao: z.coerce.number().int().positive().nullable().optional().default(null),
+    inicio: z.string({ error: msg.bookingDateRequired }).trim().regex(START_RE, msg.bookingDateRequired),
+    dias_semana: z.array(z.coerce.number().int().min(0).max(6), { error: msg.bookingWeekdaysRequired }).max(7).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.frequencia === 'dias_da_semana' && !b.dias_semana?.length) {
+      ctx.addIssue({ code: 'custom', message: msg.bookingWeekdaysRequired, path: ['dias_semana'] });
+    }
+    if (b.finalizacao && !b.id_playlist_finalizacao) {
+      ctx.addIssue({ code: 'custom', message: msg.bookingEndingRequired, path: ['id_playlist_finalizacao'] });
+    }
+  });
+export type BookingBody = z.infer<typeof bookingBody>;
+
+export const monthQuery = z.object({ mesAno: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, msg.invalidData).optional() });
