@@ -40,6 +40,8 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createProcessesRepo } from './modules/engine/processes.repo.ts';
 import { commercialsRoutes } from './modules/commercials/commercials.routes.ts';
 import { createCommercialsService } from './modules/commercials/commercials.service.ts';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
+import { createSchedulesService, timezoneOf } from './modules/schedules/schedules.service.ts';
 import { createPlaylistsRepo } from './modules/playlists/playlists.repo.ts';
 import { playlistsRoutes } from './modules/playlists/playlists.routes.ts';
 import { createPlaylistsService } from './modules/playlists/playlists.service.ts';
@@ -167,6 +169,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   streamingRoutes(app, streaming, accounts, playout);
   playlistsRoutes(app, playlists);
   commercialsRoutes(app, commercials);
+  schedulesRoutes(app, createSchedulesService({ db, playout, timezoneOf: timezoneOf(db) }));
   livesRoutes(app, lives);
   ingestHookRoutes(app, ingest, hookToken(config.dataDir));
   hlsRoutes(app, { streaming, hlsDir: path.join(config.dataDir, 'hls') });

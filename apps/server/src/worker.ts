@@ -24,6 +24,7 @@ import { createPlaylistsRepo } from './modules/playlists/playlists.repo.ts';
 import { playoutChild } from './modules/playout/playout.child.ts';
 import { createPlayoutRepo } from './modules/playout/playout.repo.ts';
 import { createPlayoutService } from './modules/playout/playout.service.ts';
+import { createSchedulesService, timezoneOf } from './modules/schedules/schedules.service.ts';
 
 /**
  * The media worker: writes the nginx configuration into DATA_DIR/nginx, runs nginx-rtmp
@@ -133,6 +134,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     db, repo: playoutRepo, playlists: createPlaylistsRepo(), streaming: streamingRepo, processes: createProcesses({ repo: processesRepo }),
     media, activity, config,
   });
+  const schedules = createSchedulesService({ db, playout, timezoneOf: timezoneOf(db) });
   const engine = createEngine({
     db, repo: processesRepo, nodeId, tag: `${config.dataDir}#${nodeId}`, log,
     backoff: opts.engine?.backoff, staleAfterMs: opts.engine?.staleAfterMs,
@@ -155,6 +157,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     try {
       await repo.heartbeat(db, nodeId, NGINX_SERVICE, nowIso());
       await viewers.expire();
+      await schedules.due(nodeId);
       await engine.reconcile();
       await playout.sweep(nodeId);
       if (nginx.status().state !== 'running') return;
