@@ -34,6 +34,20 @@ export function makeClips(): Clips {
   return { dir, ok: read('ok.mp4'), avi: read('old.avi'), mid: read('mid.mp4'), big: read('big.mp4'), close: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * A clip for playlists: MP4 H.264 yuv420p 320x240 + AAC stereo, a keyframe every second. Clips
+ * made by this function share one codec set-up, so a playout plays them in one session.
+ */
+export function makeChannelClip(dir: string, name: string, source: string, seconds = 3): Buffer {
+  const file = path.join(dir, `${name}.mp4`);
+  ffmpeg([
+    '-f', 'lavfi', '-i', `${source}=size=320x240:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '25', '-keyint_min', '25', '-sc_threshold', '0', '-b:v', '400k',
+    '-c:a', 'aac', '-b:a', '64k', '-ar', '44100', '-ac', '2', '-shortest', '-movflags', '+faststart', file,
+  ]);
+  return fs.readFileSync(file);
+}
+
 /** A multipart/form-data body with one file part. */
 export function multipart(filename: string, content: Buffer, field = 'video') {
   const boundary = `----painel${Math.random().toString(16).slice(2)}`;

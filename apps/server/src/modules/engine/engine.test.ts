@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { testStreamArgs } from '@painel/media/test-stream';
 import { formatZoned } from '../../platform/zoned-time.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
+import { makeChannelClip, newFolder, upload } from '../../testing/library.ts';
 import { eventually } from '../../testing/live.ts';
 import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-destination.ts';
 import { freePort } from '../../worker.ts';
@@ -135,6 +137,58 @@ describe('media engine: a worker killed and restarted', () => {
     await new Promise((res) => setTimeout(res, 3000));
     assert.equal(childrenOf(row.process_id, tag).length, 1);
     assert.equal(alive(first!), false, 'o órfão foi encerrado');
+  });
+
+  test('SIGKILL of the worker during a playlist broadcast: the next worker resumes it with one ffmpeg', { timeout: 150_000 }, async () => {
+    const acc = await h.createAccount();
+    const token = await h.login(acc.email, acc.password);
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      (await h.app.inject({ method, url, headers: bearerHeader(token), ...(payload ? { payload } : {}) })).json();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-clips-'));
+    const folder = await newFolder(h, token, 'Canal');
+    const videos: number[] = [];
+    for (const [name, src] of [['um', 'testsrc'], ['dois', 'testsrc2']] as const) {
+      videos.push((await upload(h, token, folder, `${name}.mp4`, makeChannelClip(dir, name, src, 4))).json().video.id);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    const playlist = (await call('POST', '/api/playlists', { nome: 'Canal 24h' })).id as number;
+    await call('PUT', `/api/playlists/${playlist}`, { videos: videos.map((id, ordem) => ({ id, ordem })) });
+
+    const w1 = runWorker();
+    await eventually(async () => (await call('GET', '/api/health')).components?.media_server === 'ok', 20_000, 'nginx do worker');
+    const started = await call('POST', '/api/streaming/start', { playlist_id: playlist });
+    assert.equal(started.success, true, JSON.stringify(started));
+    const onAir = async () => {
+      const st = await call('GET', '/api/streaming/status');
+      return st.is_live && st.stream_type === 'playlist';
+    };
+    await eventually(onAir, 30_000, 'playlist no ar');
+    const tag = `${h.config.dataDir}#1`;
+    const row = await h.core.store.db.selectFrom('media_processes').select(['id']).where('kind', '=', 'playout').where('user_id', '=', acc.id)
+      .executeTakeFirstOrThrow();
+    const [first] = childrenOf(row.id, tag);
+    assert.ok(first);
+    const playsBefore = await h.core.store.db.selectFrom('playout_plays').select('nome').where('process_id', '=', row.id).execute();
+
+    w1.kill('SIGKILL');
+    await new Promise((res) => w1.once('exit', res));
+    runWorker();
+    await eventually(async () => {
+      const now = childrenOf(row.id, tag);
+      return now.length === 1 && now[0] !== first && now;
+    }, 45_000, 'um só ffmpeg de playout, novo');
+    await eventually(onAir, 45_000, 'a playlist volta ao ar');
+    // the same broadcast, the same playlist, carrying on
+    const st = await call('GET', '/api/streaming/status');
+    assert.equal(st.transmission.codigo_playlist, playlist);
+    assert.equal(st.transmission.id, started.transmission.id);
+    await eventually(async () => {
+      const n = await h.core.store.db.selectFrom('playout_plays').select('nome').where('process_id', '=', row.id).execute();
+      return n.length > playsBefore.length;
+    }, 30_000, 'continua tocando');
+    await new Promise((res) => setTimeout(res, 3000));
+    assert.equal(childrenOf(row.id, tag).length, 1);
+    assert.equal(alive(first), false, 'o órfão foi encerrado');
   });
 });
 

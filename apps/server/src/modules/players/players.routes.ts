@@ -125,7 +125,7 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
       kind: source.kind,
       src: signed ? signed.url : players.mediaUrl(account.usuario, source),
       // a vod page's heartbeats carry its address's signature: they count only for a video the page was given
-      heartbeat: { login: account.usuario, ...(signed ? { vod: q.data.vod ?? '', exp: signed.exp, sig: signed.sig } : { stream: source.ref }) },
+      heartbeat: { login: account.usuario, ...(signed ? { vod: q.data.vod ?? '', exp: signed.exp, sig: signed.sig } : { stream: source.ref, ...(source.playlist ? { playlist: String(source.playlist) } : {}) }) },
       heartbeatMs: VIEWER_HEARTBEAT_MS,
       watermark: wm.enabled && wm.logo_url ? { url: wm.logo_url, position: wm.position, opacity: wm.opacity } : null,
       counter: q.data.contador === 'true',

@@ -29,6 +29,8 @@ export interface PlayerSource {
   kind: 'live' | 'vod';
   /** stream name for live, `folder/file` for vod */
   ref: string;
+  /** live only: the channel counts as live only while this playlist is what it broadcasts */
+  playlist?: number;
 }
 
 const VOD_TTL_S = 6 * 3600;
@@ -60,7 +62,7 @@ export function createPlayersService(deps: {
   }
 
   /** Which picture a player query asks for; null when it names something of another channel. */
-  function sourceOf(login: string, q: { stream?: string | undefined; vod?: string | undefined }): PlayerSource | null {
+  function sourceOf(login: string, q: { stream?: string | undefined; vod?: string | undefined; playlist?: string | undefined }): PlayerSource | null {
     if (q.vod) {
       // the library's own address (/content/{login}/{folder}/{file}, folder URL-encoded) or just folder/file
       const m = VOD_RE.exec(q.vod.replace(new RegExp(`^/?content/${login}/`), '').replace(/^\//, ''));
@@ -72,7 +74,11 @@ export function createPlayersService(deps: {
       }
       return m && folder && folder !== '.' && folder !== '..' && !/[/\\]/.test(folder) ? { kind: 'vod', ref: `${folder}/${m[2]}` } : null;
     }
-    // a playlist plays through the channel's live application; until playout names its own stream, that is {login}_live
+    // a playlist plays into the channel's own stream: its player shows it while that playlist is on air
+    if (q.playlist) {
+      const id = Number(q.playlist);
+      return Number.isInteger(id) && id > 0 ? { kind: 'live', ref: streamNameOf(login), playlist: id } : null;
+    }
     const name = q.stream || streamNameOf(login);
     return name === streamNameOf(login) ? { kind: 'live', ref: name } : null;
   }
@@ -129,11 +135,12 @@ export function createPlayersService(deps: {
     },
 
     /** Live means an open broadcast whose first HLS playlist nginx has already written. */
-    isLive: async (streamName: string): Promise<boolean> => (await deps.streaming.livePlaylist(streamName)) !== null,
+    isLive: async (source: PlayerSource): Promise<boolean> => (await deps.streaming.livePlaylist(source.ref, source.playlist)) !== null,
 
     /** The URL a page plays: HLS for live, a signed, expiring file address for vod. */
     mediaUrl(login: string, source: PlayerSource): string {
-      return source.kind === 'live' ? `/hls/${source.ref}.m3u8` : signedVod(login, source.ref).url;
+      if (source.kind === 'vod') return signedVod(login, source.ref).url;
+      return `/hls/${source.ref}.m3u8${source.playlist ? `?playlist=${source.playlist}` : ''}`;
     },
     signedVod,
     verifyVod,
@@ -148,14 +155,14 @@ export function createPlayersService(deps: {
      * limit with made-up videos.
      */
     async heartbeat(
-      body: { login: string; session?: string | undefined; stream?: string | undefined; vod?: string | undefined },
+      body: { login: string; session?: string | undefined; stream?: string | undefined; vod?: string | undefined; playlist?: string | undefined },
       ip: string, ua: string, proof: VodProof = {},
     ) {
       const account = await channel(body.login);
       const source = account && sourceOf(account.usuario, body);
       if (!account || !source) throw notFound();
       if (source.kind === 'vod' && !verifyVod(account.usuario, source.ref, proof.exp, proof.sig)) throw notFound();
-      const live = source.kind === 'vod' || (await this.isLive(source.ref));
+      const live = source.kind === 'vod' || (await this.isLive(source));
       if (!live) {
         if (body.session) await viewers.leave(body.session);
         return { success: true, live: false, session: null, viewers: 0 };

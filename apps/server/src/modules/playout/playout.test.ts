@@ -7,19 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { msg, streamKeyOf, type StatusResponse } from '@painel/contract';
 import { bearerHeader } from '../../testing/harness.ts';
-import { newFolder, upload } from '../../testing/library.ts';
+import { makeChannelClip, newFolder, upload } from '../../testing/library.ts';
 import { eventually, startLiveStack, type LiveStack } from '../../testing/live.ts';
-
-/** Clips of one format (same encoder set-up), 3 s each, a keyframe every second. */
-function makeClip(dir: string, name: string, source: string, seconds = 3): Buffer {
-  const file = path.join(dir, `${name}.mp4`);
-  execFileSync('ffmpeg', [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', `${source}=size=320x240:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '25', '-keyint_min', '25', '-sc_threshold', '0', '-b:v', '400k',
-    '-c:a', 'aac', '-b:a', '64k', '-ar', '44100', '-ac', '2', '-shortest', '-movflags', '+faststart', file,
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
-  return fs.readFileSync(file);
-}
 
 interface Play { nome: string; comercial: number; skipped: string | null; at: string }
 
@@ -57,7 +46,7 @@ describe('playout: a playlist on air', () => {
     b = { ...other, token: await s.h.login(other.email, other.password) };
     const folder = await newFolder(s.h, a.token, 'Canal');
     for (const [name, src] of [['um', 'testsrc'], ['dois', 'testsrc2'], ['tres', 'smptebars']] as const) {
-      const r = await upload(s.h, a.token, folder, `${name}.mp4`, makeClip(dir, name, src));
+      const r = await upload(s.h, a.token, folder, `${name}.mp4`, makeChannelClip(dir, name, src));
       assert.equal(r.statusCode, 200, r.body);
       ids[name] = r.json<{ video: { id: number } }>().video.id;
     }
@@ -149,6 +138,12 @@ describe('playout: a playlist on air', () => {
     const info = (await status()).playout!;
     assert.ok(info.reproduzidos >= 7);
     assert.ok(info.atual && ['um.mp4', 'dois.mp4', 'tres.mp4'].includes(info.atual.nome));
+    // the playlist's player plays the channel while that playlist is on air, and only then
+    const page = await fetch(`${s.apiUrl}/api/player-port/iframe?login=${a.usuario}&playlist=${playlistId}`);
+    assert.equal(page.status, 200);
+    assert.ok((await page.text()).includes(`/hls/${a.usuario}_live.m3u8?playlist=${playlistId}`));
+    assert.equal((await fetch(`${s.apiUrl}/hls/${a.usuario}_live.m3u8?playlist=${playlistId}`)).status, 200);
+    assert.equal((await fetch(`${s.apiUrl}/hls/${a.usuario}_live.m3u8?playlist=${playlistId + 1000}`)).status, 404);
     // on air, it cannot be deleted
     const del = await api(a.token, 'DELETE', `/api/playlists/${playlistId}`);
     assert.equal(del.statusCode, 409);
@@ -172,7 +167,7 @@ describe('playout: a playlist on air', () => {
   test('commercials every 2 videos, rotating through the folder, inside the running playout', { timeout: 60_000 }, async () => {
     const folder = await newFolder(s.h, a.token, 'Comerciais');
     for (const [name, src] of [['ad1', 'rgbtestsrc'], ['ad2', 'testsrc']] as const) {
-      assert.equal((await upload(s.h, a.token, folder, `${name}.mp4`, makeClip(dir, name, src, 2))).statusCode, 200);
+      assert.equal((await upload(s.h, a.token, folder, `${name}.mp4`, makeChannelClip(dir, name, src, 2))).statusCode, 200);
     }
     const proc = (await playout())!;
     const r = await api(a.token, 'POST', '/api/comerciais', { id_playlist: playlistId, id_folder_comerciais: folder, quantidade_comerciais: 1, intervalo_videos: 2, ativo: true });

@@ -76,7 +76,10 @@ export function hlsRoutes(app: FastifyInstance, deps: { streaming: StreamingServ
     const m = HLS_FILE.exec(req.params.file);
     if (!m) return reply.status(404).send();
     const playlist = m[3] === 'm3u8';
-    const file = playlist ? await deps.streaming.livePlaylist(m[1]!) : path.join(deps.hlsDir, req.params.file);
+    const only = Number((req.query as { playlist?: string }).playlist);
+    const file = playlist
+      ? await deps.streaming.livePlaylist(m[1]!, Number.isInteger(only) && only > 0 ? only : undefined)
+      : path.join(deps.hlsDir, req.params.file);
     if (!file) return reply.status(404).header('Cache-Control', 'no-store').send();
     const st = await fs.promises.stat(file).catch(() => null);
     if (!st?.isFile()) return reply.status(404).send();
