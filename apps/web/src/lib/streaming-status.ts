@@ -91,16 +91,42 @@ export async function getStreamingStatus(): Promise<StreamingStatus> {
 }
 
 /**
+ * While a playlist broadcast has been opened but its picture has not reached the media server
+ * yet (the playout takes a few seconds to publish), the status is asked again this often, so
+ * the page shows it on air as soon as it is, not at its next regular poll (30 s on the
+ * playlists page).
+ */
+export const STARTING_POLL_MS = 2000;
+
+/** A playlist broadcast is open (not waiting for OBS) and not live yet: it is starting. */
+export function playlistStarting(status: Pick<StreamingStatus, 'is_live' | 'playout' | 'wowza_info'> | undefined): boolean {
+  return !!status && !status.is_live && !!status.playout && !status.playout.aguardando_obs && !status.wowza_info.connection_error;
+}
+
+/**
+ * How long until the status is asked again: quickly while a playlist is starting; then `pollMs`
+ * when the page sets one; else every 10 s while live, otherwise the management period (false: never).
+ */
+export function statusPollMs(
+  status: Pick<StreamingStatus, 'is_live' | 'playout' | 'wowza_info'> | undefined,
+  { pollMs, managementMs }: { pollMs?: number | undefined; managementMs: number | false },
+): number | false {
+  if (playlistStarting(status)) return STARTING_POLL_MS;
+  return pollMs ?? (status?.is_live ? TIMINGS.liveStatusPollMs : managementMs);
+}
+
+/**
  * Re-polled every 10 s while live, otherwise at the account's refresh interval (30 s by default).
  * `pollMs` sets one fixed period instead, for a page whose polling the product defines (the
- * playlists page polls every 30 s).
+ * playlists page polls every 30 s). Either way, a playlist that is starting is followed every 2 s
+ * until it is on air.
  */
 export function useStreamingStatus({ pollMs }: { pollMs?: number } = {}) {
   const { managementMs } = useAutoRefresh();
   return useQuery({
     queryKey: streamingStatusQueryKey,
     queryFn: getStreamingStatus,
-    refetchInterval: (query) => pollMs ?? (query.state.data?.is_live ? TIMINGS.liveStatusPollMs : managementMs),
+    refetchInterval: (query) => statusPollMs(query.state.data, { pollMs, managementMs }),
     refetchIntervalInBackground: false,
   });
 }

@@ -62,9 +62,17 @@ export function AvailableVideos({
         )}
         {folder && videos.data?.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{ui.playlistFolderEmpty}</p>}
         {folder && videos.data && videos.data.length > 0 && (
-          <div className="max-h-[32rem] overflow-auto">
-            <table className="w-full text-left text-sm">
+          // a container: in a narrow column (two columns on a laptop) the button keeps only its icon
+          <div className="@container max-h-[32rem] overflow-auto">
+            {/* fixed layout: the name takes what the other columns leave and truncates, so 'Adicionar' never falls off the card */}
+            <table className="w-full table-fixed text-left text-sm">
               <caption className="sr-only">{ui.availableVideosCaption(folder.nome)}</caption>
+              <colgroup>
+                <col />
+                <col className="w-24" />
+                <col className="w-24" />
+                <col className="w-16 @lg:w-36" />
+              </colgroup>
               <thead className="sticky top-0 bg-gray-50 text-xs font-semibold tracking-wide text-gray-500 uppercase">
                 <tr>
                   {ui.availableColumns.map((c) => <th key={c} scope="col" className="px-3 py-2 whitespace-nowrap">{c}</th>)}
@@ -76,7 +84,7 @@ export function AvailableVideos({
                   const added = inPlaylist.has(v.id);
                   return (
                     <tr key={v.id} data-testid="video-disponivel" className="border-t border-gray-100">
-                      <td className="max-w-56 px-3 py-2">
+                      <td className="px-3 py-2">
                         <span className="block truncate font-medium text-gray-900" title={v.nome}>{v.nome}</span>
                         {refusal && <span className="block text-xs text-red-600">{ui.videoNotCandidate(refusal)}</span>}
                         {added && (
@@ -98,7 +106,7 @@ export function AvailableVideos({
                           title={refusal ? ui.videoNotCandidate(refusal) : ui.addVideoToPlaylist(v.nome)}
                         >
                           <Plus className="h-4 w-4" aria-hidden="true" />
-                          {ui.addVideo}
+                          <span className="sr-only @lg:not-sr-only">{ui.addVideo}</span>
                         </Button>
                       </td>
                     </tr>
