@@ -35,6 +35,7 @@ import { formatZoned } from '../apps/server/src/platform/zoned-time.ts';
 import { bearerHeader } from '../apps/server/src/testing/harness.ts';
 import { eventually, startLiveStack, type LiveStack, type Publisher } from '../apps/server/src/testing/live.ts';
 import { startRtmpDestination, type RtmpDestination } from '../apps/server/src/testing/rtmp-destination.ts';
+import { CLK_TCK, cpuTicks, referenceProcesses, statFields } from './proc.ts';
 
 const { values } = parseArgs({ options: { max: { type: 'string', default: '16' }, seconds: { type: 'string', default: '20' } } });
 const MAX = Math.max(1, Math.floor(Number(values.max)) || 16);
@@ -42,13 +43,6 @@ const SECONDS = Math.max(2, Number(values.seconds) || 20);
 const SOURCE_KBPS = 2500;
 const REAL_TIME = 0.9;
 const RATIO_TARGET = 1.1;
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
 
 /** 1, 2, 4, 8, … and --max itself when it is not a power of two. */
 const SIZES: number[] = [];
@@ -57,23 +51,6 @@ if (SIZES.at(-1) !== MAX) SIZES.push(MAX);
 const refKey = (n: number, i: number) => `ref-${n}-${i}`;
 const panelKey = (n: number, i: number) => `painel-${n}-${i}`;
 const keysOf = (n: number, key: (n: number, i: number) => string) => Array.from({ length: n }, (_, i) => key(n, i + 1));
-
-/** /proc/<pid>/stat after the command name (which may hold spaces and parentheses), from field 3 on. */
-function statFields(pid: number): string[] | null {
-  try {
-    const raw = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
-}
-
-/** utime + stime in clock ticks (fields 14 and 15), or null when the process is gone or a zombie. */
-function cpuTicks(pid: number): number | null {
-  const f = statFields(pid);
-  if (!f || f[0] === 'Z') return null;
-  return Number(f[11]) + Number(f[12]);
-}
 
 /**
  * pid → PAINEL_PROCESS of every running ffmpeg this process's engine started. Only our own
@@ -119,16 +96,8 @@ interface Round {
 let stack: LiveStack | undefined;
 let dest: RtmpDestination | undefined;
 let pub: Publisher | undefined;
-/** The reference's ffmpeg processes, each with the promise of its end ('close': exited, pipes drained). */
-const refChildren = new Map<ChildProcess, Promise<void>>();
-
-async function killReference(): Promise<void> {
-  await Promise.all([...refChildren].map(async ([c, closed]) => {
-    if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await closed;
-    refChildren.delete(c);
-  }));
-}
+const refProcs = referenceProcesses();
+const killReference = () => refProcs.killAll();
 
 let cleaning: Promise<void> | undefined;
 function cleanup(): Promise<void> {
@@ -222,7 +191,7 @@ async function main(): Promise<void> {
         c.on('error', (e) => tails.set(c, `${tails.get(c) ?? ''}${e.message}\n`));
         c.stdout!.resume(); // -progress pipe:1, drained as the worker does
         c.stderr!.on('data', (b: Buffer) => tails.set(c, (tails.get(c) ?? '') + b.toString()));
-        refChildren.set(c, new Promise<void>((r) => c.once('close', () => r())));
+        refProcs.add(c);
         mine.push(c);
       }
       await allReceiving(keys, `referência N=${n} no destino`).catch((e: Error) => {

@@ -42,6 +42,13 @@ interface Planned {
 }
 type Plan = Planned | { end: 'empty' | 'broken' };
 
+/**
+ * What ffprobe said about a file, by path and identity (inode, size, mtime): a looping
+ * playlist probes each video once, not once per pass. Shared by every channel of the worker.
+ */
+const known = new Map<string, PlayableFacts>();
+const KNOWN_MAX = 10_000;
+
 const POLL_MS = 250;
 const SAVE_EVERY_MS = 5000;
 const CHECK_EDITS_MS = 1000;
@@ -68,9 +75,18 @@ export function playoutChild(deps: {
   const ffprobe = deps.ffprobeBin ?? process.env.FFPROBE_PATH ?? 'ffprobe';
 
   async function facts(file: string): Promise<PlayableFacts | null> {
-    if (!fs.existsSync(file)) return null;
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    if (!st?.isFile()) return null;
+    const key = `${file}|${st.ino}|${st.size}|${st.mtimeMs}`;
+    const seen = known.get(key);
+    if (seen) return seen;
     const r = await execCapture(ffprobe, probeArgs(file), { timeoutMs: 15_000 });
-    return r.code === 0 ? playableFacts(r.stdout) : null;
+    const f = r.code === 0 ? playableFacts(r.stdout) : null;
+    if (f) {
+      if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
+      known.set(key, f);
+    }
+    return f;
   }
 
   return async (row) => {

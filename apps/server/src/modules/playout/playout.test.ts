@@ -225,4 +225,45 @@ describe('playout: a playlist on air', () => {
     await eventually(async () => (await playout())!.pid === null, 10_000, 'processo encerrado');
     if (pid) assert.equal(fs.existsSync(`/proc/${pid}`), false);
   });
+
+  test('a missing file is skipped and reported without stopping the channel; a playlist with nothing playable ends with the reason', { timeout: 60_000 }, async () => {
+    const folder = await newFolder(s.h, a.token, 'Quebrados');
+    const up = async (name: string) => {
+      const r = await upload(s.h, a.token, folder, `${name}.mp4`, makeChannelClip(dir, name, 'testsrc2', 2));
+      return r.json<{ video: { id: number } }>().video.id;
+    };
+    const fileOf = async (id: number) => {
+      const v = await db().selectFrom('videos').select('arquivo').where('id', '=', id).executeTakeFirstOrThrow();
+      return s.h.core.library.storage.filePath(a.usuario, 'Quebrados', v.arquivo);
+    };
+    const [gone, broken] = [await up('sumiu'), await up('estragado')];
+    const mixed = (await api(a.token, 'POST', '/api/playlists', { nome: 'Mista' })).json<{ id: number }>().id;
+    await api(a.token, 'PUT', `/api/playlists/${mixed}`, { videos: [{ id: ids.um, ordem: 1 }, { id: gone, ordem: 2 }] });
+    fs.rmSync(await fileOf(gone));
+    assert.equal((await api(a.token, 'POST', '/api/streaming/start', { playlist_id: mixed })).statusCode, 200);
+    const st = await eventually(async () => {
+      const x = await status();
+      return x.is_live && x.stream_type === 'playlist' && x.playout!.ignorados.length > 0 && x.playout!.reproduzidos >= 2 && x;
+    }, 30_000, 'no ar, pulando o arquivo ausente');
+    assert.deepEqual(st.playout!.ignorados[0]!.nome, 'sumiu.mp4');
+    assert.equal(st.playout!.ignorados[0]!.motivo, msg.playoutMissingFile);
+    const proc = (await playout())!;
+    assert.deepEqual([...new Set(await played(proc.id))], ['um.mp4']);
+
+    // nothing playable: the broadcast ends with the reason
+    fs.writeFileSync(await fileOf(broken), Buffer.alloc(64 * 1024));
+    const bad = (await api(a.token, 'POST', '/api/playlists', { nome: 'Estragada' })).json<{ id: number }>().id;
+    await api(a.token, 'PUT', `/api/playlists/${bad}`, { videos: [{ id: broken, ordem: 1 }] });
+    const r = await api(a.token, 'POST', '/api/streaming/start', { playlist_id: bad });
+    assert.equal(r.statusCode, 200);
+    const tid = r.json<{ transmission: { id: number } }>().transmission.id;
+    const ended = await eventually(async () => {
+      const t = await db().selectFrom('transmissions').selectAll().where('id', '=', tid).executeTakeFirstOrThrow();
+      return t.status === 'ended' && t;
+    }, 20_000, 'transmissão encerrada');
+    assert.equal(ended.end_reason, msg.playlistAllBroken);
+    const failed = (await playout())!;
+    assert.deepEqual([failed.state, failed.error, failed.pid], ['error', msg.playlistAllBroken, null]);
+    assert.equal((await status()).is_live, false);
+  });
 });
