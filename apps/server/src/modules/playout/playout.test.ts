@@ -184,6 +184,18 @@ describe('playout: a playlist on air', () => {
     // a folder that feeds commercials cannot be deleted
     const del = await api(a.token, 'DELETE', `/api/folders/${folder}`);
     assert.equal(del.statusCode, 409);
+    // another account neither sees nor touches A's commercials, nor uses A's playlist or folder
+    const cid = r.json<{ comercial: { id: number } }>().comercial.id;
+    assert.deepEqual((await api(b.token, 'GET', '/api/comerciais')).json(), []);
+    const body = { id_playlist: playlistId, id_folder_comerciais: folder, quantidade_comerciais: 2, intervalo_videos: 5, ativo: true };
+    for (const [method, url, payload] of [
+      ['PUT', `/api/comerciais/${cid}`, body], ['PUT', `/api/comerciais/${cid}`, { ativo: false }], ['DELETE', `/api/comerciais/${cid}`, undefined],
+      ['POST', '/api/comerciais', body], ['GET', `/api/comerciais/pasta/${folder}/videos`, undefined],
+    ] as const) {
+      assert.equal((await api(b.token, method, url, payload)).statusCode, 404, `${method} ${url}`);
+    }
+    const mine = (await api(a.token, 'GET', '/api/comerciais')).json<{ id: number; ativo: boolean; intervalo_videos: number }[]>();
+    assert.deepEqual(mine.map((c) => [c.id, c.ativo, c.intervalo_videos]), [[cid, true, 2]]);
   });
 
   test('OBS takes the channel; when it stops, the playlist comes back by itself', { timeout: 90_000 }, async () => {
