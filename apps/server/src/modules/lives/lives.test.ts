@@ -44,10 +44,10 @@ describe('lives: restreams to a platform', () => {
     assert.equal(r.statusCode, 200, r.body);
     return r.json() as { success: boolean; message: string; live: { id: number } };
   };
-  /** Bytes at the platform, twice, 2 s apart. */
+  /** Bytes at the platform, twice, 4 s apart: read from the HLS, a restream delivers a fragment (2 s) at a time. */
   const flow = async (key: string) => {
     const b0 = (await dest.received(key)).bytes;
-    await sleep(2000);
+    await sleep(4000);
     return [b0, (await dest.received(key)).bytes] as const;
   };
   const processRow = (liveId: number) =>
