@@ -51,6 +51,11 @@ export interface Worker {
 }
 
 const RECONCILE_GRACE_MS = 10_000;
+/**
+ * Retries of media children (restreams, playouts): a source or destination that comes back is
+ * picked up within 10 s, not after the minute nginx's own back-off may reach.
+ */
+const MEDIA_BACKOFF = { minMs: 1000, maxMs: 10_000, resetAfterMs: 60_000 };
 const HLS_LEFTOVER_MS = 5 * 60_000;
 
 export function freePort(): Promise<number> {
@@ -137,7 +142,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   const schedules = createSchedulesService({ db, playout, timezoneOf: timezoneOf(db) });
   const engine = createEngine({
     db, repo: processesRepo, nodeId, tag: `${config.dataDir}#${nodeId}`, log,
-    backoff: opts.engine?.backoff, staleAfterMs: opts.engine?.staleAfterMs,
+    backoff: opts.engine?.backoff ?? MEDIA_BACKOFF, staleAfterMs: opts.engine?.staleAfterMs,
     factories: {
       restream: restreamChild({
         db, repo: createLivesRepo(), sealer: core.sealer, guard: createOutboundGuard({ allow: config.outboundAllow }), config,
