@@ -101,6 +101,20 @@ export function isPlaylistCandidate(v: Pick<Video, 'is_mp4' | 'bitrate_video' | 
   return v.is_mp4 && (v.bitrate_video === 0 || v.bitrate_video <= limitKbps) && (v.compativel === 'sim' || v.compativel === 'otimizado');
 }
 
+/**
+ * Why a video cannot play in a playlist broadcast (as an entry or as a commercial), or null
+ * when it can: the page shows it beside the video, the server answers it to a refused save.
+ */
+export function candidateRefusal(
+  v: Pick<Video, 'is_mp4' | 'bitrate_video' | 'compativel' | 'compatibility_status'>, limitKbps: number,
+): string | null {
+  if (isPlaylistCandidate(v, limitKbps)) return null;
+  if (!v.is_mp4) return msg.playlistVideoNotMp4;
+  if (v.bitrate_video > limitKbps) return msg.playlistVideoBitrate(v.bitrate_video, limitKbps);
+  if (v.compatibility_status === 'other') return msg.compatibilityChecking;
+  return msg.playlistVideoIncompatible;
+}
+
 /** POST /api/streaming/start for a playlist (the spec's body; loop on, recording off). */
 export const startPlaylistBody = z.object({
   playlist_id: z.coerce.number({ error: msg.selectPlaylist }).int(msg.selectPlaylist).positive(msg.selectPlaylist),

@@ -39,7 +39,7 @@ export function createCommercialsService(deps: { db: Db; library: Library }) {
   async function checkRefs(owner: Owner, body: CommercialBody): Promise<void> {
     const p = await db.selectFrom('playlists').select('id').where('user_id', '=', owner.userId).where('id', '=', body.id_playlist).executeTakeFirst();
     if (!p) throw playlistNotFound();
-    const f = await library.folders.info(owner, body.id_folder_comerciais).catch(() => null);
+    const f = await db.selectFrom('folders').select('id').where('user_id', '=', owner.userId).where('id', '=', body.id_folder_comerciais).executeTakeFirst();
     if (!f) throw new AppError(404, msg.folderNotFound);
   }
 

@@ -55,6 +55,12 @@ export function createLibraryRepo() {
     videosIn: (tx: Tx, userId: number, folderId: number) =>
       // newest first: the dashboard's "recent videos" are the first ones of the list
       tx.selectFrom('videos').selectAll().where('user_id', '=', userId).where('folder_id', '=', folderId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    /** Videos of the account among `ids`, each with its folder's name (unknown or foreign ids are left out). */
+    videosWithFolder: (tx: Tx, userId: number, ids: number[]) =>
+      ids.length
+        ? tx.selectFrom('videos as v').innerJoin('folders as f', 'f.id', 'v.folder_id').selectAll('v').select('f.nome as pasta')
+          .where('v.user_id', '=', userId).where('v.id', 'in', ids).execute()
+        : Promise.resolve([]),
     video: (tx: Tx, userId: number, id: number) =>
       tx.selectFrom('videos').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
     videoByName: (tx: Tx, userId: number, folderId: number, nome: string) =>

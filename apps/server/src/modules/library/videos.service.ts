@@ -119,6 +119,17 @@ export function createVideosService(deps: {
       return { row, folder: folder.nome };
     },
 
+    /** Several videos of the account as the client sees them, in the order of `ids`; 404 when one is not the account's. */
+    async presentMany(owner: Owner, ids: number[]): Promise<Video[]> {
+      const rows = new Map((await repo.videosWithFolder(db, owner.userId, ids)).map((r) => [r.id, r]));
+      return ids.map((id) => {
+        const r = rows.get(id);
+        if (!r) throw videoNotFound();
+        const { pasta, ...row } = r;
+        return view(row, pasta, owner);
+      });
+    },
+
     videoByName: (owner: Owner, folderId: number, nome: string) => repo.videoByName(db, owner.userId, folderId, nome),
     rowsIn: (owner: Owner, folderId: number) => repo.videosIn(db, owner.userId, folderId),
 

@@ -1,4 +1,4 @@
-import { isPlaylistCandidate, msg, type Playlist, type PlaylistEntry, type UpdatePlaylistBody, type Video } from '@painel/contract';
+import { candidateRefusal, msg, type Playlist, type PlaylistEntry, type UpdatePlaylistBody } from '@painel/contract';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Library, Owner } from '../library/library.ts';
@@ -9,14 +9,6 @@ export const playlistNotFound = (): AppError => new AppError(404, msg.playlistNo
 const toPlaylist = (r: PlaylistTotalsRow): Playlist => ({
   id: r.id, nome: r.nome, total_videos: r.total_videos, duracao_total: Math.round(r.duracao_total), data_criacao: r.created_at,
 });
-
-/** Why a video cannot join a playlist, or null when it can (the contract's candidate rule). */
-export function refusalOf(v: Video, limitKbps: number): string | null {
-  if (isPlaylistCandidate(v, limitKbps)) return null;
-  if (!v.is_mp4) return msg.playlistVideoNotMp4;
-  if (v.bitrate_video > limitKbps) return msg.playlistVideoBitrate(v.bitrate_video, limitKbps);
-  return msg.playlistVideoIncompatible;
-}
 
 /**
  * Playlists of the account. The entries are replaced as a whole in the order given; every
@@ -51,10 +43,8 @@ export function createPlaylistsService(deps: { db: Db; repo: PlaylistsRepo; libr
       const ids = body.videos ? [...body.videos].sort((a, b) => a.ordem - b.ordem).map((v) => v.id) : null;
       if (ids) {
         if (new Set(ids).size !== ids.length) throw new AppError(400, msg.playlistDuplicateVideo);
-        for (const videoId of ids) {
-          const { row, folder } = await library.videos.get(owner, videoId);
-          const v = library.videos.present(row, folder, owner);
-          const why = refusalOf(v, owner.bitrate);
+        for (const v of await library.videos.presentMany(owner, ids)) {
+          const why = candidateRefusal(v, owner.bitrate);
           if (why) throw new AppError(422, msg.playlistVideoRefused(v.nome, why));
         }
       }

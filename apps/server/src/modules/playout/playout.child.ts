@@ -216,10 +216,9 @@ export function playoutChild(deps: {
         }
       }
       const at = nowIso();
-      await repo.update(db, row.id, {
+      await repo.videoStarted(db, row.id, {
         cursor: JSON.stringify(p.before), current_video_id: p.item.videoId, current_name: p.item.nome,
         current_commercial: p.item.commercial ? 1 : 0, current_started_at: at, current_offset: inpointOf(k),
-        played: (await repo.byProcess(db, row.id))!.played + 1,
       });
       await repo.addPlay(db, { process_id: row.id, video_id: p.item.videoId, nome: p.item.nome, comercial: p.item.commercial, skipped: null, at });
       await ahead();

@@ -14,6 +14,9 @@ export function createPlayoutRepo() {
         .where('o.process_id', '=', processId).executeTakeFirst(),
     update: (tx: Tx, processId: number, patch: Updateable<PlayoutsTable>) =>
       tx.updateTable('playouts').set(patch).where('process_id', '=', processId).execute(),
+    /** A video went on air: where the broadcast is now, one more played. */
+    videoStarted: (tx: Tx, processId: number, patch: Updateable<PlayoutsTable>) =>
+      tx.updateTable('playouts').set((eb) => ({ ...patch, played: eb('played', '+', 1) })).where('process_id', '=', processId).execute(),
     /** The account's playout that should run (held or not), newest first. */
     activeOfUser: (tx: Tx, userId: number) =>
       tx.selectFrom('playouts as o').innerJoin('media_processes as p', 'p.id', 'o.process_id')
@@ -61,13 +64,15 @@ export function createPlayoutRepo() {
     folderVideos: (tx: Tx, folderId: number) =>
       tx.selectFrom('videos as v').innerJoin('folders as f', 'f.id', 'v.folder_id').selectAll('v').select('f.nome as pasta')
         .where('v.folder_id', '=', folderId).orderBy('v.nome').orderBy('v.id').execute(),
-    /** Changes to what a playout plays (its playlists or their breaks) show up here. */
+    /** Changes to what a playout plays (its playlists, their entries or their breaks), in one read. */
     version: async (tx: Tx, playlistIds: number[]) => {
       if (!playlistIds.length) return '';
-      const a = await tx.selectFrom('playlists').select((eb) => eb.fn.max('updated_at').as('v')).where('id', 'in', playlistIds).executeTakeFirst();
-      const b = await tx.selectFrom('commercials').select((eb) => eb.fn.max('updated_at').as('v')).where('playlist_id', 'in', playlistIds).executeTakeFirst();
-      const c = await tx.selectFrom('playlist_videos').select((eb) => eb.fn.countAll<number>().as('v')).where('playlist_id', 'in', playlistIds).executeTakeFirst();
-      return `${String(a?.v ?? '')}|${String(b?.v ?? '')}|${String(c?.v ?? '')}`;
+      const r = await tx.selectNoFrom((eb) => [
+        eb.selectFrom('playlists').select((x) => x.fn.max('updated_at').as('v')).where('id', 'in', playlistIds).as('lists'),
+        eb.selectFrom('commercials').select((x) => x.fn.max('updated_at').as('v')).where('playlist_id', 'in', playlistIds).as('ads'),
+        eb.selectFrom('playlist_videos').select((x) => x.fn.countAll().as('v')).where('playlist_id', 'in', playlistIds).as('entries'),
+      ]).executeTakeFirst();
+      return `${String(r?.lists ?? '')}|${String(r?.ads ?? '')}|${String(r?.entries ?? '')}`;
     },
   };
 }

@@ -17,6 +17,9 @@ import type { PlayoutRepo } from './playout.repo.ts';
 const YIELD_WAIT_MS = 8000;
 /** A hold without OBS on air is released after this long. */
 const STALE_HOLD_MS = 20_000;
+/** The play log is kept a week, and trimmed once an hour. */
+const PLAYS_KEPT_MS = 7 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 export interface PlayoutStart {
   userId: number;
@@ -40,6 +43,7 @@ export function createPlayoutService(deps: {
   activity: ActivityService; config: Config;
 }) {
   const { db, repo, streaming, processes, media } = deps;
+  let lastPrune = 0;
 
   /** Ends the account's playlist broadcasts (the engine stops their processes within a tick). */
   async function endAll(tx: Tx, userId: number, reason: string): Promise<number> {
@@ -141,7 +145,10 @@ export function createPlayoutService(deps: {
       }
       // OBS was let in but never went live (or its end was missed): the playlist comes back
       for (const h of await repo.staleHolds(db, nodeId, new Date(Date.now() - STALE_HOLD_MS).toISOString())) await repo.setHeld(db, h.user_id, false);
-      await repo.prunePlays(db, new Date(Date.now() - 7 * 24 * 3600_000).toISOString());
+      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        await repo.prunePlays(db, new Date(Date.now() - PLAYS_KEPT_MS).toISOString());
+      }
     },
   };
 }

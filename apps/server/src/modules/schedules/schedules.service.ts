@@ -93,13 +93,15 @@ export function createSchedulesService(deps: { db: Db; playout?: PlayoutService;
     async due(nodeId: number, now = Date.now()): Promise<number> {
       const playout = deps.playout;
       if (!playout) return 0;
+      // one read: every booking of an active account with its login, node and time zone
       const list = await db.selectFrom('bookings as b').innerJoin('accounts as a', 'a.id', 'b.user_id')
-        .selectAll('b').select(['a.usuario', 'a.codigo_servidor', 'a.disabled'])
+        .leftJoin('user_settings as s', 's.user_id', 'b.user_id')
+        .selectAll('b').select(['a.usuario', 'a.codigo_servidor', 's.timezone'])
         .where('a.disabled', '=', 0).execute();
       const ready: { b: (typeof list)[number]; day: string; at: number }[] = [];
       for (const b of list) {
         if ((b.codigo_servidor ?? nodeId) !== nodeId) continue;
-        const due = latestDue(ruleOf(b), now, await deps.timezoneOf(b.user_id));
+        const due = latestDue(ruleOf(b), now, b.timezone ?? DEFAULT_TZ);
         if (!due || `${due.day} ${b.inicio.slice(11)}` === b.last_occurrence) continue;
         // an occurrence from before the booking was made (or changed) is not owed
         if (due.at < Date.parse(b.updated_at) - 60_000) continue;

@@ -111,10 +111,10 @@ export function createIngestService(deps: {
       if (deps.playout && !(await deps.playout.yieldTo(effectiveUserId(account), account.usuario))) {
         return { ok: false, reason: 'a playlist ainda está saindo do ar' };
       }
-      const open = (await repo.liveByStream(db, name)).filter((o) => o.tipo === 'obs');
-      for (const p of await repo.liveByStream(db, name)) {
-        if (p.tipo === 'playlist') await repo.update(db, p.id, { status: 'waiting', client_id: null });
-      }
+      const onName = await repo.liveByStream(db, name);
+      // the playout that just left waits to come back; only OBS broadcasts compete for the name
+      for (const p of onName) if (p.tipo === 'playlist') await repo.update(db, p.id, { status: 'waiting', client_id: null });
+      const open = onName.filter((o) => o.tipo === 'obs');
       if (open.length) {
         // nginx refuses a second publisher itself; saying no first keeps the first one's record intact
         const st = await media.stat().catch(() => null);
