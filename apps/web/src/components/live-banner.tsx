@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AlertTriangle, Clock, Eye, Gauge, ListVideo, Radio } from 'lucide-react';
 import { ui } from '@painel/contract';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
@@ -11,9 +12,15 @@ export interface LiveBannerProps {
   playlistName: string | null;
   /** The server's warning when the incoming bitrate exceeds the plan's maximum. */
   bitrateWarning: string | null;
+  /** Buttons beside the figures (the playlists page's preview and stop). */
+  actions?: ReactNode;
+  /** Below the banner's row (what the playout plays now). */
+  children?: ReactNode;
+  badgeTestId?: string;
+  titleTestId?: string;
 }
 
-/** While live: what is on air, with its measured viewers, bitrate and uptime (ticking every second). */
+/** While live (dashboard, playlists): what is on air, with its measured viewers, bitrate and uptime (ticking every second). */
 export function LiveBanner(p: LiveBannerProps) {
   const facts = [
     { icon: Eye, label: ui.viewersLabel, value: String(p.viewers), testId: 'live-viewers' },
@@ -29,8 +36,8 @@ export function LiveBanner(p: LiveBannerProps) {
             <Radio className="h-6 w-6" aria-hidden="true" />
           </span>
           <div className="min-w-0">
-            <LiveBadge type={p.liveType} className="bg-white/20 shadow-none" testId="live-banner-badge" />
-            <p className="mt-1 truncate text-lg font-semibold">{p.title}</p>
+            <LiveBadge type={p.liveType} className="bg-white/20 shadow-none" testId={p.badgeTestId ?? 'live-banner-badge'} />
+            <p className="mt-1 truncate text-lg font-semibold" data-testid={p.titleTestId}>{p.title}</p>
           </div>
         </div>
         <dl className="flex flex-wrap gap-3">
@@ -44,6 +51,7 @@ export function LiveBanner(p: LiveBannerProps) {
             </div>
           ))}
         </dl>
+        {p.actions && <div className="flex gap-2">{p.actions}</div>}
       </div>
       {p.bitrateWarning && (
         <div role="alert" className="flex items-start gap-2 bg-amber-100 px-5 py-3 text-sm text-amber-900 sm:px-6">
@@ -51,6 +59,7 @@ export function LiveBanner(p: LiveBannerProps) {
           {p.bitrateWarning}
         </div>
       )}
+      {p.children}
     </section>
   );
 }

@@ -1,20 +1,29 @@
-import { isPlaylistCandidate, msg, type CompatibilityStatus, type Compativel } from '@painel/contract';
-
-export interface CandidateFacts {
-  is_mp4: boolean;
-  bitrate_video: number;
-  compativel: Compativel;
-  compatibility_status: CompatibilityStatus;
-}
+import { z } from 'zod';
+import { COMPATIBILITY_STATUSES, msg } from '@painel/contract';
+import { ApiError } from '@/lib/api-client.ts';
 
 /**
- * Why a video cannot play in a playlist broadcast (as an entry or as a commercial): the
- * contract's rule, which the server applies too. Null when it can.
+ * A library video as the playlist editor and the commercials popup read it: what decides
+ * whether it may play in a playlist broadcast (`candidateRefusal` of the contract).
  */
-export function candidateRefusal(v: CandidateFacts, limitKbps: number): string | null {
-  if (isPlaylistCandidate(v, limitKbps)) return null;
-  if (!v.is_mp4) return msg.playlistVideoNotMp4;
-  if (v.bitrate_video > limitKbps) return msg.playlistVideoBitrate(v.bitrate_video, limitKbps);
-  if (v.compatibility_status === 'other') return msg.compatibilityChecking;
-  return msg.playlistVideoIncompatible;
+export const candidateVideoSchema = z.object({
+  id: z.number(),
+  nome: z.string().catch(''),
+  /** seconds */
+  duracao: z.coerce.number().catch(0),
+  /** kbps; 0 when unknown */
+  bitrate_video: z.coerce.number().catch(0),
+  is_mp4: z.boolean().catch(false),
+  compativel: z.enum(['sim', 'otimizado', 'nao']).catch('nao'),
+  compatibility_status: z.enum(COMPATIBILITY_STATUSES).catch('other'),
+});
+export type CandidateVideo = z.infer<typeof candidateVideoSchema>;
+
+/** A list of videos: an answer that is not an array is an error; unreadable entries are dropped. */
+export function parseCandidateVideos(data: unknown): CandidateVideo[] {
+  if (!Array.isArray(data)) throw new ApiError(200, msg.videosInvalidResponse);
+  return data.flatMap((item) => {
+    const r = candidateVideoSchema.safeParse(item);
+    return r.success ? [r.data] : [];
+  });
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { msg, ui } from '@painel/contract';
+import { candidateRefusal, msg, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -10,7 +10,6 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
 import type { FolderItem } from '@/lib/folders.ts';
 import { formatDuration } from '@/lib/format.ts';
-import { candidateRefusal } from '@/lib/playlist-candidate.ts';
 import { useCommercialVideos } from '../api/get-commercial-videos.ts';
 
 /** 'Visualizar Comerciais': the videos of the chosen folder, and whether each can play as a commercial. */

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { COMPATIBILITY_STATUSES, msg } from '@painel/contract';
-import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { parseCandidateVideos, type CandidateVideo } from '@/lib/playlist-candidate.ts';
 
 /**
  * The library's videos of one folder as the playlist editor needs them (what decides whether a
@@ -10,32 +9,11 @@ import { ApiError, apiRequest } from '@/lib/api-client.ts';
  */
 export const folderVideosQueryKey = (folderId: number) => ['videos', folderId, 'playlist-candidates'] as const;
 
-export const playlistVideoSchema = z.object({
-  id: z.number(),
-  nome: z.string().catch(''),
-  /** seconds */
-  duracao: z.coerce.number().catch(0),
-  /** kbps; 0 when unknown */
-  bitrate_video: z.coerce.number().catch(0),
-  is_mp4: z.boolean().catch(false),
-  compativel: z.enum(['sim', 'otimizado', 'nao']).catch('nao'),
-  compatibility_status: z.enum(COMPATIBILITY_STATUSES).catch('other'),
-});
-export type PlaylistVideo = z.infer<typeof playlistVideoSchema>;
-
-/** Keeps the entries the panel can read, drops the rest. */
-export function parseVideos(list: unknown[]): PlaylistVideo[] {
-  return list.flatMap((item) => {
-    const r = playlistVideoSchema.safeParse(item);
-    return r.success ? [r.data] : [];
-  });
-}
+export type PlaylistVideo = CandidateVideo;
 
 /** GET /api/videos?folder_id=: an answer that is not an array is an error. */
 export async function getFolderVideos(folderId: number): Promise<PlaylistVideo[]> {
-  const data = await apiRequest(`/api/videos?folder_id=${folderId}`);
-  if (!Array.isArray(data)) throw new ApiError(200, msg.videosInvalidResponse);
-  return parseVideos(data);
+  return parseCandidateVideos(await apiRequest(`/api/videos?folder_id=${folderId}`));
 }
 
 export function useFolderVideos(folderId: number | null) {

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { playlistsQueryKey } from '@/lib/playlists.ts';
-import { parseVideos, type PlaylistVideo } from './get-folder-videos.ts';
+import { parseCandidateVideos } from '@/lib/playlist-candidate.ts';
+import type { PlaylistVideo } from './get-folder-videos.ts';
 
 export const playlistEntriesQueryKey = (id: number) => [...playlistsQueryKey, id, 'videos'] as const;
 
@@ -17,7 +18,7 @@ export async function getPlaylistEntries(id: number): Promise<PlaylistVideo[]> {
     return r.success ? [r.data] : [];
   });
   entries.sort((a, b) => a.ordem - b.ordem);
-  return parseVideos(entries.map((e) => e.videos));
+  return parseCandidateVideos(entries.map((e) => e.videos));
 }
 
 export function usePlaylistEntries(id: number | null) {

@@ -1,14 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Check, Film, Plus } from 'lucide-react';
-import { msg, ui } from '@painel/contract';
+import { candidateRefusal, msg, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolders } from '@/lib/folders.ts';
 import { formatDuration } from '@/lib/format.ts';
-import { candidateRefusal } from '@/lib/playlist-candidate.ts';
 import { useFolderVideos, type PlaylistVideo } from '../api/get-folder-videos.ts';
 
 /** The left column: a folder selector and its videos; only candidates can be added. */

@@ -1,6 +1,6 @@
-import { AlertTriangle, Clock, Eye, Gauge, MonitorPlay, Radio, Square } from 'lucide-react';
+import { AlertTriangle, MonitorPlay, Square } from 'lucide-react';
 import { ui } from '@painel/contract';
-import { LiveBadge } from '@/components/ui/live-badge.tsx';
+import { LiveBanner } from '@/components/live-banner.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { liveStats, type StreamingStatus } from '@/lib/streaming-status.ts';
@@ -64,35 +64,19 @@ export function PlaylistLiveBanner({
 }) {
   const measured = liveStats(status);
   const name = status.transmission?.playlist_nome || status.playout?.playlist_nome || status.transmission?.titulo || '';
-  const facts = [
-    { icon: Eye, label: ui.viewersLabel, value: String(measured.viewers), testId: 'live-viewers' },
-    { icon: Gauge, label: ui.bitrateNowLabel, value: ui.kbps(measured.bitrate), testId: 'live-bitrate' },
-    { icon: Clock, label: ui.uptimeLabel, value: uptime, testId: 'live-uptime' },
-  ];
   return (
-    <section aria-label={ui.liveBannerRegion} className="overflow-hidden rounded-2xl border border-red-200 bg-gradient-to-r from-red-600 to-rose-600 text-white shadow-lg">
-      <div className="flex flex-wrap items-center justify-between gap-4 p-5 sm:p-6">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-white/15">
-            <Radio className="h-6 w-6" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <LiveBadge type={ui.liveTypePlaylist} className="bg-white/20 shadow-none" testId="playlist-live-badge" />
-            <p className="mt-1 truncate text-lg font-semibold" data-testid="live-playlist">{name}</p>
-          </div>
-        </div>
-        <dl className="flex flex-wrap gap-3">
-          {facts.map(({ icon: Icon, label, value, testId }) => (
-            <div key={label} className="min-w-28 rounded-xl bg-white/15 px-4 py-2">
-              <dt className="flex items-center gap-1.5 text-xs text-red-100">
-                <Icon className="h-3.5 w-3.5" aria-hidden="true" />
-                {label}
-              </dt>
-              <dd data-testid={testId} className="font-mono text-lg font-semibold tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="flex gap-2">
+    <LiveBanner
+      title={name}
+      liveType={ui.liveTypePlaylist}
+      viewers={measured.viewers}
+      bitrate={measured.bitrate}
+      uptime={uptime}
+      playlistName={null}
+      bitrateWarning={null}
+      badgeTestId="playlist-live-badge"
+      titleTestId="live-playlist"
+      actions={
+        <>
           <button
             type="button"
             onClick={onPreview}
@@ -110,9 +94,10 @@ export function PlaylistLiveBanner({
             {stopping ? <Spinner className="h-4 w-4" /> : <Square className="h-4 w-4" aria-hidden="true" />}
             {ui.finishBroadcastShort}
           </button>
-        </div>
-      </div>
+        </>
+      }
+    >
       {status.playout && !status.playout.aguardando_obs && <PlayoutDetails playout={status.playout} />}
-    </section>
+    </LiveBanner>
   );
 }

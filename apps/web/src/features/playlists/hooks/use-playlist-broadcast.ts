@@ -5,7 +5,7 @@ import { PLAYLIST_TIMINGS, msg, type Playlist } from '@painel/contract';
 import { errorMessage } from '@/lib/api-client.ts';
 import { getStreamingStatus, streamingStatusQueryKey, type StreamingStatus } from '@/lib/streaming-status.ts';
 import { useStartPlaylistBroadcast } from '../api/start-playlist-broadcast.ts';
-import { useStopBroadcast } from '../api/stop-broadcast.ts';
+import { useStopTransmission } from '@/lib/stop-transmission.ts';
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
@@ -22,7 +22,7 @@ export function playlistTransmissionId(s: StreamingStatus | undefined): number |
 export function usePlaylistBroadcast() {
   const queryClient = useQueryClient();
   const start = useStartPlaylistBroadcast();
-  const stop = useStopBroadcast();
+  const stop = useStopTransmission();
   const [starting, setStarting] = useState(false);
 
   async function transmit(playlist: Playlist, save: () => Promise<boolean>) {

@@ -1,82 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
 import { FOLDER_NAME_MAX, folderBody, msg, ui } from '@painel/contract';
-import { Button } from '@/components/ui/button.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { NameModal } from '@/components/ui/name-modal.tsx';
 
-/**
- * The "Nova Pasta" and "Renomear Pasta" dialogs: a name, required after trimming;
- * the confirm button stays disabled while it is empty. Mounted only while open, so every
- * opening starts from `initial`.
- */
-export function FolderNameModal({
-  title, initial = '', submitLabel, busyLabel, busy, onSubmit, onClose,
-}: {
-  title: string;
-  initial?: string;
-  submitLabel: string;
-  busyLabel: string;
-  busy: boolean;
-  onSubmit: (nome: string) => void;
-  onClose: () => void;
-}) {
-  const [nome, setNome] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
-  const formId = useId();
-  const empty = nome.trim() === '';
-  const shown = error ?? (touched && empty ? msg.folderNameRequired : null);
+type Props = Pick<Parameters<typeof NameModal>[0], 'title' | 'initial' | 'submitLabel' | 'busyLabel' | 'busy' | 'onSubmit' | 'onClose'>;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    // the same rules the server applies, so most mistakes never leave the page
-    const r = folderBody.safeParse({ nome });
-    if (!r.success) {
-      setError(r.error.issues[0]?.message ?? msg.folderNameRequired);
-      return;
-    }
-    onSubmit(r.data.nome);
-  }
-
+/** The "Nova Pasta" and "Renomear Pasta" dialogs: a folder name, required as soon as it is emptied. */
+export function FolderNameModal(p: Props) {
   return (
-    <Modal
-      open
-      title={title}
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{ui.cancel}</Button>
-          <Button type="submit" form={formId} disabled={empty || busy}>
-            {busy && <Spinner className="h-4 w-4" />}
-            {busy ? busyLabel : submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-700">{ui.folderNameLabel}</label>
-        <input
-          id={inputId}
-          data-autofocus
-          value={nome}
-          maxLength={FOLDER_NAME_MAX}
-          placeholder={ui.folderNamePlaceholder}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? errorId : undefined}
-          onChange={(e) => {
-            setNome(e.target.value);
-            setTouched(true);
-            setError(null);
-          }}
-          className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none aria-invalid:border-red-500"
-        />
-        {shown && (
-          <p id={errorId} role="alert" className="mt-1 text-sm text-red-600">{shown}</p>
-        )}
-      </form>
-    </Modal>
+    <NameModal
+      {...p}
+      label={ui.folderNameLabel}
+      placeholder={ui.folderNamePlaceholder}
+      maxLength={FOLDER_NAME_MAX}
+      schema={folderBody}
+      requiredMessage={msg.folderNameRequired}
+      requiredWhileTyping
+    />
   );
 }
