@@ -45,14 +45,23 @@ import { createSchedulesService, timezoneOf } from './modules/schedules/schedule
 import { createPlaylistsRepo } from './modules/playlists/playlists.repo.ts';
 import { playlistsRoutes } from './modules/playlists/playlists.routes.ts';
 import { createPlaylistsService } from './modules/playlists/playlists.service.ts';
-import { verifyPlayoutToken } from './modules/playout/playout.child.ts';
+import { verifyPublishToken } from './modules/engine/publish-token.ts';
 import { createPlayoutRepo } from './modules/playout/playout.repo.ts';
 import { createPlayoutService } from './modules/playout/playout.service.ts';
 import { createProcesses } from './modules/engine/processes.service.ts';
 import { createLivesRepo } from './modules/lives/lives.repo.ts';
 import { livesRoutes } from './modules/lives/lives.routes.ts';
+import { ftpMigrationRoutes } from './modules/ftp-migration/ftp-migration.routes.ts';
 import { createLivesService } from './modules/lives/lives.service.ts';
-import { createOutboundGuard } from './platform/outbound-guard.ts';
+import { createRelayRepo } from './modules/relay/relay.repo.ts';
+import { relayRoutes } from './modules/relay/relay.routes.ts';
+import { createRelayService } from './modules/relay/relay.service.ts';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
+import { conversionRoutes } from './modules/conversion/conversion.routes.ts';
+import { createDownloadsService } from './modules/downloads/downloads.service.ts';
+import { createOutboundGuard, type OutboundGuard } from './platform/outbound-guard.ts';
+import { createJobRunner, createJobs, type Jobs } from './platform/jobs.ts';
+import { createSyncRequests, syncJob } from './modules/library/sync.jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +76,10 @@ export interface Core {
   library: Library;
   /** Seals the secrets kept for a customer (FTP password, platform stream keys). */
   sealer: Sealer;
+  /** The queue of finite jobs (download, FTP migration, conversion) the worker runs. */
+  jobs: Jobs;
+  /** The one gate for every address the panel connects to on a customer's behalf. */
+  guard: OutboundGuard;
 }
 
 /** Opens the database, runs migrations and builds the services every process needs. */
@@ -77,7 +90,7 @@ export async function openCore(config: Config): Promise<Core> {
   const sealer = createSealer(secret(config.dataDir, 'ftp.key'));
   const accounts = createAccountsService({ db: store.db, repo: createAccountsRepo(), sealer });
   const library = createLibrary({ db: store.db, dataDir: config.dataDir });
-  return { config, store, accounts, library, sealer };
+  return { config, store, accounts, library, sealer, jobs: createJobs({ db: store.db }), guard: createOutboundGuard({ allow: config.outboundAllow }) };
 }
 
 export interface AppOptions {
@@ -138,7 +151,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const playlists = createPlaylistsService({ db, repo: playlistsRepo, library: core.library, onAir: (id) => playout.onAir(id) });
   const ingest = createIngestService({
     db, repo: streamingRepo, media, activity, nodeId: config.media.nodeId, hlsDir: path.join(config.dataDir, 'hls'),
-    playout: { verify: (t) => verifyPlayoutToken(config.dataDir, t), yieldTo: playout.yieldTo, release: async (id) => void (await playout.release(id)) },
+    playout: { verify: (t) => verifyPublishToken(config.dataDir, t), yieldTo: playout.yieldTo, release: async (id) => void (await playout.release(id)) },
   });
   const playersRepo = createPlayersRepo();
   const logos = createLogosService({ db, repo: playersRepo, dataDir: config.dataDir, activity, quota: core.library.quota });
@@ -155,7 +168,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const settings = createSettingsService({ db, repo: createSettingsRepo() });
   const lives = createLivesService({
     db, repo: createLivesRepo(), processes, sealer: core.sealer,
-    guard: createOutboundGuard({ allow: config.outboundAllow }), config, settings, activity, obsStatus: (auth) => streaming.status(auth),
+    guard: core.guard, config, settings, activity, obsStatus: (auth) => streaming.status(auth),
     workerAlive: async () => (await media.reported()) === 'ok',
   });
   settingsRoutes(app, settings);
@@ -171,14 +184,27 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   commercialsRoutes(app, commercials);
   schedulesRoutes(app, createSchedulesService({ db, playout, timezoneOf: timezoneOf(db) }));
   livesRoutes(app, lives);
+  ftpMigrationRoutes(app, core);
+  relayRoutes(app, createRelayService({ db, repo: createRelayRepo(), processes, streaming: streamingRepo, channel: playout, media, viewers, activity, sealer: core.sealer, guard: core.guard, config }));
+  downloadsRoutes(app, createDownloadsService(core));
+  conversionRoutes(app, core);
   ingestHookRoutes(app, ingest, hookToken(config.dataDir));
   hlsRoutes(app, { streaming, hlsDir: path.join(config.dataDir, 'hls') });
   playersRoutes(app, { players, logos });
   dashboardRoutes(app, dashboard);
+  // folder syncs run as jobs of the queue, claimed by the API processes themselves (library work, no media)
+  const syncRunner = createJobRunner({
+    db, dialect: store.dialect, nodeId: config.media.nodeId, tag: `${config.dataDir}#api-sync`,
+    workRoot: path.join(core.library.storage.root, '.jobs'), handlers: { sync: syncJob(core.library.sync) }, slots: { sync: 4 },
+    leaseMs: config.tools.jobLeaseMs, tickMs: 1000,
+  });
+  await syncRunner.recover();
+  syncRunner.start();
+  app.addHook('onClose', () => syncRunner.stop());
   libraryRoutes(app, core.library, auth.authenticate, async (login) => {
     const row = await accounts.byLogin(login);
     return row && !row.disabled && row.usuario === login ? ownerOfAccount(row) : null;
-  });
+  }, createSyncRequests({ db, jobs: core.jobs, wake: () => void syncRunner.tick() }));
 
   const indexHtml = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))
     ? fs.readFileSync(path.join(config.webDist, 'index.html'))

@@ -18,13 +18,19 @@ import { createEngine, type Engine } from './modules/engine/engine.ts';
 import { createProcessesRepo } from './modules/engine/processes.repo.ts';
 import { restreamChild } from './modules/lives/lives.child.ts';
 import { createLivesRepo } from './modules/lives/lives.repo.ts';
-import { createOutboundGuard } from './platform/outbound-guard.ts';
 import { createProcesses } from './modules/engine/processes.service.ts';
 import { createPlaylistsRepo } from './modules/playlists/playlists.repo.ts';
 import { playoutChild } from './modules/playout/playout.child.ts';
 import { createPlayoutRepo } from './modules/playout/playout.repo.ts';
 import { createPlayoutService } from './modules/playout/playout.service.ts';
+import { relayChild } from './modules/relay/relay.child.ts';
+import { createRelayRepo } from './modules/relay/relay.repo.ts';
+import { downloadJob } from './modules/downloads/downloads.jobs.ts';
 import { createSchedulesService, timezoneOf } from './modules/schedules/schedules.service.ts';
+import { migrationJob } from './modules/ftp-migration/ftp-migration.jobs.ts';
+import { conversionJob } from './modules/conversion/conversion.jobs.ts';
+import { createJobRunner, type JobRunner, type JobHandler } from './platform/jobs.ts';
+import type { JobKind } from './platform/db.ts';
 
 /**
  * The media worker: writes the nginx configuration into DATA_DIR/nginx, runs nginx-rtmp
@@ -38,6 +44,8 @@ export interface WorkerOptions {
   backoff?: SupervisorOptions['backoff'];
   healthIntervalMs?: number;
   reconcileMs?: number;
+  /** The job queue's timings (tests shorten them). */
+  jobs?: { leaseMs?: number; tickMs?: number };
   /** The media engine's timings (tests shorten them). */
   engine?: { backoff?: SupervisorOptions['backoff']; staleAfterMs?: number; ioTimeoutSeconds?: number };
   log?: (m: string) => void;
@@ -46,6 +54,7 @@ export interface WorkerOptions {
 export interface Worker {
   nginx: Supervisor;
   engine: Engine;
+  jobs: JobRunner;
   controlPort: number;
   stop(): Promise<void>;
 }
@@ -145,14 +154,27 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     backoff: opts.engine?.backoff ?? MEDIA_BACKOFF, staleAfterMs: opts.engine?.staleAfterMs,
     factories: {
       restream: restreamChild({
-        db, repo: createLivesRepo(), sealer: core.sealer, guard: createOutboundGuard({ allow: config.outboundAllow }), config,
+        db, repo: createLivesRepo(), sealer: core.sealer, guard: core.guard, config,
         apiUrl: opts.apiUrl ?? config.media.apiInternalUrl,
         ...(opts.engine?.ioTimeoutSeconds ? { ioTimeoutSeconds: opts.engine.ioTimeoutSeconds } : {}),
       }),
       playout: playoutChild({ db, repo: playoutRepo, config, library: core.library, accountOf: (id) => core.accounts.byId(id), log }),
+      relay: relayChild({ db, repo: createRelayRepo(), sealer: core.sealer, guard: core.guard, config, ...(opts.engine?.ioTimeoutSeconds ? { ioTimeoutSeconds: opts.engine.ioTimeoutSeconds } : {}) }),
     },
   });
   await engine.adoptOrphans();
+
+  const jobHandlers: Partial<Record<JobKind, JobHandler>> = {};
+  jobHandlers.conversion = conversionJob({ core, ffmpegBin: config.media.ffmpegBin, log });
+  jobHandlers.migration = migrationJob(core);
+  jobHandlers.download = downloadJob(core);
+  const jobs = createJobRunner({
+    db, dialect: core.store.dialect, nodeId, tag: `${config.dataDir}#${nodeId}`, workRoot: path.join(core.library.storage.root, '.jobs'),
+    handlers: jobHandlers, slots: { conversion: config.tools.conversionSlots, download: 4, migration: 4 },
+    leaseMs: opts.jobs?.leaseMs ?? config.tools.jobLeaseMs, ...(opts.jobs?.tickMs ? { tickMs: opts.jobs.tickMs } : {}), log,
+  });
+  await jobs.recover();
+  jobs.start();
 
   let lastSweep = 0;
   let busy = false;
@@ -190,10 +212,12 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   return {
     nginx,
     engine,
+    jobs,
     controlPort,
     async stop() {
       clearInterval(timer);
       while (busy) await new Promise((r) => setTimeout(r, 20));
+      await jobs.stop();
       await engine.stop();
       await nginx.stop();
       await writes;

@@ -24,7 +24,7 @@ export const PLATFORMS = [
 export type PlatformId = (typeof PLATFORMS)[number]['id'];
 const platformIds = PLATFORMS.map((p) => p.id) as [PlatformId, ...PlatformId[]];
 
-export const TRANSMISSION_TYPES = ['obs', 'playlist'] as const;
+export const TRANSMISSION_TYPES = ['obs', 'playlist', 'relay'] as const;
 export type TransmissionType = (typeof TRANSMISSION_TYPES)[number];
 
 export const PLAYER_TYPES = ['videojs', 'hlsjs', 'clappr'] as const;

@@ -19,6 +19,20 @@ export interface Config {
   media: MediaConfig;
   /** `host:port` peers on private or loopback addresses the outbound guard lets through (OUTBOUND_ALLOW). */
   outboundAllow: Set<string>;
+  tools: ToolsConfig;
+}
+
+/** The finite jobs (download from a link, FTP migration, conversion) the worker runs. */
+export interface ToolsConfig {
+  /** yt-dlp (YTDLP_PATH): sites change faster than the distribution's package, so a newer one can be pointed at. */
+  ytdlpBin: string;
+  /** Conversions one machine runs at the same time (CONVERSION_SLOTS); each ffmpeg takes the cores it can. */
+  conversionSlots: number;
+  /** A running job renews its claim this often ×3; a job whose worker died is taken up again after this (JOB_LEASE_MS). */
+  jobLeaseMs: number;
+  /** A download is stopped past this many minutes (DOWNLOAD_MAX_MINUTES) or this size (DOWNLOAD_MAX_MB). */
+  downloadMaxMinutes: number;
+  downloadMaxMb: number;
 }
 
 /** The media node: nginx-rtmp run by the worker, reached by the API on loopback. */
@@ -75,5 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffmpegBin: env.FFMPEG_PATH || 'ffmpeg',
     },
     outboundAllow: parseAllowList(env.OUTBOUND_ALLOW),
+    tools: {
+      ytdlpBin: env.YTDLP_PATH || 'yt-dlp',
+      conversionSlots: Math.max(1, int(env.CONVERSION_SLOTS, 1)),
+      jobLeaseMs: Math.max(3000, int(env.JOB_LEASE_MS, 30_000)),
+      downloadMaxMinutes: Math.max(1, int(env.DOWNLOAD_MAX_MINUTES, 120)),
+      downloadMaxMb: Math.max(1, int(env.DOWNLOAD_MAX_MB, 4096)),
+    },
   };
 }

@@ -86,7 +86,7 @@ export interface TransmissionsTable {
   id: Generated<number>;
   user_id: number;
   node_id: number;
-  tipo: 'obs' | 'playlist';
+  tipo: 'obs' | 'playlist' | 'relay';
   titulo: string;
   codigo_playlist: number | null;
   stream_name: string;
@@ -166,7 +166,7 @@ export interface MediaProcessesTable {
   id: Generated<number>;
   user_id: number;
   node_id: number;
-  kind: 'restream' | 'playout';
+  kind: 'restream' | 'playout' | 'relay';
   desired: 'running' | 'stopped';
   /** Set while something else holds the channel (OBS live): wanted, but not run now. */
   held: Generated<number>;
@@ -262,7 +262,46 @@ export interface PlayoutPlaysTable {
   skipped: string | null;
   at: string;
 }
+export type JobKind = 'download' | 'migration' | 'conversion' | 'sync';
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: JobKind;
+  subject_id: Generated<number>;
+  state: JobState;
+  input: string;
+  detail: string;
+  progress: Generated<number>;
+  result: string | null;
+  error: string | null;
+  cancel: Generated<number>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  node_id: number | null;
+  worker: string | null;
+  lease_until: string | null;
+  pid: number | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface RelaysTable {
+  id: Generated<number>;
+  process_id: number;
+  user_id: number;
+  /** Sealed with the data folder's key. */
+  url: string;
+  tipo: 'rtmp' | 'm3u8';
+  created_at: string;
+}
+
 export interface Database {
+  jobs: JobsTable;
+  relays: RelaysTable;
   playlists: PlaylistsTable;
   playlist_videos: PlaylistVideosTable;
   commercials: CommercialsTable;
@@ -287,6 +326,12 @@ export interface Database {
 }
 
 export type Db = Kysely<Database>;
+
+/** A unique-constraint violation in either dialect (a name taken by a concurrent request, a second active job). */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
 export type Tx = Transaction<Database> | Db;
 export type Dialect = 'sqlite' | 'postgres';
 

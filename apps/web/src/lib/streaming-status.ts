@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PLATFORMS, TIMINGS, TRANSMISSION_TYPES, type PlatformId, type StatusResponse } from '@painel/contract';
+import { PLATFORMS, TIMINGS, TRANSMISSION_TYPES, relayUi, ui, type PlatformId, type StatusResponse, type TransmissionType } from '@painel/contract';
 import { apiRequest } from './api-client.ts';
 import { useAutoRefresh } from './auto-refresh.ts';
 
@@ -139,6 +139,11 @@ export function liveSinceMs(status: StreamingStatus | undefined, answeredAt: num
   }
   const started = status.transmission?.data_inicio ? Date.parse(status.transmission.data_inicio) : NaN;
   return Number.isFinite(started) ? started : null;
+}
+
+/** What the live badge names as the source: the playlist, a relay, else OBS. */
+export function liveTypeLabel(streamType: TransmissionType | null | undefined): string {
+  return streamType === 'playlist' ? ui.liveTypePlaylist : streamType === 'relay' ? relayUi.liveType : ui.liveTypeObs;
 }
 
 /** The live label: OBS stream name, else playlist name, else title. */

@@ -6,6 +6,7 @@ import { library } from './003-library.ts';
 import { sessions } from './004-sessions.ts';
 import { lives } from './005-lives.ts';
 import { channel } from './006-channel.ts';
+import { tools } from './007-tools.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '004-sessions': sessions(),
     '005-lives': lives(dialect),
     '006-channel': channel(dialect),
+    '007-tools': tools(dialect),
   };
 }

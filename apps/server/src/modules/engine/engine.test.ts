@@ -132,7 +132,11 @@ describe('media engine: a worker killed and restarted', () => {
       const b0 = (await dest.received('chave-unica')).bytes;
       await new Promise((res) => setTimeout(res, 1500));
       return (await dest.received('chave-unica')).bytes > b0 + 30_000;
-    }, 60_000, 'o destino recebe de novo'); // the worker's back-off for media children (1 s, 2 s, 4 s… up to 10 s) while OBS returns
+    }, 60_000, 'o destino recebe de novo').catch(async (e: Error) => {
+      // what the engine says of the row tells a refusal from a slow return
+      const p = await h.core.store.db.selectFrom('media_processes').select(['state', 'error', 'restarts', 'desired']).where('id', '=', row.process_id).executeTakeFirst();
+      throw new Error(`${e.message}; processo: ${JSON.stringify(p)}`);
+    }); // the worker's back-off for media children (1 s, 2 s, 4 s… up to 10 s) while OBS returns
     // and it stays one
     await new Promise((res) => setTimeout(res, 3000));
     assert.equal(childrenOf(row.process_id, tag).length, 1);

@@ -160,6 +160,26 @@ describe('folders and sync', () => {
     assert.deepEqual([again.success, again.videos_count, again.added, again.removed], [true, 2, 0, 0]);
   });
 
+  test('a sync is a job of the queue: requests at once share one run; another account\'s folder is 404 and queues nothing', async () => {
+    const a = await account();
+    const b = await account();
+    const id = await newFolder(h, a.token, 'Juntas');
+    for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(a.dir, 'Juntas', `por-fora-${i}.mp4`), clips.ok);
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/api/folders/${id}/sync`, a.auth)));
+    const added = answers.map((r) => r.json().added as number);
+    // a request that found the sync running got that run's answer; none ran beside another
+    assert.ok(added.includes(3) && added.every((n) => n === 3 || n === 0), String(added));
+    assert.equal((await call('GET', `/api/videos?folder_id=${id}`, a.auth)).json().length, 3);
+    const jobs = await h.core.store.db.selectFrom('jobs').select(['state', 'user_id']).where('kind', '=', 'sync').where('subject_id', '=', id).execute();
+    assert.ok(jobs.length >= 1 && jobs.length <= 3 && jobs.every((j) => j.state === 'done' && j.user_id === a.id));
+
+    const before = (await h.core.store.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    assert.equal((await call('POST', `/api/folders/${id}/sync`, b.auth)).statusCode, 404);
+    assert.equal((await call('POST', '/api/videos-ssh/sync-database', b.auth, { folderId: id })).statusCode, 404);
+    const after = (await h.core.store.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    assert.equal(Number(after), Number(before));
+  });
+
   test('sync-database without a folder finds directories made outside the panel', async () => {
     const a = await account();
     fs.mkdirSync(path.join(a.dir, 'Do FTP'), { recursive: true });

@@ -5,11 +5,7 @@ export type FolderRow = Selectable<FoldersTable>;
 export type VideoRow = Selectable<VideosTable>;
 export type FolderStatsRow = FolderRow & { video_count: number; bytes: number };
 
-/** A unique-constraint violation in either dialect (a name taken by a concurrent request). */
-export function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
+export { isUniqueViolation } from '../../platform/db.ts';
 
 export function createLibraryRepo() {
   const folderStats = (tx: Tx, userId: number) =>

@@ -8,15 +8,22 @@ import { idParam } from '../../platform/http.ts';
 import { contentRoutes } from './content.routes.ts';
 import { firstFilePart } from './multipart-file.ts';
 import type { Library } from './library.ts';
+import type { SyncCounts } from './sync.ts';
 import { ownerOf, type Owner } from './owner.ts';
 
 /** Multipart framing around the file (boundaries, part headers) never exceeds this. */
 const MULTIPART_OVERHEAD = 4096;
 
 /** Folders, videos, uploads and playback of the account. */
-export function libraryRoutes(app: FastifyInstance, library: Library, authenticate: (token: string | undefined) => Promise<Auth>, ownerByLogin: (login: string) => Promise<Owner | null>): void {
+export function libraryRoutes(
+  app: FastifyInstance, library: Library, authenticate: (token: string | undefined) => Promise<Auth>, ownerByLogin: (login: string) => Promise<Owner | null>,
+  syncRequest: (owner: Owner, folderId: number | null) => Promise<SyncCounts | null>,
+): void {
   const auth = { preHandler: app.requireAuth };
-  const { folders, videos, sync } = library;
+  const { folders, videos } = library;
+  /** A sync still running after the wait: the answer says it goes on (counts of what is known now). */
+  const answer = (r: SyncCounts | null, done: (r: SyncCounts) => string): SyncResult =>
+    r ? { success: true, ...r, message: done(r) } : { success: true, videos_count: 0, added: 0, removed: 0, message: msg.syncRunning };
 
   app.get('/api/folders', auth, (req) => folders.list(ownerOf(req.auth)));
   app.get('/api/folders/:id/info', auth, (req) => folders.info(ownerOf(req.auth), idParam(req.params)));
@@ -33,15 +40,17 @@ export function libraryRoutes(app: FastifyInstance, library: Library, authentica
     return { success: true, message: msg.folderDeleted };
   });
   app.post('/api/folders/:id/sync', auth, async (req): Promise<SyncResult> => {
-    const r = await sync.folder(ownerOf(req.auth), idParam(req.params));
-    return { success: true, ...r, message: msg.syncDone(r.videos_count, r.added, r.removed) };
+    const owner = ownerOf(req.auth);
+    const id = idParam(req.params);
+    await folders.get(owner, id); // 404 before anything is queued
+    return answer(await syncRequest(owner, id), (r) => msg.syncDone(r.videos_count, r.added, r.removed));
   });
   app.post('/api/videos-ssh/sync-database', auth, async (req): Promise<SyncResult> => {
     const { folderId } = parse(syncDatabaseBody, req.body ?? {});
     const owner = ownerOf(req.auth);
-    const r = folderId ? await sync.folder(owner, folderId) : await sync.account(owner);
-    const message = folderId ? msg.syncDone(r.videos_count, r.added, r.removed) : msg.syncAllDone(r.videos_count, r.added, r.removed);
-    return { success: true, ...r, message };
+    if (folderId) await folders.get(owner, folderId);
+    const r = await syncRequest(owner, folderId || null);
+    return answer(r, (x) => (folderId ? msg.syncDone : msg.syncAllDone)(x.videos_count, x.added, x.removed));
   });
 
   app.get('/api/videos', auth, (req) => videos.list(ownerOf(req.auth), parse(folderIdQuery, req.query).folder_id));

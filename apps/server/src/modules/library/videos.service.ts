@@ -38,6 +38,18 @@ export interface IngestOptions {
   replace?: boolean;
 }
 
+interface PlaceOptions {
+  /** FTP: a video of the same name in the folder takes the new file. */
+  replace?: boolean;
+  /** Sync: the file is already in the folder. */
+  adopt?: boolean;
+  otimizado?: boolean;
+  /** Conversion: this video (same id, so playlists keep it) takes the new file and the name. */
+  replaceId?: number;
+  /** …only if its file is still this one. */
+  expectArquivo?: string;
+}
+
 export function createVideosService(deps: {
   db: Db; repo: LibraryRepo; storage: Storage; quota: Quota; probe: Prober; guards: LibraryGuard[]; grants: Grants;
 }) {
@@ -65,7 +77,7 @@ export function createVideosService(deps: {
    * the rename happens inside the transaction and is undone if the commit fails.
    * `src` is a temp file (uploads) or a file already in the folder (sync).
    */
-  async function place(owner: Owner, folderId: number, src: string, facts: ProbeFacts, size: number, nome: string, opts: { replace?: boolean; adopt?: boolean; otimizado?: boolean }) {
+  async function place(owner: Owner, folderId: number, src: string, facts: ProbeFacts, size: number, nome: string, opts: PlaceOptions) {
     const moves = createMoves();
     let replaced: string | null = null;
     try {
@@ -78,10 +90,19 @@ export function createVideosService(deps: {
         await fsp.mkdir(dir, { recursive: true });
         const arquivo = storage.newArquivo(facts.container);
         const at = nowIso();
-        const existing = opts.replace ? await repo.videoByName(tx, owner.userId, folderId, nome) : undefined;
+        const existing = opts.replaceId !== undefined ? await repo.video(tx, owner.userId, opts.replaceId)
+          : opts.replace ? await repo.videoByName(tx, owner.userId, folderId, nome) : undefined;
+        if (opts.replaceId !== undefined && !existing) throw videoNotFound();
+        // the video must still be where, and what, the new file was made from (not moved or replaced over FTP meanwhile)
+        const changed = opts.replaceId !== undefined && existing?.folder_id !== folderId;
+        if (changed || (opts.expectArquivo !== undefined && existing?.arquivo !== opts.expectArquivo)) throw new AppError(409, msg.conversionSourceChanged);
         let row: VideoRow;
         if (existing) {
-          row = await repo.updateVideo(tx, existing.id, { ...columns(facts, size), arquivo, otimizado: 0, updated_at: at });
+          const taken = opts.replaceId !== undefined && nome !== existing.nome ? await repo.namesIn(tx, folderId) : null;
+          taken?.delete(existing.nome);
+          row = await repo.updateVideo(tx, existing.id, {
+            ...columns(facts, size), ...(taken ? { nome: uniqueName(nome, taken) } : {}), arquivo, otimizado: opts.otimizado ? 1 : 0, updated_at: at,
+          });
           replaced = await storage.tempPath('trash');
           await moves.move(path.join(dir, existing.arquivo), replaced, { missingOk: true });
         } else {
@@ -99,6 +120,20 @@ export function createVideosService(deps: {
     } catch (e) {
       await moves.undo();
       throw e;
+    }
+  }
+
+  /** A finished file of a job: quota for `reserve` bytes (when positive), probe, then place; on refusal the file stays for the job to remove. */
+  async function placeFile(owner: Owner, folderId: number, file: string, nome: string, size: number, reserve: number, opts: PlaceOptions): Promise<Video> {
+    const reservation = reserve > 0 ? await quota.open(owner, reserve) : null;
+    try {
+      const facts = await probe(file, extOf(nome));
+      if (!facts) throw new AppError(415, msg.uploadNotVideo);
+      const video = await place(owner, folderId, file, facts, size, displayName(nome), opts);
+      if (!video) throw folderNotFound();
+      return video;
+    } finally {
+      await reservation?.release().catch(() => undefined);
     }
   }
 
@@ -167,16 +202,20 @@ export function createVideosService(deps: {
     async importFile(owner: Owner, folderId: number, file: string, nome: string, opts: { otimizado?: boolean } = {}): Promise<Video> {
       if (!(await repo.folder(db, owner.userId, folderId))) throw folderNotFound();
       const st = await fsp.stat(file);
-      const reservation = await quota.open(owner, st.size);
-      try {
-        const facts = await probe(file, extOf(nome));
-        if (!facts) throw new AppError(415, msg.uploadNotVideo);
-        const video = await place(owner, folderId, file, facts, st.size, displayName(nome), { otimizado: !!opts.otimizado });
-        if (!video) throw folderNotFound();
-        return video;
-      } finally {
-        await reservation.release().catch(() => undefined);
-      }
+      return placeFile(owner, folderId, file, nome, st.size, st.size, { otimizado: !!opts.otimizado });
+    },
+
+    /**
+     * For a conversion: video `id` keeps its id and takes `file` (and `nome`), the old file
+     * going only once the new one is in place; refused (409) when its file is no longer
+     * `expectArquivo`. The plan is asked only for what the new file adds over the old one.
+     */
+    async replaceFile(owner: Owner, id: number, file: string, opts: { nome: string; otimizado?: boolean; expectArquivo?: string }): Promise<Video> {
+      const { row } = await videos.get(owner, id);
+      const st = await fsp.stat(file);
+      return placeFile(owner, row.folder_id, file, opts.nome, st.size, st.size - Number(row.tamanho), {
+        replaceId: id, otimizado: !!opts.otimizado, ...(opts.expectArquivo !== undefined ? { expectArquivo: opts.expectArquivo } : {}),
+      });
     },
 
     /** Sync: records a file found in the folder (not a video → null, left alone). No quota: the bytes are already on disk. */

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LIVE_APPLICATION, isPlaylistCandidate, msg, streamNameOf } from '@painel/contract';
@@ -7,23 +6,13 @@ import { createOutputGrowth } from '@painel/media/restream';
 import type { Config } from '../../platform/config.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { execCapture } from '../../platform/exec.ts';
-import { secret } from '../../platform/secrets.ts';
 import type { ChildFactory } from '../engine/engine.ts';
+import { publishToken } from '../engine/publish-token.ts';
 import type { Library } from '../library/library.ts';
 import { ownerOfAccount } from '../library/library.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import { START, next, type Cursor, type Entry, type PlanInputs, type Source } from './plan.ts';
 import type { PlayoutRepo } from './playout.repo.ts';
-
-/** What the playout adds to its publish so nginx's callback knows it from an encoder: tied to one process row. */
-export function playoutToken(dataDir: string, processId: number): string {
-  const mac = createHmac('sha256', secret(dataDir, 'rtmp-hook.key')).update(`playout:${processId}`).digest('hex').slice(0, 32);
-  return `${processId}.${mac}`;
-}
-export function verifyPlayoutToken(dataDir: string, token: string | undefined): number | null {
-  const id = Number((token ?? '').split('.')[0]);
-  return Number.isInteger(id) && id > 0 && token === playoutToken(dataDir, id) ? id : null;
-}
 
 export const parseCursor = (json: string): Cursor => {
   try {
@@ -97,7 +86,7 @@ export function playoutChild(deps: {
     const owner = ownerOfAccount(account);
     const dir = path.join(config.dataDir, 'playout', String(row.id));
     const list = path.join(dir, 'list.ffconcat');
-    const destination = `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(account.usuario)}?playout=${playoutToken(config.dataDir, row.id)}`;
+    const destination = `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(account.usuario)}?playout=${publishToken(config.dataDir, row.id)}`;
     const playlistIds = [po0.playlist_id, po0.ending_playlist_id].filter((x): x is number => x !== null);
     const files = new Map<number, string>();
 

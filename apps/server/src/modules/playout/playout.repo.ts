@@ -26,24 +26,6 @@ export function createPlayoutRepo() {
         .select(['p.held', 'p.state', 'p.pid', 'p.transmission_id', 't.status as transmission_status', 't.stream_name', 'l.nome as playlist_nome'])
         .where('o.user_id', '=', userId).where('p.desired', '=', 'running')
         .orderBy('o.id', 'desc').execute(),
-    /** Holds (OBS took the channel) or releases the account's playouts. */
-    setHeld: (tx: Tx, userId: number, held: boolean) =>
-      tx.updateTable('media_processes').set({ held: held ? 1 : 0 }).where('user_id', '=', userId).where('kind', '=', 'playout')
-        .where('desired', '=', 'running').execute(),
-    /** Playlist broadcasts whose process no longer runs (stopped, failed): their transmissions end. */
-    orphanTransmissions: (tx: Tx, nodeId: number) =>
-      tx.selectFrom('media_processes as p').innerJoin('transmissions as t', 't.id', 'p.transmission_id')
-        .select(['t.id', 't.user_id', 't.titulo', 't.stream_name', 't.status', 'p.error'])
-        .where('p.node_id', '=', nodeId).where('p.kind', '=', 'playout').where('p.desired', '=', 'stopped')
-        .where('t.status', '!=', 'ended').execute(),
-    /** Held playouts of the node whose account has no OBS broadcast live (an OBS that never came in). */
-    staleHolds: (tx: Tx, nodeId: number, before: string) =>
-      tx.selectFrom('media_processes as p').select(['p.id', 'p.user_id'])
-        .where('p.node_id', '=', nodeId).where('p.kind', '=', 'playout').where('p.desired', '=', 'running').where('p.held', '=', 1)
-        .where('p.state_at', '<', before)
-        .where(({ not, exists, selectFrom }) => not(exists(
-          selectFrom('transmissions as t').select('t.id').whereRef('t.user_id', '=', 'p.user_id').where('t.tipo', '=', 'obs').where('t.status', '=', 'live'),
-        ))).execute(),
     addPlay: (tx: Tx, row: { process_id: number; video_id: number | null; nome: string; comercial: boolean; skipped: string | null; at: string }) =>
       tx.insertInto('playout_plays').values({ ...row, comercial: row.comercial ? 1 : 0 }).execute(),
     plays: (tx: Tx, processId: number, limit: number) =>

@@ -35,8 +35,8 @@ export interface PlayoutStart {
 /**
  * The API's half of the playlist broadcast. Starting one writes a transmission, an engine
  * row (kind playout) and where it starts; the worker runs it. An account has at most one:
- * a new start (by hand or by a booking) replaces the one on air. While OBS publishes, the
- * playout is held (it waits) and comes back by itself when OBS stops.
+ * a new start (by hand or by a booking) replaces the one on air, or the relay on air. While
+ * OBS publishes, the playout is held (it waits) and comes back by itself when OBS stops.
  */
 export function createPlayoutService(deps: {
   db: Db; repo: PlayoutRepo; playlists: PlaylistsRepo; streaming: StreamingRepo; processes: Processes; media: MediaServer;
@@ -45,11 +45,14 @@ export function createPlayoutService(deps: {
   const { db, repo, streaming, processes, media } = deps;
   let lastPrune = 0;
 
-  /** Ends the account's playlist broadcasts (the engine stops their processes within a tick). */
+  /**
+   * Ends what feeds the account's channel: its playlist broadcast or its relay, the one source
+   * a channel has (the engine stops their processes within a tick).
+   */
   async function endAll(tx: Tx, userId: number, reason: string): Promise<number> {
     let n = 0;
-    for (const p of await repo.activeOfUser(tx, userId)) {
-      await processes.stop(tx, userId, p.process_id);
+    for (const p of await processes.channelOfUser(tx, userId)) {
+      await processes.stop(tx, userId, p.id);
       if (p.transmission_id && (await streaming.end(tx, p.transmission_id, nowIso(), reason))) n += 1;
     }
     return n;
@@ -82,6 +85,8 @@ export function createPlayoutService(deps: {
   return {
     start,
     endAll: (userId: number, reason: string) => db.transaction().execute((tx) => endAll(tx, userId, reason)),
+    /** The same inside the caller's transaction (a relay starting in the channel's place). */
+    endChannel: endAll,
 
     /** POST /api/streaming/start with a playlist_id. */
     async startFromApi(auth: Auth, body: StartPlaylistBody) {
@@ -115,13 +120,13 @@ export function createPlayoutService(deps: {
     },
 
     /**
-     * OBS wants the channel: the account's playout is held and, once nginx no longer has it
-     * publishing, OBS is let in. False when it did not leave in time (OBS retries by itself).
+     * OBS wants the channel: the account's playout or relay is held and, once nginx no longer
+     * has it publishing, OBS is let in. False when it did not leave in time (OBS retries by itself).
      */
     async yieldTo(userId: number, login: string): Promise<boolean> {
-      const active = await repo.activeOfUser(db, userId);
+      const active = await processes.channelOfUser(db, userId);
       if (!active.some((p) => p.held === 0)) return true;
-      await repo.setHeld(db, userId, true);
+      await processes.setHeld(db, userId, true);
       const name = streamNameOf(login);
       const until = Date.now() + YIELD_WAIT_MS;
       while (Date.now() < until) {
@@ -132,19 +137,19 @@ export function createPlayoutService(deps: {
       return false;
     },
 
-    /** OBS left: the held playout comes back (the worker starts it within a tick). */
-    release: (userId: number) => repo.setHeld(db, userId, false),
+    /** OBS left: the held playout or relay comes back (the worker starts it within a tick). */
+    release: (userId: number) => processes.setHeld(db, userId, false),
 
-    /** The worker's sweep: broadcasts whose playout stopped or failed end with the reason. */
+    /** The worker's sweep: broadcasts whose playout or relay stopped or failed end with the reason. */
     async sweep(nodeId: number): Promise<void> {
-      for (const t of await repo.orphanTransmissions(db, nodeId)) {
+      for (const t of await processes.orphanTransmissions(db, nodeId)) {
         if (await streaming.end(db, t.id, nowIso(), t.error ?? END_REASONS.user)) {
           await deps.activity.record(t.user_id, 'transmission_ended', t.titulo);
           if (t.status === 'live') await media.dropPublisher(t.stream_name);
         }
       }
       // OBS was let in but never went live (or its end was missed): the playlist comes back
-      for (const h of await repo.staleHolds(db, nodeId, new Date(Date.now() - STALE_HOLD_MS).toISOString())) await repo.setHeld(db, h.user_id, false);
+      for (const h of await processes.staleHolds(db, nodeId, new Date(Date.now() - STALE_HOLD_MS).toISOString())) await processes.setHeld(db, h.user_id, false);
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await repo.prunePlays(db, new Date(Date.now() - PLAYS_KEPT_MS).toISOString());

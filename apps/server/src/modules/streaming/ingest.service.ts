@@ -5,6 +5,7 @@ import { sameSecret } from '../../platform/crypto.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { secret } from '../../platform/secrets.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import { CHANNEL_KINDS } from '../engine/processes.repo.ts';
 import type { MediaServer } from '../media/media-server.ts';
 import { END_REASONS, publisherOf } from './reconcile.ts';
 import type { StreamingRepo } from './streaming.repo.ts';
@@ -52,9 +53,9 @@ const STREAM_RE = /^([a-z0-9][a-z0-9_]{2,31})_live$/;
  */
 export function createIngestService(deps: {
   db: Db; repo: StreamingRepo; media: MediaServer; activity: ActivityService; nodeId: number; hlsDir: string;
-  /** The account's playlist broadcast, which gives way to OBS (absent: there is none). */
+  /** The account's engine sources (playlist broadcast, relay), which give way to OBS (absent: there are none). */
   playout?: {
-    /** The process row a playout's `playout=` token names, or null. */
+    /** The process row a `playout=` or `relay=` token names, or null. */
     verify(token: string): number | null;
     yieldTo(userId: number, login: string): Promise<boolean>;
     release(userId: number): Promise<void>;
@@ -69,18 +70,18 @@ export function createIngestService(deps: {
     if (account) await activity.recordThrottled(effectiveUserId(account), 'publish_refused', addr ?? '?', 60_000);
   }
 
-  /** The account's own playout publishing its playlist broadcast, named by its token. */
-  async function playoutPublish(form: HookForm, userId: number): Promise<Verdict> {
+  /** The account's own playout or relay publishing its broadcast, named by its token (a parameter of its kind's name). */
+  async function sourcePublish(form: HookForm, userId: number, kind: (typeof CHANNEL_KINDS)[number]): Promise<Verdict> {
     const f = form.fields;
-    const processId = deps.playout?.verify(f.playout ?? '') ?? null;
-    const proc = processId ? await repo.playoutProcess(db, processId) : undefined;
+    const processId = deps.playout?.verify(f[kind] ?? '') ?? null;
+    const proc = processId ? await repo.channelProcess(db, processId, kind) : undefined;
     if (!proc || proc.user_id !== userId || proc.desired !== 'running' || proc.held || !proc.transmission_id) {
-      return { ok: false, reason: 'playout sem transmissão ativa' };
+      return { ok: false, reason: `${kind} sem transmissão ativa` };
     }
     const t = await repo.byIdOfUser(db, userId, proc.transmission_id);
-    if (!t || t.status === 'ended') return { ok: false, reason: 'transmissão da playlist encerrada' };
+    if (!t || t.status === 'ended') return { ok: false, reason: `transmissão do ${kind} encerrada` };
     const at = nowIso();
-    // a new broadcast starts a new HLS; a playout coming back continues the one it left
+    // a new broadcast starts a new HLS; a source coming back continues the one it left
     if (!t.started_at) await fs.rm(path.join(deps.hlsDir, `${f.name}.m3u8`), { force: true });
     await repo.update(db, t.id, { status: 'live', client_id: f.clientid ?? null, publish_addr: f.addr ?? null, started_at: t.started_at ?? at });
     return { ok: true, transmissionId: t.id };
@@ -100,20 +101,21 @@ export function createIngestService(deps: {
       if (!account) return { ok: false, reason: 'conta inexistente' };
       if (account.disabled) return { ok: false, reason: 'conta desativada' };
       if ((account.codigo_servidor ?? nodeId) !== nodeId) return { ok: false, reason: 'conta de outro servidor' };
-      if (f.playout !== undefined) return playoutPublish(form, effectiveUserId(account));
+      const source = CHANNEL_KINDS.find((k) => f[k] !== undefined);
+      if (source) return sourcePublish(form, effectiveUserId(account), source);
       if (!account.stream_secret || !sameSecret(account.stream_secret, f.key ?? '')) {
         await recordRefusal(f.name, f.addr);
         return { ok: false, reason: 'chave incorreta' };
       }
       const name = f.name!;
       const clientId = f.clientid ?? null;
-      // OBS takes the channel: the playlist on air steps aside first
+      // OBS takes the channel: the playlist or relay on air steps aside first
       if (deps.playout && !(await deps.playout.yieldTo(effectiveUserId(account), account.usuario))) {
-        return { ok: false, reason: 'a playlist ainda está saindo do ar' };
+        return { ok: false, reason: 'a playlist ou o relay ainda está saindo do ar' };
       }
       const onName = await repo.liveByStream(db, name);
-      // the playout that just left waits to come back; only OBS broadcasts compete for the name
-      for (const p of onName) if (p.tipo === 'playlist') await repo.update(db, p.id, { status: 'waiting', client_id: null });
+      // the playout or relay that just left waits to come back; only OBS broadcasts compete for the name
+      for (const p of onName) if (p.tipo !== 'obs') await repo.update(db, p.id, { status: 'waiting', client_id: null });
       const open = onName.filter((o) => o.tipo === 'obs');
       if (open.length) {
         // nginx refuses a second publisher itself; saying no first keeps the first one's record intact
@@ -148,8 +150,8 @@ export function createIngestService(deps: {
 
     /**
      * Only the publisher that opened a broadcast ends it: a refused duplicate also triggers
-     * this call. A playlist broadcast is not over when its playout leaves (held for OBS, a
-     * restarted worker): it waits for the playout to come back.
+     * this call. A playlist or relay broadcast is not over when its process leaves (held for
+     * OBS, a restarted worker, a relay's source that dropped): it waits for it to come back.
      */
     async onPublishDone(form: HookForm): Promise<void> {
       const f = form.fields;
@@ -157,7 +159,7 @@ export function createIngestService(deps: {
       if (f.app !== LIVE_APPLICATION || !f.name) return;
       for (const o of await repo.liveByStream(db, f.name)) {
         if (o.client_id !== (f.clientid ?? null)) continue;
-        if (o.tipo === 'playlist') {
+        if (o.tipo !== 'obs') {
           await repo.update(db, o.id, { status: 'waiting', client_id: null });
           continue;
         }

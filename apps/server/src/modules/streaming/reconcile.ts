@@ -9,8 +9,8 @@ import type { StreamingRepo } from './streaming.repo.ts';
 export interface OpenBroadcast {
   id: number;
   user_id: number;
-  /** A playlist broadcast without its publisher waits for its playout instead of ending. */
-  tipo?: 'obs' | 'playlist';
+  /** A playlist or relay broadcast without its publisher waits for its process instead of ending. */
+  tipo?: 'obs' | 'playlist' | 'relay';
   stream_name: string;
   client_id: string | null;
   started_at: string | null;
@@ -56,8 +56,8 @@ export function planReconcile(open: OpenBroadcast[], stat: RtmpStat, now: number
     if (s) {
       claimed.add(s.name);
       plan.live.push({ id: b.id, user_id: b.user_id, stream: s });
-    } else if (b.tipo === 'playlist') {
-      // the playout's own callbacks (and the engine) say when it is on air; nginx may not list it yet
+    } else if (b.tipo === 'playlist' || b.tipo === 'relay') {
+      // the process's own callbacks (and the engine) say when it is on air; nginx may not list it yet
     } else if (now - Date.parse(b.started_at ?? '') > graceMs || !b.started_at) {
       plan.end.push({ id: b.id, reason: END_REASONS.noSignal });
     }

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { TransmissionsTable, Tx } from '../../platform/db.ts';
+import type { CHANNEL_KINDS } from '../engine/processes.repo.ts';
 
 export type TransmissionRow = Selectable<TransmissionsTable>;
 
@@ -38,7 +39,7 @@ export function createStreamingRepo() {
     liveByStream: (tx: Tx, streamName: string) =>
       tx.selectFrom('transmissions').selectAll().where('stream_name', '=', streamName).where('status', '=', 'live')
         .orderBy('id', 'desc').execute(),
-    waitingOfUser: (tx: Tx, userId: number, tipo: 'obs' | 'playlist') =>
+    waitingOfUser: (tx: Tx, userId: number, tipo: TransmissionRow['tipo']) =>
       tx.selectFrom('transmissions').selectAll().where('user_id', '=', userId).where('status', '=', 'waiting')
         .where('tipo', '=', tipo).orderBy('id', 'desc').execute(),
     /** Every open broadcast of a media node, with what the reconciler needs of its account. */
@@ -53,9 +54,10 @@ export function createStreamingRepo() {
     recentOfUser: (tx: Tx, userId: number, limit: number) =>
       tx.selectFrom('transmissions').selectAll().where('user_id', '=', userId).where('status', '!=', 'waiting')
         .orderBy('id', 'desc').limit(limit).execute(),
-    playoutProcess: (tx: Tx, id: number) =>
+    /** The engine row behind a playout's or relay's publish, only if it is of that kind. */
+    channelProcess: (tx: Tx, id: number, kind: (typeof CHANNEL_KINDS)[number]) =>
       tx.selectFrom('media_processes').select(['id', 'user_id', 'desired', 'held', 'transmission_id']).where('id', '=', id)
-        .where('kind', '=', 'playout').executeTakeFirst(),
+        .where('kind', '=', kind).executeTakeFirst(),
     platformIdsOfUser: (tx: Tx, userId: number) =>
       tx.selectFrom('transmissions').select('platform_ids').where('user_id', '=', userId).where('platform_ids', '!=', '[]').execute(),
   };

@@ -204,7 +204,7 @@ export function createStreamingService(deps: StreamingDeps) {
       });
     },
 
-    async stop(auth: Auth, body: { transmission_id?: number | undefined; stream_type?: 'obs' | 'playlist' | undefined }) {
+    async stop(auth: Auth, body: { transmission_id?: number | undefined; stream_type?: TransmissionRow['tipo'] | undefined }) {
       let row: TransmissionRow | undefined;
       if (body.transmission_id) {
         row = await repo.byIdOfUser(db, auth.userId, body.transmission_id);
@@ -212,7 +212,7 @@ export function createStreamingService(deps: StreamingDeps) {
       } else {
         const open = [
           ...(await repo.liveOfUser(db, auth.userId)), ...(await repo.waitingOfUser(db, auth.userId, 'playlist')),
-          ...(await repo.waitingOfUser(db, auth.userId, 'obs')),
+          ...(await repo.waitingOfUser(db, auth.userId, 'relay')), ...(await repo.waitingOfUser(db, auth.userId, 'obs')),
         ];
         row = open.find((r) => !body.stream_type || r.tipo === body.stream_type) ?? open[0];
       }

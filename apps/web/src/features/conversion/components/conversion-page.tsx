@@ -1,6 +1,54 @@
-import { ComingSoonPage } from '@/components/coming-soon-page.tsx';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { conversionUi, msg } from '@painel/contract';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useFolders } from '@/lib/folders.ts';
+import { useConversionQualities } from '../api/get-conversion-qualities.ts';
+import type { ConversionVideoItem } from '../api/get-conversion-videos.ts';
+import { ConversionFolders } from './conversion-folders.tsx';
+import { ConversionHelp } from './conversion-help.tsx';
+import { ConversionPlayerModal } from './conversion-player-modal.tsx';
+import { ConversionVideos } from './conversion-videos.tsx';
+import { ConvertDialog } from './convert-dialog.tsx';
 
-/** /dashboard/conversao-videos: placeholder until this feature is built. */
+/** /dashboard/conversao-videos: folders, the chosen folder's videos with their conversions, the dialogs, help. */
 export function ConversionPage() {
-  return <ComingSoonPage menuId="conversao-videos" />;
+  const folders = useFolders();
+  const qualities = useConversionQualities();
+  const [folderId, setFolderId] = useState<number | null>(null);
+  const [converting, setConverting] = useState<ConversionVideoItem | null>(null);
+  const [playing, setPlaying] = useState<ConversionVideoItem | null>(null);
+  const folder = folders.data?.find((f) => f.id === folderId);
+  const planKbps = qualities.data?.find((q) => q.quality === 'custom')?.bitrate;
+
+  useEffect(() => {
+    if (folders.error) toast.error(errorMessage(folders.error, msg.foldersLoadError), { toastId: 'folders-load-error' });
+  }, [folders.error]);
+  useEffect(() => {
+    // without the list the dialog cannot offer qualities; the page still shows the videos
+    if (qualities.error) console.error('GET /api/conversion/qualities', qualities.error);
+  }, [qualities.error]);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader title={conversionUi.title} subtitle={conversionUi.subtitle} />
+      {planKbps !== undefined && <p className="text-sm font-medium text-gray-600">{conversionUi.planLimit(planKbps)}</p>}
+
+      <ConversionFolders
+        folders={folders.data}
+        loading={folders.isPending}
+        failed={folders.isError}
+        selectedId={folderId}
+        onSelect={setFolderId}
+      />
+      <ConversionVideos folder={folder} onConvert={setConverting} onPlay={setPlaying} />
+      <ConversionHelp />
+
+      {converting && qualities.data && (
+        <ConvertDialog video={converting} qualities={qualities.data} onClose={() => setConverting(null)} />
+      )}
+      {playing && <ConversionPlayerModal video={playing} onClose={() => setPlaying(null)} />}
+    </div>
+  );
 }

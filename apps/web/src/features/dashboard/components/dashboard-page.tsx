@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { DEFAULT_STORAGE_MB, loginName, msg, ui } from '@painel/contract';
+import { DEFAULT_STORAGE_MB, loginName, msg } from '@painel/contract';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
 import { planBitrate, viewerLimit } from '@/lib/account.ts';
-import { liveHlsPath, liveLabel, liveSinceMs, liveStats, useStreamingStatus } from '@/lib/streaming-status.ts';
+import { liveHlsPath, liveLabel, liveSinceMs, liveStats, liveTypeLabel, useStreamingStatus } from '@/lib/streaming-status.ts';
 import { useUptime } from '@/lib/use-uptime.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 import { useHealth } from '../api/get-health.ts';
@@ -38,7 +38,7 @@ export function DashboardPage() {
   const connectionError = status.isError || !!s?.wowza_info.connection_error;
   const live = !!s?.is_live && !status.isError;
   const videos = useRecentVideos({ enabled: !live });
-  const liveType = live ? (s?.stream_type === 'playlist' ? ui.liveTypePlaylist : ui.liveTypeObs) : null;
+  const liveType = live ? liveTypeLabel(s?.stream_type) : null;
   const measured = liveStats(s);
   const uptime = useUptime(live ? liveSinceMs(s, status.dataUpdatedAt) : null);
   const login = user ? loginName(user) : '';

@@ -1,6 +1,52 @@
-import { ComingSoonPage } from '@/components/coming-soon-page.tsx';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { downloadsUi as t, msg } from '@painel/contract';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useFolders } from '@/lib/folders.ts';
+import { useDownload } from '../hooks/use-download.ts';
+import { useLinkCheck } from '../hooks/use-link-check.ts';
+import { DownloadForm } from './download-form.tsx';
+import { DownloadProgress } from './download-progress.tsx';
+import { DownloadsHelp } from './downloads-help.tsx';
+import { RecentDownloads } from './recent-downloads.tsx';
 
-/** /dashboard/downloadyoutube: placeholder until this feature is built. */
+/** /dashboard/downloadyoutube: a video from a link into a folder of the library. */
 export function YoutubeDownloadPage() {
-  return <ComingSoonPage menuId="downloadyoutube" />;
+  const folders = useFolders();
+  const [link, setLink] = useState('');
+  const [folderId, setFolderId] = useState('');
+  const check = useLinkCheck(link);
+  const download = useDownload(() => setLink(''));
+
+  useEffect(() => {
+    if (folders.error) toast.error(errorMessage(folders.error, msg.foldersLoadError), { toastId: 'folders-load-error' });
+  }, [folders.error]);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-3">
+          {download.following && (
+            <DownloadProgress status={download.current} readAt={download.readAt} cancelling={download.cancelling} onCancel={download.stop} />
+          )}
+          <DownloadForm
+            link={link}
+            onLink={setLink}
+            folderId={folderId}
+            onFolder={setFolderId}
+            folders={folders.data ?? []}
+            check={check}
+            starting={download.starting}
+            onSubmit={() => download.submit(link, folderId ? Number(folderId) : null, check)}
+          />
+        </div>
+        <div className="space-y-6 lg:col-span-2">
+          <RecentDownloads />
+          <DownloadsHelp />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { useUser } from '@/lib/auth.ts';
 import { buildPlayerUrl } from '@/lib/player-url.ts';
-import { liveLabel, useStreamingStatus } from '@/lib/streaming-status.ts';
+import { liveLabel, liveTypeLabel, useStreamingStatus } from '@/lib/streaming-status.ts';
 
 /** What the lives retransmit: the channel's own picture, in the panel's player, while it is on air. */
 export function ActiveBroadcast() {
@@ -14,7 +14,7 @@ export function ActiveBroadcast() {
   const s = status.data;
   const live = !!s?.is_live;
   const login = user ? loginName(user) : '';
-  const liveType = s?.stream_type === 'playlist' ? ui.liveTypePlaylist : ui.liveTypeObs;
+  const liveType = liveTypeLabel(s?.stream_type);
   return (
     <SectionCard title={ui.activeBroadcastTitle} icon={Radio} actions={live ? <LiveBadge type={liveType} testId="lives-live-badge" /> : undefined}>
       {live ? (

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { msg, type Video } from '@painel/contract';
+import { conversionCommand, conversionVerified, createProgressReader, expectedBytes } from '@painel/media/convert';
+import type { Core } from '../../app.ts';
+import { AppError } from '../../platform/errors.ts';
+import { runChild } from '../../platform/exec.ts';
+import type { JobContext, JobHandler } from '../../platform/jobs.ts';
+import { ownerOfAccount, type Owner } from '../library/owner.ts';
+import { createProber, type Prober } from '../library/prober.ts';
+import { conversionInput, type ConversionResultRow } from './conversion.service.ts';
+
+/** A conversion that runs this much slower than real time has hung (the least is for short videos). */
+const TIMEOUT = { minMs: 30 * 60_000, perSecondMs: 10_000 };
+
+const stemOf = (nome: string) => {
+  const dot = nome.lastIndexOf('.');
+  return dot > 0 ? nome.slice(0, dot) : nome;
+};
+
+/**
+ * The worker's conversion of one video: ffmpeg to an MP4 in the job's directory (the plan's
+ * room checked as it grows), a probe of the result, and only then the library: the original
+ * replaced (same id) or kept beside the new one. Whatever fails before that leaves the
+ * original as it was; the job's directory, with the partial file, goes with the job.
+ */
+export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: string) => void; probe?: Prober }): JobHandler {
+  const { library, accounts } = deps.core;
+  const probe = deps.probe ?? createProber();
+
+  /** ffmpeg from the library file to `output`, reporting progress; throws the reason it did not finish. */
+  async function encode(ctx: JobContext, owner: Owner, src: string, output: string, kbps: number, box: { width: number; height: number }, durationS: number) {
+    const reservation = await library.quota.open(owner, expectedBytes(kbps, durationS));
+    // the job's own stop, or the plan running out of room while the file grows
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    if (ctx.signal.aborted) stop.abort();
+    let refused: unknown = null;
+    let growing: Promise<void> | null = null;
+    const read = createProgressReader(durationS);
+    try {
+      const { cmd, args } = conversionCommand(deps.ffmpegBin, { input: src, output, videoKbps: kbps, box });
+      ctx.report({ file_size: 0 }, 0);
+      const run = await runChild(cmd, args, {
+        signal: stop.signal,
+        env: ctx.env,
+        timeoutMs: Math.max(TIMEOUT.minMs, durationS * TIMEOUT.perSecondMs),
+        onSpawn: (pid) => ctx.setPid(pid),
+        onLine: (line) => {
+          const t = read(line);
+          if (!t) return;
+          ctx.report({ file_size: t.bytes }, Math.min(99, t.percent));
+          if (refused || growing || !reservation.needs(t.bytes)) return;
+          growing = reservation.ensure(t.bytes).catch((e: unknown) => {
+            refused = e;
+            stop.abort();
+          }).finally(() => {
+            growing = null;
+          });
+        },
+      });
+      ctx.setPid(null);
+      await growing;
+      if (ctx.signal.aborted) throw new Error(String(ctx.signal.reason));
+      if (refused) throw refused;
+      if (run.timedOut) throw new AppError(422, msg.conversionTimedOut);
+      if (run.code !== 0) {
+        deps.log(`conversão ${ctx.job.id}: ffmpeg terminou com ${run.code}: ${run.tail.slice(-5).join(' | ')}`);
+        throw new AppError(422, msg.conversionFailed);
+      }
+    } finally {
+      ctx.signal.removeEventListener('abort', onAbort);
+      // the library asks the plan again when the file goes in
+      await reservation.release().catch(() => undefined);
+    }
+  }
+
+  return async (ctx) => {
+    const input = conversionInput.parse(ctx.input);
+    const account = await accounts.byId(input.accountId);
+    const owner = account ? ownerOfAccount(account) : null;
+    if (!owner || owner.userId !== ctx.job.user_id) throw new AppError(404, msg.videoNotFound);
+    // deleted since it was queued: 404 'Vídeo não encontrado', nothing else happens
+    const { row, folder } = await library.videos.get(owner, input.videoId);
+    const src = await library.storage.realFile(owner.login, library.storage.filePath(owner.login, folder, row.arquivo));
+    if (!src) throw new AppError(422, msg.conversionFailed);
+    const source = await probe(src.path, path.extname(row.arquivo).slice(1));
+    if (!source) throw new AppError(422, msg.conversionNoVideoStream);
+
+    const output = path.join(ctx.workdir, 'convertido.mp4');
+    await encode(ctx, owner, src.path, output, input.bitrate, input.box, source.durationS);
+    if (!conversionVerified(await probe(output, 'mp4'), source)) throw new AppError(422, msg.conversionVerifyFailed);
+
+    let video: Video;
+    if (input.manterOriginal) {
+      await library.videos.get(owner, row.id); // the original was deleted meanwhile: no orphan copy
+      video = await library.videos.importFile(owner, row.folder_id, output, `${stemOf(row.nome)} (otimizado).mp4`, { otimizado: true });
+    } else {
+      video = await library.videos.replaceFile(owner, row.id, output, { nome: `${stemOf(row.nome)}.mp4`, otimizado: true, expectArquivo: row.arquivo });
+    }
+    ctx.report({ file_size: video.tamanho }, 100);
+    const result: ConversionResultRow = {
+      video_id: video.id, nome: video.nome, file_size: video.tamanho, bitrate: video.bitrate_video, resolution: `${video.largura}x${video.altura}`,
+    };
+    return result;
+  };
+}

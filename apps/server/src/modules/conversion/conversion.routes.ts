@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { convertBody, folderIdQuery } from '@painel/contract';
+import type { Core } from '../../app.ts';
+import { parse } from '../../platform/errors.ts';
+import { idParam } from '../../platform/http.ts';
+import { ownerOf } from '../library/library.ts';
+import { createConversionRepo } from './conversion.repo.ts';
+import { createConversionService } from './conversion.service.ts';
+
+/** Video conversion: the qualities, a folder's videos with their conversions, one video's status, and starting one. */
+export function conversionRoutes(app: FastifyInstance, core: Core): void {
+  const conversion = createConversionService({ db: core.store.db, library: core.library, jobs: core.jobs, repo: createConversionRepo() });
+  core.library.addGuard(conversion.guard);
+  const auth = { preHandler: app.requireAuth };
+
+  app.get('/api/conversion/qualities', auth, (req) => ({ success: true, qualities: conversion.qualities(ownerOf(req.auth)) }));
+  app.get('/api/conversion/videos', auth, async (req) => ({
+    success: true, videos: await conversion.videos(ownerOf(req.auth), parse(folderIdQuery, req.query).folder_id),
+  }));
+  app.get('/api/conversion/status/:id', auth, async (req) => ({
+    success: true, conversion_status: await conversion.status(ownerOf(req.auth), idParam(req.params)),
+  }));
+  app.post('/api/conversion/convert', auth, (req) => {
+    const owner = ownerOf(req.auth);
+    return conversion.convert(owner, parse(convertBody(owner.bitrate), req.body ?? {}));
+  });
+}

@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { isPlaylistCandidate, msg, type ConversionStatus, type ConversionVideo, type Video } from '@painel/contract';
+import { createJobRunner, type JobRunner } from '../../platform/jobs.ts';
+import { makeAviClip, makeHeavyClip } from '../../testing/conversion-clips.ts';
+import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
+import { newFolder, tree, upload } from '../../testing/library.ts';
+import { eventually } from '../../testing/live.ts';
+import { conversionJob } from './conversion.jobs.ts';
+
+describe('video conversion', () => {
+  let h: Harness;
+  let dir: string;
+  let heavy: Buffer;
+  let avi: Buffer;
+
+  before(async () => {
+    h = await startHarness();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-conv-'));
+    heavy = fs.readFileSync(makeHeavyClip(dir, 'pesado.mp4', { seconds: 10, kbps: 8000 }));
+    avi = fs.readFileSync(makeAviClip(dir, 'antigo.avi', { seconds: 4, size: '640x360' }));
+  });
+  after(async () => {
+    await h?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The worker's job runner with the conversion handler, as worker.ts wires it (a quicker tick). */
+  function startRunner(): JobRunner {
+    const r = createJobRunner({
+      db: h.core.store.db, dialect: h.core.store.dialect, nodeId: 1, tag: `${h.config.dataDir}#teste`,
+      workRoot: path.join(h.core.library.storage.root, '.jobs'),
+      handlers: { conversion: conversionJob({ core: h.core, ffmpegBin: h.config.media.ffmpegBin, log: () => {} }) },
+      slots: { conversion: 1 }, leaseMs: 30_000, tickMs: 200, log: () => {},
+    });
+    r.start();
+    return r;
+  }
+
+  async function account(o: { bitrate?: number; espaco?: number } = {}) {
+    const a = await h.createAccount({ bitrate: o.bitrate ?? 2500, espaco: o.espaco ?? 1000 });
+    const token = await h.login(a.email, a.password);
+    const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const r = await h.app.inject({ method, url, headers: bearerHeader(token), ...(payload ? { payload } : {}) });
+      return { status: r.statusCode, body: r.json() };
+    };
+    return { ...a, token, call };
+  }
+  type Account = Awaited<ReturnType<typeof account>>;
+
+  async function withVideo(a: Account, file: Buffer, nome: string) {
+    const folder = await newFolder(h, a.token, `Pasta ${nome}`);
+    const r = await upload(h, a.token, folder, nome, file);
+    assert.equal(r.statusCode, 200, r.body);
+    return { folder, video: r.json<{ video: Video }>().video };
+  }
+  const jobCount = async () => (await h.core.store.db.selectFrom('jobs').select('id').execute()).length;
+  const status = async (a: Account, id: number) => (await a.call('GET', `/api/conversion/status/${id}`)).body.conversion_status as ConversionStatus | null;
+  const videosOf = async (a: Account, folder: number) => (await a.call('GET', `/api/videos?folder_id=${folder}`)).body as Video[];
+
+  test('qualities: baixa 480p, media 720p, alta 1080p and custom up to the plan; above the plan, unavailable', async () => {
+    const a = await account({ bitrate: 2000 });
+    const { body } = await a.call('GET', '/api/conversion/qualities');
+    assert.equal(body.success, true);
+    const by = Object.fromEntries(body.qualities.map((q: { quality: string }) => [q.quality, q]));
+    assert.deepEqual([by.baixa.bitrate, by.baixa.resolution, by.baixa.available], [800, '854x480', true]);
+    assert.deepEqual([by.media.bitrate, by.media.resolution, by.media.available], [1500, '1280x720', true]);
+    assert.deepEqual([by.alta.bitrate, by.alta.resolution, by.alta.available], [2500, '1920x1080', false]);
+    assert.deepEqual([by.custom.bitrate, by.custom.available], [2000, true]);
+  });
+
+  test('bad input is refused with its message and queues nothing', async () => {
+    const a = await account({ bitrate: 2000 });
+    const { video } = await withVideo(a, avi, 'aula.avi');
+    const before = await jobCount();
+    const custom = { video_id: video.id, quality: 'custom', use_custom: true, custom_resolution: '1280x720' };
+    const cases: [object, string][] = [
+      [{ ...custom, custom_bitrate: 499 }, msg.conversionBitrateRange(2000)],
+      [{ ...custom, custom_bitrate: 2001 }, msg.conversionBitrateRange(2000)],
+      [{ ...custom, custom_bitrate: '' }, msg.conversionBitrateRange(2000)],
+      [{ ...custom, custom_bitrate: 1000, custom_resolution: '1024x768' }, msg.conversionResolutionInvalid],
+      [{ video_id: video.id, quality: 'ultra' }, msg.conversionQualityInvalid],
+      [{ video_id: video.id, quality: 'alta' }, msg.conversionQualityUnavailable],
+      [{ quality: 'media' }, msg.invalidData],
+    ];
+    for (const [payload, error] of cases) {
+      const r = await a.call('POST', '/api/conversion/convert', payload);
+      assert.equal(r.status, 400, JSON.stringify(payload));
+      assert.equal(r.body.error, error, JSON.stringify(payload));
+    }
+    // a result that cannot fit in the plan is refused before anything runs (1.1 MB used of 2 MB, ~1.4 MB expected)
+    const small = await account({ espaco: 2 });
+    const { video: v2 } = await withVideo(small, avi, 'cheio.avi');
+    const full = await small.call('POST', '/api/conversion/convert', { video_id: v2.id, quality: 'alta' });
+    assert.equal(full.status, 413);
+    assert.equal(full.body.error, msg.jobQuotaExceeded(2));
+    assert.equal(await jobCount(), before);
+    assert.equal(await status(a, video.id), null);
+  });
+
+  test("another account gets 404 for A's video (status, convert, list) and nothing is queued", async () => {
+    const a = await account();
+    const b = await account();
+    const { folder, video } = await withVideo(a, avi, 'privado.avi');
+    const before = await jobCount();
+    const s = await b.call('GET', `/api/conversion/status/${video.id}`);
+    assert.equal(s.status, 404);
+    assert.equal(s.body.error, msg.videoNotFound);
+    const c = await b.call('POST', '/api/conversion/convert', { video_id: video.id, quality: 'baixa' });
+    assert.equal(c.status, 404);
+    assert.equal((await b.call('GET', `/api/conversion/videos?folder_id=${folder}`)).status, 404);
+    assert.equal(await jobCount(), before);
+    // the owner sees it, untouched
+    assert.equal((await a.call('GET', `/api/conversion/status/${video.id}`)).status, 200);
+  });
+
+  test('1080p at 8000 kbps to 720p media: progress, then the same video as an optimised H.264/AAC MP4', { timeout: 120_000 }, async () => {
+    const a = await account();
+    const { folder, video } = await withVideo(a, heavy, 'palestra.mp4');
+    const listed = (await a.call('GET', `/api/conversion/videos?folder_id=${folder}`)).body.videos as ConversionVideo[];
+    assert.deepEqual(
+      [listed[0]?.current_bitrate! > 7000, listed[0]?.largura, listed[0]?.needs_conversion, listed[0]?.compatibility_status, listed[0]?.conversion],
+      [true, 1920, true, 'other', null],
+    );
+    assert.match(listed[0]!.url, /^\/content\/.+\.mp4\?auth_token=/);
+    const oldFile = path.join(h.core.library.storage.accountDir(a.usuario), `Pasta palestra.mp4`);
+    const before = tree(oldFile);
+
+    const started = await a.call('POST', '/api/conversion/convert', { video_id: video.id, quality: 'media' });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    assert.equal(started.body.target_bitrate, 1500);
+    assert.equal(started.body.resolution, '1280x720');
+    assert.equal(started.body.message, msg.conversionStarted(started.body.quality_label));
+    assert.ok(started.body.file_size > 1_500_000, 'expected size from bitrate × duration');
+    assert.equal(started.body.conversion_status.status, 'na_fila');
+
+    // while it waits or runs: one conversion per video, and it cannot be deleted
+    const again = await a.call('POST', '/api/conversion/convert', { video_id: video.id, quality: 'baixa' });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.error, msg.conversionBusy);
+    const del = await a.call('DELETE', `/api/videos/${video.id}`);
+    assert.equal(del.status, 409);
+    assert.equal(del.body.error, msg.videoInUse(msg.conversionInUse));
+    assert.equal((await a.call('DELETE', `/api/folders/${folder}`)).body.error, msg.folderInUse(msg.conversionFolderInUse));
+
+    const runner = startRunner();
+    try {
+      const seen: number[] = [];
+      const done = await eventually(async () => {
+        const s = await status(a, video.id);
+        if (s?.status === 'em_andamento') seen.push(s.progress);
+        return s && (s.status === 'concluida' || s.status === 'erro') && s;
+      }, 90_000, 'conversão terminada');
+      assert.equal(done.status, 'concluida', done.error ?? '');
+      const distinct = [...new Set(seen.filter((p) => p > 0 && p < 100))];
+      assert.ok(distinct.length >= 2, `progresso visto: ${seen.join(',')}`);
+      assert.deepEqual(distinct, [...distinct].sort((x, y) => x - y), 'progress only rises');
+      assert.equal(done.progress, 100);
+      assert.equal(done.video_id, video.id);
+    } finally {
+      await runner.stop();
+    }
+
+    const [v] = await videosOf(a, folder);
+    assert.equal(v?.id, video.id, 'the same video, so playlists keep it');
+    assert.deepEqual([v?.formato_original, v?.codec_video, v?.codec_audio, v?.largura, v?.altura], ['mp4', 'h264', 'aac', 1280, 720]);
+    assert.equal(v?.compativel, 'otimizado');
+    assert.equal(v?.compatibility_status, 'compatible');
+    assert.ok(isPlaylistCandidate(v!, 2500));
+    assert.ok(Math.abs(v!.bitrate_video - 1500) <= 1500 * 0.15 && v!.bitrate_video <= 1500, `bitrate medido ${v!.bitrate_video} kbps`);
+    assert.ok(v!.tamanho < video.tamanho / 3);
+    // the old file is gone, the new one is the only file of the folder; nothing left in the job area
+    const after = tree(oldFile);
+    assert.equal(after.length, 1);
+    assert.notDeepEqual(after, before);
+    assert.deepEqual(tree(path.join(h.core.library.storage.root, '.jobs')), []);
+    // usable in a playlist now
+    const pl = (await a.call('POST', '/api/playlists', { nome: 'Com o convertido' })).body;
+    const put = await a.call('PUT', `/api/playlists/${pl.id}`, { videos: [{ id: video.id, ordem: 0 }] });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    const row = (await a.call('GET', `/api/conversion/videos?folder_id=${folder}`)).body.videos[0] as ConversionVideo;
+    assert.deepEqual([row.can_use_current, row.compativel, row.conversion?.status], [true, 'otimizado', 'concluida']);
+  });
+
+  test('keep the original: an AVI becomes "<nome> (otimizado).mp4" beside it, never larger than it was', { timeout: 60_000 }, async () => {
+    const a = await account();
+    const { folder, video } = await withVideo(a, avi, 'entrevista.avi');
+    const started = await a.call('POST', '/api/conversion/convert', {
+      video_id: video.id, quality: 'custom', use_custom: true, custom_bitrate: 1000, custom_resolution: '1920x1080', manter_original: true,
+    });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    assert.equal(started.body.resolution, '640x360', 'a 360p source is not upscaled');
+    const runner = startRunner();
+    let done: ConversionStatus;
+    try {
+      done = await eventually(async () => {
+        const s = await status(a, video.id);
+        return s && (s.status === 'concluida' || s.status === 'erro') && s;
+      }, 50_000, 'conversão terminada');
+    } finally {
+      await runner.stop();
+    }
+    assert.equal(done.status, 'concluida', done.error ?? '');
+    const list = await videosOf(a, folder);
+    assert.equal(list.length, 2);
+    const original = list.find((v) => v.id === video.id);
+    const copy = list.find((v) => v.id !== video.id);
+    assert.deepEqual(original, { ...video, content_token: original?.content_token }, 'the original is untouched');
+    assert.equal(copy?.nome, 'entrevista (otimizado).mp4');
+    assert.equal(done.video_id, copy?.id);
+    assert.deepEqual([copy?.largura, copy?.altura, copy?.codec_video, copy?.codec_audio, copy?.compativel], [640, 360, 'h264', 'aac', 'otimizado']);
+    assert.equal(tree(path.join(h.core.library.storage.accountDir(a.usuario), 'Pasta entrevista.avi')).length, 2);
+  });
+
+  test('a video removed while its conversion waits: the job fails cleanly and leaves nothing', { timeout: 30_000 }, async () => {
+    const a = await account();
+    const { folder, video } = await withVideo(a, avi, 'sumiu.avi');
+    assert.equal((await a.call('POST', '/api/conversion/convert', { video_id: video.id, quality: 'baixa' })).status, 200);
+    // deleted outside the panel (SSH, the disk): the next sync drops the row
+    const dirOf = path.join(h.core.library.storage.accountDir(a.usuario), 'Pasta sumiu.avi');
+    for (const f of fs.readdirSync(dirOf)) fs.rmSync(path.join(dirOf, f));
+    assert.equal((await a.call('POST', `/api/folders/${folder}/sync`)).body.removed, 1);
+    const runner = startRunner();
+    try {
+      const failed = await eventually(async () => {
+        const row = await h.core.store.db.selectFrom('jobs').selectAll().where('subject_id', '=', video.id).executeTakeFirst();
+        return row?.state === 'failed' && row;
+      }, 20_000, 'tarefa encerrada');
+      assert.equal(failed.error, msg.videoNotFound);
+    } finally {
+      await runner.stop();
+    }
+    assert.deepEqual(await videosOf(a, folder), []);
+    assert.deepEqual(tree(dirOf), []);
+    assert.deepEqual(tree(path.join(h.core.library.storage.root, '.jobs')), []);
+  });
+});

@@ -1,0 +1,61 @@
+import { LIVE_APPLICATION, msg, streamNameOf } from '@painel/contract';
+import { relayArgs, unsupportedCodec } from '@painel/media/relay';
+import { createOutputGrowth } from '@painel/media/restream';
+import type { Config } from '../../platform/config.ts';
+import type { Sealer } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db.ts';
+import type { OutboundGuard } from '../../platform/outbound-guard.ts';
+import type { ChildFactory } from '../engine/engine.ts';
+import { publishToken } from '../engine/publish-token.ts';
+import type { RelayRepo } from './relay.repo.ts';
+import { relaySource } from './relay.service.ts';
+
+/**
+ * A source silent this long (every run since ended without a byte of media) ends the relay
+ * in error: retrying every few seconds for days would only hide that it is gone.
+ */
+export const RELAY_GIVE_UP_MINUTES = 60;
+
+/** The source in log lines: scheme and host only, as its path or query may carry a key. */
+function masked(source: string): string {
+  const u = new URL(source);
+  return `${u.protocol}//${u.host}/…`;
+}
+
+/**
+ * The worker's child of a relay: ffmpeg pulls the source and publishes it into the account's
+ * own stream on this node's nginx, with a token that tells the on_publish callback it is this
+ * relay. The source passes the form check and the outbound guard again each time the row is
+ * taken up, as a name may resolve elsewhere than when it was registered. A dropped source is
+ * retried by the supervisor's back-off (the source may well come back); a picture FLV cannot
+ * carry, or a source silent for an hour, ends the row in error.
+ */
+export function relayChild(deps: {
+  db: Db; repo: RelayRepo; sealer: Sealer; guard: OutboundGuard; config: Config;
+  ioTimeoutSeconds?: number;
+}): ChildFactory {
+  const { db, repo, sealer, guard, config } = deps;
+  return async (row) => {
+    const relay = await repo.byProcess(db, row.id);
+    if (!relay) throw new Error(msg.notFound);
+    const source = await relaySource(guard, config.outboundAllow, sealer.open(relay.url), relay.tipo);
+    const destination = `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(relay.usuario)}?relay=${publishToken(config.dataDir, row.id)}`;
+    const hidden = masked(source);
+    let lastMedia = Date.now();
+    return {
+      command: config.media.ffmpegBin,
+      args: relayArgs({ source, destination, ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}) }),
+      redact: (t) => t.split(source).join(hidden).replace(/relay=[^&\s]+/g, 'relay=***'),
+      progress: () => {
+        const g = createOutputGrowth();
+        return (line) => g.grew(line);
+      },
+      permanent: (tail, sentMedia) => {
+        const codec = unsupportedCodec(tail);
+        if (codec) return msg.relayVideoCodec(codec);
+        if (sentMedia) lastMedia = Date.now();
+        return Date.now() - lastMedia > RELAY_GIVE_UP_MINUTES * 60_000 ? msg.relayGaveUp(RELAY_GIVE_UP_MINUTES) : null;
+      },
+    };
+  };
+}

@@ -1,0 +1,387 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { msg } from '@painel/contract';
+import { isUniqueViolation, nowIso, type Db, type Dialect, type JobKind, type JobsTable, type Tx } from './db.ts';
+import { AppError } from './errors.ts';
+
+export type JobRow = Selectable<JobsTable>;
+
+/**
+ * Finite jobs (download from a link, FTP migration, video conversion): a row the API queues
+ * and one worker runs to its end. See docs/architecture.md §7.
+ *
+ * - A worker **claims** a row with one conditional UPDATE … RETURNING (on PostgreSQL the
+ *   candidate is picked with FOR UPDATE SKIP LOCKED), writing its own id and a lease.
+ * - While the job runs, its progress is written at most once a second, and that same write
+ *   renews the lease and reads the cancel flag. A worker that lost the row (lease taken over)
+ *   stops at once.
+ * - A job whose worker died is claimed again by the next worker while it has attempts left,
+ *   else it fails with `msg.jobInterrupted`: never left "running".
+ * - Cancel is a flag: a queued job is deleted at once; a running one stops, cleans up and its
+ *   row goes. A job that ends (done, failed) has its input wiped: it may hold sealed FTP
+ *   credentials, which are not kept after the job.
+ */
+
+/** Thrown (or the reason of the abort) when the job was cancelled by its owner. */
+export const CANCELED = 'canceled';
+type StopReason = typeof CANCELED | 'lost' | 'stopping';
+
+export interface JobContext {
+  job: JobRow;
+  /** The job's input as queued (parsed JSON). */
+  input: unknown;
+  /** Aborted when the job must stop: cancelled, lease lost, worker stopping. */
+  signal: AbortSignal;
+  /** An empty directory of this job under the library's storage (same file system, so results move by rename). */
+  workdir: string;
+  /** Merges fields into the status the API reads, with the percent; written within a second. */
+  report(detail: Record<string, unknown>, progress?: number): void;
+  /** Records the job's child process group, so the next worker kills it if this one dies. */
+  setPid(pid: number | null): void;
+  /** The environment for the job's children: marks them as this worker's. */
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs one job to its end; the resolved value is stored as the result. An Error's message (Portuguese) becomes the job's error. */
+export type JobHandler = (ctx: JobContext) => Promise<unknown>;
+
+export function parseJson<T>(text: string | null, fallback: T): T {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The API's half: queue, read, cancel. */
+export function createJobs(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /**
+     * Queues a job; null when the account already has one of this kind (and subject) queued
+     * or running — the unique index decides, so two requests at once cannot both get in.
+     */
+    async enqueue(tx: Tx, j: { userId: number; kind: JobKind; subjectId?: number; input: unknown; detail?: Record<string, unknown>; maxAttempts?: number }): Promise<JobRow | null> {
+      const at = nowIso();
+      try {
+        return await tx.insertInto('jobs').values({
+          user_id: j.userId, kind: j.kind, subject_id: j.subjectId ?? 0, state: 'queued', input: JSON.stringify(j.input ?? {}),
+          detail: JSON.stringify(j.detail ?? {}), max_attempts: j.maxAttempts ?? 2, node_id: null, worker: null, lease_until: null,
+          pid: null, result: null, error: null, created_at: at, started_at: null, finished_at: null, updated_at: at,
+        }).returningAll().executeTakeFirstOrThrow();
+      } catch (e) {
+        if (isUniqueViolation(e)) return null;
+        throw e;
+      }
+    },
+    /** The account's latest job of a kind (and subject). */
+    latest: (userId: number, kind: JobKind, subjectId = 0) =>
+      db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', kind).where('subject_id', '=', subjectId)
+        .orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    /** The account's latest job of a kind for each of several subjects (conversion status of a folder's videos). */
+    latestOf: async (userId: number, kind: JobKind, subjectIds: number[]): Promise<Map<number, JobRow>> => {
+      if (!subjectIds.length) return new Map();
+      const rows = await db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', kind)
+        .where('subject_id', 'in', subjectIds).orderBy('id', 'asc').execute();
+      return new Map(rows.map((r) => [r.subject_id, r]));
+    },
+    /** The account's finished jobs of a kind, newest first. */
+    recentDone: (userId: number, kind: JobKind, limit: number) =>
+      db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', kind).where('state', '=', 'done')
+        .orderBy('id', 'desc').limit(limit).execute(),
+    /**
+     * Cancels the account's active job of a kind (and subject): a queued one goes at once, a
+     * running one is flagged and its worker stops it within a second or two. False when none.
+     */
+    async cancel(userId: number, kind: JobKind, subjectId = 0): Promise<boolean> {
+      const queued = await db.deleteFrom('jobs').where('user_id', '=', userId).where('kind', '=', kind).where('subject_id', '=', subjectId)
+        .where('state', '=', 'queued').executeTakeFirst();
+      if (Number(queued.numDeletedRows) > 0) return true;
+      const running = await db.updateTable('jobs').set({ cancel: 1, updated_at: nowIso() }).where('user_id', '=', userId).where('kind', '=', kind)
+        .where('subject_id', '=', subjectId).where('state', '=', 'running').executeTakeFirst();
+      return Number(running.numUpdatedRows) > 0;
+    },
+  };
+}
+export type Jobs = ReturnType<typeof createJobs>;
+
+/** The one refusal for a second active job of a kind. */
+export const busy = (message: string) => new AppError(409, message);
+
+const ENV_TAG = 'PAINEL_JOBS';
+
+/** How long ended jobs stay: a sync's answer is read at once; the others feed status and history. */
+const KEPT_MS: Partial<Record<JobKind, number>> & { default: number } = { sync: 3600_000, default: 30 * 24 * 3600_000 };
+
+export interface JobRunnerOptions {
+  db: Db;
+  dialect: Dialect;
+  nodeId: number;
+  /** Marks this node's job children (like the engine's tag), so the next worker kills what a crash left. */
+  tag: string;
+  /** Where each running job gets its directory (under the library's storage root). */
+  workRoot: string;
+  handlers: Partial<Record<JobKind, JobHandler>>;
+  /** Jobs of a kind this worker runs at the same time. */
+  slots: Partial<Record<JobKind, number>>;
+  leaseMs: number;
+  tickMs?: number;
+  log?: (m: string) => void;
+}
+
+interface Running {
+  job: JobRow;
+  abort: AbortController;
+  reason: StopReason | null;
+  done: Promise<void>;
+}
+
+/** The worker's half: claims queued jobs of the kinds it has handlers for and runs them. */
+export function createJobRunner(o: JobRunnerOptions) {
+  const { db } = o;
+  const log = o.log ?? ((m: string) => console.log(`[jobs] ${m}`));
+  const me = `${o.nodeId}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const running = new Map<number, Running>();
+  const leaseUntil = () => new Date(Date.now() + o.leaseMs).toISOString();
+  let timer: NodeJS.Timeout | null = null;
+  let ticking = false;
+  let again = false;
+  let stopped = false;
+  let lastPrune = 0;
+
+  /** Picks and takes one claimable job of the kind; undefined when none. */
+  async function claim(kind: JobKind): Promise<JobRow | undefined> {
+    const at = nowIso();
+    const claimable = (qb: ReturnType<typeof candidates>) =>
+      qb.where('kind', '=', kind).whereRef('attempts', '<', 'max_attempts')
+        .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)])]));
+    const candidates = () => db.selectFrom('jobs').select('id');
+    let pick = claimable(candidates()).orderBy('id').limit(1);
+    if (o.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
+    return db.updateTable('jobs')
+      .set((eb) => ({ state: 'running', worker: me, node_id: o.nodeId, lease_until: leaseUntil(), attempts: eb('attempts', '+', 1), pid: null, updated_at: at }))
+      .where('id', '=', pick)
+      // re-checked in the UPDATE itself: whoever wrote first owns it
+      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)])]))
+      .returningAll().executeTakeFirst();
+  }
+
+  async function finish(id: number, patch: { state: 'done' | 'failed'; result?: unknown; error?: string | null; progress?: number }) {
+    const at = nowIso();
+    await db.updateTable('jobs').set({
+      state: patch.state, result: patch.result === undefined ? null : JSON.stringify(patch.result), error: patch.error ?? null,
+      ...(patch.progress !== undefined ? { progress: patch.progress } : {}),
+      input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at,
+    }).where('id', '=', id).where('worker', '=', me).execute();
+  }
+
+  async function run(job: JobRow, handler: JobHandler): Promise<void> {
+    const abort = new AbortController();
+    const entry: Running = { job, abort, reason: null, done: Promise.resolve() };
+    const stop = (reason: StopReason) => {
+      if (entry.reason) return;
+      entry.reason = reason;
+      abort.abort(reason);
+    };
+    const workdir = path.join(o.workRoot, String(job.id));
+    let detail = parseJson<Record<string, unknown>>(job.detail, {});
+    let progress = job.progress;
+    let dirty = false;
+    let pid: number | null | undefined;
+    let lastWrite = 0;
+    let flushing: Promise<void> = Promise.resolve();
+    const flush = () => {
+      flushing = flushing.then(async () => {
+        if (entry.reason) return;
+        const at = nowIso();
+        const patch = { lease_until: leaseUntil(), updated_at: at, ...(dirty ? { detail: JSON.stringify(detail), progress } : {}), ...(pid !== undefined ? { pid } : {}) };
+        dirty = false;
+        pid = undefined;
+        lastWrite = Date.now();
+        const row = await db.updateTable('jobs').set(patch).where('id', '=', job.id).where('worker', '=', me).where('state', '=', 'running')
+          .returning('cancel').executeTakeFirst();
+        if (!row) stop('lost');
+        else if (row.cancel) stop(CANCELED);
+      }).catch((e: Error) => log(`tarefa ${job.id}: progresso não gravado: ${e.message}`));
+      return flushing;
+    };
+    // a second-by-second heartbeat: progress, lease, cancel flag
+    const beat = setInterval(() => {
+      if (dirty || Date.now() - lastWrite >= o.leaseMs / 3) void flush();
+    }, 1000);
+    const ctx: JobContext = {
+      job, input: parseJson(job.input, {}), signal: abort.signal, workdir,
+      report(d, p) {
+        detail = { ...detail, ...d };
+        if (p !== undefined) progress = Math.max(0, Math.min(100, Math.round(p)));
+        dirty = true;
+      },
+      setPid(p) {
+        pid = p;
+        void flush();
+      },
+      env: { ...process.env, [ENV_TAG]: o.tag },
+    };
+    entry.done = (async () => {
+      try {
+        await fsp.rm(workdir, { recursive: true, force: true });
+        await fsp.mkdir(workdir, { recursive: true });
+        let result: unknown;
+        let error: unknown = null;
+        try {
+          // stopped while its directory was prepared: the handler never starts
+          if (!abort.signal.aborted) result = await handler(ctx);
+        } catch (e) {
+          error = e;
+        }
+        clearInterval(beat);
+        await flushing;
+        // what the job left is gone before its row says it ended
+        await fsp.rm(workdir, { recursive: true, force: true }).catch(() => undefined);
+        if (entry.reason === CANCELED) {
+          await db.deleteFrom('jobs').where('id', '=', job.id).where('worker', '=', me).execute();
+        } else if (entry.reason === 'stopping') {
+          // a clean stop does not use up an attempt: the next worker starts it again
+          await db.updateTable('jobs').set((eb) => ({ state: 'queued', worker: null, lease_until: null, pid: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
+            .where('id', '=', job.id).where('worker', '=', me).execute();
+        } else if (entry.reason === 'lost') {
+          log(`tarefa ${job.id}: assumida por outro worker`);
+        } else if (error) {
+          const message = error instanceof Error && error.message ? error.message : msg.internalError;
+          await finish(job.id, { state: 'failed', error: message });
+          if (!(error instanceof AppError)) log(`tarefa ${job.id} (${job.kind}) falhou: ${(error as Error).stack ?? String(error)}`);
+        } else {
+          dirty = false;
+          await db.updateTable('jobs').set({ detail: JSON.stringify(detail) }).where('id', '=', job.id).where('worker', '=', me).execute();
+          await finish(job.id, { state: 'done', result: result ?? null, progress: 100 });
+        }
+      } catch (e) {
+        log(`tarefa ${job.id}: ${(e as Error).message}`);
+      } finally {
+        clearInterval(beat);
+        await fsp.rm(workdir, { recursive: true, force: true }).catch(() => undefined);
+        running.delete(job.id);
+      }
+    })();
+    running.set(job.id, entry);
+  }
+
+  /** Jobs whose worker died and that have no attempt left fail; they are never left running. */
+  async function expire(): Promise<void> {
+    const at = nowIso();
+    await db.updateTable('jobs').set({ state: 'failed', error: msg.jobInterrupted, input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at })
+      .where('state', '=', 'running').where('lease_until', '<', at).whereRef('attempts', '>=', 'max_attempts').execute();
+  }
+
+  /** Ended jobs are kept for their status and history ('Recentes'), then go. */
+  async function prune(): Promise<void> {
+    if (Date.now() - lastPrune < 60_000) return;
+    lastPrune = Date.now();
+    for (const kind of Object.keys(o.handlers) as JobKind[]) {
+      const before = new Date(Date.now() - (KEPT_MS[kind] ?? KEPT_MS.default)).toISOString();
+      await db.deleteFrom('jobs').where('kind', '=', kind).where('state', 'in', ['done', 'failed']).where('finished_at', '<', before).execute();
+    }
+  }
+
+  async function tick(): Promise<void> {
+    if (stopped) return;
+    if (ticking) {
+      again = true; // a job queued meanwhile is looked at right after this pass
+      return;
+    }
+    ticking = true;
+    try {
+      await expire();
+      await prune();
+      for (const [kind, handler] of Object.entries(o.handlers) as [JobKind, JobHandler][]) {
+        const slots = o.slots[kind] ?? 4;
+        while (!stopped && [...running.values()].filter((r) => r.job.kind === kind).length < slots) {
+          const job = await claim(kind);
+          if (!job) break;
+          if (job.cancel) {
+            await db.deleteFrom('jobs').where('id', '=', job.id).where('worker', '=', me).execute();
+            continue;
+          }
+          await run(job, handler);
+        }
+      }
+    } catch (e) {
+      log(`fila de tarefas: ${(e as Error).message}`);
+    } finally {
+      ticking = false;
+    }
+    if (again) {
+      again = false;
+      await tick();
+    }
+  }
+
+  return {
+    /** This worker's claim id (tests). */
+    id: me,
+    /**
+     * Before the first tick: the children of jobs a killed worker of this node left behind are
+     * killed, and its jobs are taken back at once (one worker per node) — claimed again while
+     * they have attempts left, else failed. Leftover directories of jobs that ended go.
+     */
+    async recover(): Promise<number> {
+      let killed = 0;
+      for (const entry of fs.readdirSync('/proc')) {
+        const pid = Number(entry);
+        if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) continue;
+        let env: string;
+        try {
+          env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+        } catch {
+          continue;
+        }
+        if (!env.split('\0').includes(`${ENV_TAG}=${o.tag}`)) continue;
+        try {
+          process.kill(pid, 'SIGKILL');
+          killed += 1;
+        } catch {
+          /* gone */
+        }
+      }
+      const at = nowIso();
+      const kinds = Object.keys(o.handlers) as JobKind[];
+      if (kinds.length) {
+        await db.updateTable('jobs').set({ lease_until: at, updated_at: at }).where('state', '=', 'running').where('node_id', '=', o.nodeId)
+          .where('kind', 'in', kinds).where('worker', '!=', me).execute();
+      }
+      await expire();
+      for (const name of await fsp.readdir(o.workRoot).catch(() => [] as string[])) {
+        const id = Number(name);
+        const job = Number.isInteger(id) ? await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst() : undefined;
+        if (!job || job.state === 'done' || job.state === 'failed') await fsp.rm(path.join(o.workRoot, name), { recursive: true, force: true });
+      }
+      if (killed) log(`${killed} processo(s) de tarefas de uma execução anterior encerrado(s)`);
+      return killed;
+    },
+    start(): void {
+      stopped = false;
+      timer ??= setInterval(() => void tick(), o.tickMs ?? 1000);
+      void tick();
+    },
+    tick,
+    /** Ids of the jobs this worker runs now. */
+    running: (): number[] => [...running.keys()],
+    /** Stops every job; they go back to the queue for the next worker. */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      while (ticking) await new Promise((r) => setTimeout(r, 20));
+      const all = [...running.values()];
+      for (const r of all) {
+        if (!r.reason) r.reason = 'stopping';
+        r.abort.abort('stopping');
+      }
+      await Promise.all(all.map((r) => r.done));
+    },
+  };
+}
+export type JobRunner = ReturnType<typeof createJobRunner>;

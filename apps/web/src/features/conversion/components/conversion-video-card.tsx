@@ -1,0 +1,126 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, Play, RefreshCw, Sparkles } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { CONVERSION_TIMINGS, conversionUi, msg } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { ProgressBar } from '@/components/ui/progress-bar.tsx';
+import { foldersQueryKey } from '@/lib/folders.ts';
+import { formatBytes, formatDuration } from '@/lib/format.ts';
+import { isConverting, useConversionStatus } from '../api/get-conversion-status.ts';
+import { conversionVideosKey, type ConversionVideoItem } from '../api/get-conversion-videos.ts';
+
+const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium';
+
+/**
+ * One video: its facts, whether it can be used as it is, and its conversion — progress while it
+ * runs, 'Otimizado' when done, 'Erro na Conversão' (and why) when it failed.
+ */
+export function ConversionVideoCard({
+  video, folderId, listedAt, onConvert, onPlay,
+}: {
+  video: ConversionVideoItem;
+  folderId: number;
+  listedAt: number;
+  onConvert: () => void;
+  onPlay: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const { data: conversion } = useConversionStatus(video.id, video.conversion ?? null, listedAt);
+  const active = isConverting(conversion);
+  const wasActive = useRef(active);
+
+  useEffect(() => {
+    const before = wasActive.current;
+    wasActive.current = active;
+    if (!before || active || !conversion) return;
+    if (conversion.status === 'erro') {
+      toast.error(conversion.error || msg.conversionError, { toastId: `conversion-error-${video.id}` });
+      return;
+    }
+    toast.success(msg.conversionDone(conversion.nome ?? video.nome), { toastId: `conversion-done-${video.id}` });
+    // the new file's figures (or the copy kept beside) come with the list, reloaded shortly after
+    const t = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: conversionVideosKey(folderId) });
+      void queryClient.invalidateQueries({ queryKey: foldersQueryKey });
+    }, CONVERSION_TIMINGS.reloadAfterDoneMs);
+    return () => clearTimeout(t);
+  }, [active, conversion, folderId, queryClient, video.id, video.nome]);
+
+  const optimized = video.compativel === 'otimizado' || (conversion?.status === 'concluida' && conversion.video_id === video.id);
+  const keptBeside = conversion?.status === 'concluida' && conversion.video_id !== video.id && conversion.nome;
+  const facts: [string, string][] = [
+    [conversionUi.format, video.formato_original.toUpperCase() || '—'],
+    [conversionUi.bitrate, conversionUi.kbps(video.current_bitrate)],
+    [conversionUi.resolution, conversionUi.frame(video.largura, video.altura)],
+    [conversionUi.size, formatBytes(video.tamanho)],
+    [conversionUi.duration, formatDuration(video.duracao)],
+  ];
+
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" aria-label={video.nome}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="min-w-0 break-words font-semibold text-gray-900">{video.nome}</h3>
+        {video.can_use_current ? (
+          <span title={video.compatibility_message ?? undefined} className={`${badge} shrink-0 bg-green-100 text-green-700`}>
+            <CircleCheck className="h-3.5 w-3.5" aria-hidden="true" />
+            {conversionUi.compatible}
+          </span>
+        ) : (
+          <span title={video.compatibility_message ?? undefined} className={`${badge} shrink-0 bg-yellow-100 text-yellow-800`}>
+            <CircleAlert className="h-3.5 w-3.5" aria-hidden="true" />
+            {conversionUi.needsConversion}
+          </span>
+        )}
+      </div>
+
+      <dl className="space-y-1 text-sm">
+        {facts.map(([k, v]) => (
+          <div key={k} className="flex justify-between gap-2">
+            <dt className="text-gray-500">{k}</dt>
+            <dd className="font-medium text-gray-800">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {!video.can_use_current && video.compatibility_message && <p className="text-xs text-gray-500">{video.compatibility_message}</p>}
+
+      <div aria-live="polite" className="space-y-1">
+        {active && conversion && (
+          <>
+            <p className="text-sm font-medium text-blue-700">
+              {conversion.status === 'na_fila' ? conversionUi.queued : conversionUi.converting(conversion.progress)}
+            </p>
+            <ProgressBar value={conversion.progress} label={conversionUi.progressLabel(video.nome)} />
+          </>
+        )}
+        {!active && conversion?.status === 'erro' && (
+          <div className="space-y-1">
+            <span className={`${badge} bg-red-100 text-red-700`}>
+              <CircleAlert className="h-3.5 w-3.5" aria-hidden="true" />
+              {conversionUi.conversionError}
+            </span>
+            {conversion.error && <p className="text-xs text-red-700">{conversion.error}</p>}
+          </div>
+        )}
+        {!active && conversion?.status !== 'erro' && optimized && (
+          <span className={`${badge} bg-emerald-100 text-emerald-700`}>
+            <Sparkles className="h-3.5 w-3.5" aria-hidden="true" />
+            {conversionUi.optimized}
+          </span>
+        )}
+        {!active && keptBeside && <p className="text-xs text-emerald-700">{conversionUi.keptBeside(keptBeside)}</p>}
+      </div>
+
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={onPlay} aria-label={conversionUi.playVideo(video.nome)}>
+          <Play className="h-4 w-4" aria-hidden="true" />
+          {conversionUi.play}
+        </Button>
+        <Button onClick={onConvert} disabled={active} aria-label={conversionUi.convertVideo(video.nome)}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          {optimized || conversion ? conversionUi.convertAgain : conversionUi.convert}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,161 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import {
+  CONVERSION_MIN_BITRATE, CONVERSION_RESOLUTIONS, convertBody, conversionUi, msg, suggestedQuality,
+  type ConversionQuality, type ConversionQualityOption, type ConversionResolution,
+} from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { cn } from '@/lib/cn.ts';
+import { useConvertVideo } from '../api/convert-video.ts';
+import type { ConversionVideoItem } from '../api/get-conversion-videos.ts';
+
+/** The custom frame proposed for a video: the largest offered that is not above it (no upscale). */
+function defaultResolution(altura: number): ConversionResolution {
+  if (!(altura > 0)) return '1280x720';
+  return [...CONVERSION_RESOLUTIONS].reverse().find((r) => Number(r.split('x')[1]) <= altura) ?? '854x480';
+}
+
+/**
+ * The conversion of one video: a fixed quality (the ones above the plan are shown but cannot be
+ * chosen) or a custom bitrate and frame, and whether the original stays beside the result.
+ */
+export function ConvertDialog({
+  video, qualities, onClose,
+}: {
+  video: ConversionVideoItem;
+  qualities: ConversionQualityOption[];
+  onClose: () => void;
+}) {
+  const convert = useConvertVideo();
+  const planKbps = qualities.find((q) => q.quality === 'custom')?.bitrate ?? 0;
+  const suggested = suggestedQuality(video.current_bitrate, qualities);
+  const [quality, setQuality] = useState<ConversionQuality>(suggested);
+  const [bitrate, setBitrate] = useState(String(Math.min(planKbps, Math.max(CONVERSION_MIN_BITRATE, video.current_bitrate || planKbps))));
+  const [resolution, setResolution] = useState<ConversionResolution>(defaultResolution(video.altura));
+  const [keep, setKeep] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const formId = useId();
+  const bitrateId = useId();
+  const resolutionId = useId();
+  const keepId = useId();
+  const keepHintId = useId();
+  const custom = quality === 'custom';
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const body = {
+      video_id: video.id, quality, use_custom: custom, custom_bitrate: custom ? bitrate : null, custom_resolution: custom ? resolution : null,
+      manter_original: keep,
+    };
+    // the server's own rules, checked here first so a mistake is said before anything is sent
+    const checked = convertBody(planKbps).safeParse(body);
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? msg.invalidData);
+      return;
+    }
+    setProblem(null);
+    convert.mutate(body, {
+      onSuccess: (r) => {
+        toast.success(r.message || msg.conversionStarted(r.quality_label));
+        onClose();
+      },
+      onError: (err) => toast.error(errorMessage(err, msg.conversionStartError)),
+    });
+  }
+
+  const facts = conversionUi.currentFacts(video.formato_original, conversionUi.kbps(video.current_bitrate), conversionUi.frame(video.largura, video.altura));
+  return (
+    <Modal
+      open
+      title={conversionUi.dialogTitle(video.nome)}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>{conversionUi.cancel}</Button>
+          <Button type="submit" form={formId} disabled={convert.isPending}>
+            {convert.isPending ? conversionUi.starting : conversionUi.startConversion}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
+        <p className="text-sm text-gray-600">{facts}</p>
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-semibold text-gray-800">{conversionUi.qualityLegend}</legend>
+          {qualities.map((q) => (
+            <label
+              key={q.quality}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
+                quality === q.quality ? 'border-blue-500 bg-blue-50' : 'border-gray-200',
+                !q.available && 'cursor-not-allowed opacity-60',
+              )}
+            >
+              <input
+                type="radio"
+                name="quality"
+                value={q.quality}
+                checked={quality === q.quality}
+                disabled={!q.available}
+                onChange={() => setQuality(q.quality)}
+                className="mt-1"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="font-medium text-gray-900">{q.label}</span>
+                {q.quality !== 'custom' && <span className="text-gray-600"> · {q.resolution} · {conversionUi.kbps(q.bitrate)}</span>}
+                {q.quality === suggested && q.available && (
+                  <span className="ml-2 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-700">{conversionUi.suggested}</span>
+                )}
+                <span className="block text-xs text-gray-500">{q.available ? q.description : conversionUi.unavailable}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
+        {custom && (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor={bitrateId} className="block text-sm font-medium text-gray-700">{conversionUi.customBitrate}</label>
+              <input
+                id={bitrateId}
+                type="number"
+                inputMode="numeric"
+                min={CONVERSION_MIN_BITRATE}
+                max={planKbps}
+                step={1}
+                value={bitrate}
+                onChange={(e) => setBitrate(e.target.value)}
+                className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
+              />
+              <p className="mt-1 text-xs text-gray-500">{conversionUi.customBitrateHint(planKbps)}</p>
+            </div>
+            <div>
+              <label htmlFor={resolutionId} className="block text-sm font-medium text-gray-700">{conversionUi.customResolution}</label>
+              <select
+                id={resolutionId}
+                value={resolution}
+                onChange={(e) => setResolution(e.target.value as ConversionResolution)}
+                className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
+              >
+                {CONVERSION_RESOLUTIONS.map((r) => <option key={r} value={r}>{conversionUi.resolutionNames[r]}</option>)}
+              </select>
+            </div>
+          </div>
+        )}
+        <p className="text-xs text-gray-500">{conversionUi.noUpscale}</p>
+
+        <div className="flex items-start gap-2">
+          <input id={keepId} type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} aria-describedby={keepHintId} className="mt-1" />
+          <div>
+            <label htmlFor={keepId} className="text-sm font-medium text-gray-800">{conversionUi.keepOriginal}</label>
+            <p id={keepHintId} className="text-xs text-gray-500">{conversionUi.keepOriginalHint}</p>
+          </div>
+        </div>
+
+        {problem && <p role="alert" className="text-sm text-red-600">{problem}</p>}
+      </form>
+    </Modal>
+  );
+}

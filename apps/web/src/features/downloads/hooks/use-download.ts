@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { DOWNLOADS, YOUTUBE_HOST, msg } from '@painel/contract';
+import { errorMessage } from '@/lib/api-client.ts';
+import { foldersQueryKey } from '@/lib/folders.ts';
+import { useCancelDownload } from '../api/cancel-download.ts';
+import { useDownloadStatus } from '../api/get-download-status.ts';
+import { recentDownloadsQueryKey } from '../api/get-recent-downloads.ts';
+import { useStartDownload } from '../api/start-download.ts';
+import { readStatus } from '../utils/download-tracking.ts';
+import type { LinkCheck } from '../utils/link-check.ts';
+
+/**
+ * The download the page follows: idle until 'Baixar' (or a download found running on arrival),
+ * then its status every 5 s until it completes (success toast, 'Recentes' and folders reload,
+ * `onCompleted` clears the link), fails (error toast) or is cancelled.
+ */
+export function useDownload(onCompleted: () => void) {
+  const queryClient = useQueryClient();
+  const followedRef = useRef<number | null>(null);
+  const [followed, setFollowedState] = useState<number | null>(null);
+  const status = useDownloadStatus(followed !== null);
+  const start = useStartDownload();
+  const cancel = useCancelDownload();
+  const completedRef = useRef(onCompleted);
+  completedRef.current = onCompleted;
+
+  const follow = (id: number | null) => {
+    followedRef.current = id;
+    setFollowedState(id);
+  };
+
+  useEffect(() => {
+    // each answer once: a re-render must not toast the same ending twice
+    if (!status.data) return;
+    const { follow: next, outcome } = readStatus(followedRef.current, status.data);
+    if (next !== followedRef.current) follow(next);
+    if (outcome?.kind === 'completed') {
+      toast.success(msg.downloadDone(outcome.title));
+      void queryClient.invalidateQueries({ queryKey: recentDownloadsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: foldersQueryKey });
+      completedRef.current();
+    } else if (outcome?.kind === 'error') {
+      toast.error(msg.downloadError(outcome.error));
+    }
+  }, [status.data, status.dataUpdatedAt, queryClient]);
+
+  function submit(link: string, folderId: number | null, check: LinkCheck) {
+    if (!link.trim() || !folderId) return void toast.error(msg.downloadFieldsRequired);
+    if (check.state !== 'valid') return void toast.error(msg.downloadNotYoutube(YOUTUBE_HOST));
+    if (followedRef.current !== null || status.data?.downloading) return void toast.error(msg.downloadBusy);
+    start.mutate(
+      { url: link.trim(), id_pasta: folderId, quality: DOWNLOADS.quality, format: DOWNLOADS.format },
+      {
+        onSuccess: (r) => {
+          follow(r.id);
+          toast.info(r.message || msg.downloadStarted);
+        },
+        onError: (error) => toast.error(errorMessage(error, msg.downloadStartError)),
+      },
+    );
+  }
+
+  function stop() {
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        follow(null);
+        toast.info(msg.downloadCanceled);
+      },
+      onError: (error) => toast.error(errorMessage(error, msg.downloadCancelError)),
+    });
+  }
+
+  return {
+    /** the followed download's latest status; undefined until the first read after 'Baixar' */
+    current: status.data && followed !== null && status.data.id === followed ? status.data : undefined,
+    following: followed !== null,
+    readAt: status.dataUpdatedAt,
+    submit, stop, starting: start.isPending, cancelling: cancel.isPending,
+  };
+}

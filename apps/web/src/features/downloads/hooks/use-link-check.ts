@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import { DOWNLOADS, msg } from '@painel/contract';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useLinkVerdict } from '../api/validate-link.ts';
+import { linkCheckOf, worthChecking, type LinkCheck } from '../utils/link-check.ts';
+
+/** The link's check: asked of the server 2 s after the typing stops; a refusal is also a warning toast. */
+export function useLinkCheck(link: string): LinkCheck {
+  const typed = link.trim();
+  const settled = useDebouncedValue(typed, DOWNLOADS.validateDelayMs);
+  const verdict = useLinkVerdict(settled === typed && worthChecking(settled) ? settled : '');
+  const check = linkCheckOf({
+    typed, settled, fetching: verdict.isFetching, verdict: verdict.data,
+    failure: verdict.isError ? errorMessage(verdict.error, msg.downloadInvalidUrl) : null,
+  });
+  const reason = check.state === 'invalid' ? check.reason : null;
+
+  useEffect(() => {
+    // once per link: the same refusal is not repeated while the page re-renders
+    if (reason) toast.warning(reason, { toastId: `download-link:${typed}` });
+  }, [reason, typed]);
+
+  return check;
+}

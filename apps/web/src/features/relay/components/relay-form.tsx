@@ -1,0 +1,59 @@
+import { useId, type FormEvent } from 'react';
+import { CheckCircle2, Link2, XCircle } from 'lucide-react';
+import { RELAY_TYPES, relayUi, type RelayType } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import type { useRelayForm } from '../hooks/use-relay-form.ts';
+
+const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none';
+const typeLabel: Record<RelayType, string> = { rtmp: relayUi.typeRtmp, m3u8: relayUi.typeM3u8 };
+
+/** The source address, its type, the server's verdict on it, and 'Ativar Relay'. */
+export function RelayForm({ form }: { form: ReturnType<typeof useRelayForm> }) {
+  const id = useId();
+  const { view } = form;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void form.submit();
+  }
+
+  return (
+    <SectionCard title={relayUi.formTitle} icon={Link2} description={relayUi.formDescription}>
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={relayUi.formTitle} noValidate>
+        <div className="grid gap-4 sm:grid-cols-4">
+          <div className="sm:col-span-3">
+            <label htmlFor={`${id}-url`} className="mb-1 block text-sm font-medium text-gray-700">{relayUi.urlLabel}</label>
+            <input
+              id={`${id}-url`} className={input} value={form.url} onChange={(e) => form.setUrl(e.target.value)}
+              placeholder={relayUi.urlPlaceholder} autoComplete="off" spellCheck={false} inputMode="url"
+              aria-describedby={`${id}-verdict`}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-type`} className="mb-1 block text-sm font-medium text-gray-700">{relayUi.typeLabel}</label>
+            <select id={`${id}-type`} className={input} value={form.type} onChange={(e) => form.setType(e.target.value as RelayType)}>
+              {RELAY_TYPES.map((t) => <option key={t} value={t}>{typeLabel[t]}</option>)}
+            </select>
+          </div>
+        </div>
+        <p id={`${id}-verdict`} role="status" aria-live="polite" className="min-h-5 text-sm" data-testid="relay-verdict">
+          {view.state === 'checking' && (
+            <span className="inline-flex items-center gap-2 text-gray-500"><Spinner className="h-4 w-4" />{relayUi.validating}</span>
+          )}
+          {view.state === 'done' && (
+            <span className={`inline-flex items-center gap-2 ${view.valid ? 'text-green-700' : 'text-red-700'}`}>
+              {view.valid ? <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> : <XCircle className="h-4 w-4" aria-hidden="true" />}
+              {view.message}
+            </span>
+          )}
+        </p>
+        <Button type="submit" variant="success" disabled={form.starting} className="w-full sm:w-auto">
+          {form.starting ? <Spinner className="h-4 w-4" /> : null}
+          {form.starting ? relayUi.activating : relayUi.activate}
+        </Button>
+      </form>
+    </SectionCard>
+  );
+}

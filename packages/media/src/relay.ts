@@ -1,0 +1,118 @@
+/**
+ * ffmpeg for a relay: pull an external live (an RTMP stream or an HLS playlist) and publish it
+ * into the account's own channel on the node's nginx-rtmp; and the ffprobe that tells, before
+ * that, whether the source is on air and carries a picture the channel can take. Pure: the
+ * worker runs the argv under its supervisor, the API runs the probe with a time limit.
+ */
+export interface RelayPlan {
+  /** The external source, already through the outbound guard. */
+  source: string;
+  /** The node's own nginx-rtmp on loopback, with the relay's token in the query. */
+  destination: string;
+  /** A read or write that blocks this long ends the run, so a dead source is noticed. */
+  ioTimeoutSeconds?: number;
+}
+
+/**
+ * What each kind of source may make ffmpeg open, also for what a playlist names inside it
+ * (segments, keys): never file:, concat:, data:, pipes or another scheme. A playlist fetched
+ * over https gets its segments over https only, so the addresses it names cannot be plain-http
+ * ones inside the network (cloud metadata answers only http); redirects ffmpeg follows by itself
+ * (see docs/api/relay.md). `crypto` wraps AES-128 segments around the same transport.
+ */
+const SOURCE_PROTOCOLS = {
+  rtmp: 'rtmp,tcp',
+  rtmps: 'rtmps,tls,tcp',
+  https: 'https,tls,tcp,crypto',
+  http: 'http,tcp,crypto',
+} as const;
+type SourceScheme = keyof typeof SOURCE_PROTOCOLS;
+
+const DESTINATION_PROTOCOLS = 'rtmp,tcp';
+
+/** The video codecs FLV (what nginx-rtmp takes) carries and players decode: the picture is copied, never re-encoded. */
+export const RELAY_VIDEO_CODECS = ['h264'] as const;
+
+function schemeOf(url: string): SourceScheme {
+  const s = /^([a-z]+):\/\//i.exec(url)?.[1]?.toLowerCase();
+  if (!s || !(s in SOURCE_PROTOCOLS)) throw new Error(`origem não suportada: ${url}`);
+  return s as SourceScheme;
+}
+
+const isHttp = (scheme: SourceScheme) => scheme === 'http' || scheme === 'https';
+
+/** Input options shared by the relay and its probe: time limits, reconnects of the playlist, allowed protocols. */
+function sourceOptions(source: string, ioTimeoutSeconds: number): string[] {
+  const scheme = schemeOf(source);
+  return [
+    '-rw_timeout', String(Math.round(ioTimeoutSeconds * 1_000_000)),
+    // a playlist reload that fails is retried briefly inside ffmpeg; a longer outage ends the
+    // run and the supervisor's back-off takes over
+    ...(isHttp(scheme) ? ['-reconnect', '1', '-reconnect_streamed', '1', '-reconnect_on_network_error', '1', '-reconnect_delay_max', '4'] : []),
+    '-protocol_whitelist', SOURCE_PROTOCOLS[scheme],
+  ];
+}
+
+export function relayArgs(p: RelayPlan): string[] {
+  const scheme = schemeOf(p.source);
+  // the relay only ever publishes into this node's own nginx
+  if (!/^rtmp:\/\/127\.0\.0\.1(:\d+)?\//.test(p.destination)) throw new Error('o destino do relay é o nginx local');
+  const io = p.ioTimeoutSeconds ?? 10;
+  return [
+    '-nostdin', '-hide_banner', '-loglevel', 'error',
+    // key=value blocks on stdout every second: the supervisor's proof that bytes still flow
+    '-progress', 'pipe:1', '-stats_period', '1',
+    // an HLS playlist may be a recording (#EXT-X-ENDLIST): read at its own pace, not at download speed
+    ...(isHttp(scheme) ? ['-re'] : []),
+    ...sourceOptions(p.source, io),
+    '-i', p.source,
+    // FLV carries one picture and one sound; of a master playlist, the first of each
+    '-map', '0:v:0?', '-map', '0:a:0?',
+    // the picture as it comes; the sound as AAC, since HLS sources often carry AC-3, MP2 or Opus, which FLV cannot
+    '-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k',
+    '-f', 'flv', '-flvflags', 'no_duration_filesize',
+    '-rw_timeout', String(Math.round(io * 1_000_000)), '-protocol_whitelist', DESTINATION_PROTOCOLS,
+    '--', p.destination,
+  ];
+}
+
+/** ffprobe of a source: its streams' types and codecs as JSON, within the same protocol limits as the relay. */
+export function relayProbeArgs(source: string, ioTimeoutSeconds = 5): string[] {
+  return [
+    '-v', 'error', ...sourceOptions(source, ioTimeoutSeconds),
+    '-show_entries', 'stream=codec_type,codec_name', '-of', 'json', '--', source,
+  ];
+}
+
+export interface RelayProbe {
+  /** The first picture's codec, or null when the source has none. */
+  video: string | null;
+  audio: string | null;
+}
+
+/** The probe's answer, or null when it names no stream at all (nothing on air there). */
+export function readRelayProbe(json: string): RelayProbe | null {
+  let streams: { codec_type?: unknown; codec_name?: unknown }[];
+  try {
+    const v = JSON.parse(json) as { streams?: unknown };
+    streams = Array.isArray(v.streams) ? (v.streams as typeof streams) : [];
+  } catch {
+    return null;
+  }
+  const first = (type: string) => {
+    const s = streams.find((x) => x.codec_type === type);
+    return s ? String(s.codec_name ?? 'desconhecido') : null;
+  };
+  const video = first('video');
+  const audio = first('audio');
+  return video === null && audio === null ? null : { video, audio };
+}
+
+/** The codec a run could not put into FLV, from its last error lines; null when the run ended for another reason. */
+export function unsupportedCodec(tail: readonly string[]): string | null {
+  for (const line of tail) {
+    const m = /Video codec (\S+) not compatible with flv/i.exec(line);
+    if (m) return m[1]!;
+  }
+  return null;
+}
