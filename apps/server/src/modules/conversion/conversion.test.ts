@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { isPlaylistCandidate, msg, type ConversionStatus, type ConversionVideo, type Video } from '@painel/contract';
-import { createJobRunner, type JobRunner } from '../../platform/jobs.ts';
+import { CONVERSION_ACTIVE, isPlaylistCandidate, msg, type ConversionStatus, type ConversionVideo, type Video } from '@painel/contract';
+import { createJobRunner } from '../../platform/jobs.ts';
 import { makeAviClip, makeHeavyClip } from '../../testing/conversion-clips.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { newFolder, tree, upload } from '../../testing/library.ts';
@@ -28,8 +28,11 @@ describe('video conversion', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The worker's job runner with the conversion handler, as worker.ts wires it (a quicker tick). */
-  function startRunner(): JobRunner {
+  /**
+   * Runs the worker's job runner — the conversion handler wired as worker.ts does, with a quicker
+   * tick — until `ended` answers, then stops it.
+   */
+  async function runJobsUntil<T>(ended: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
     const r = createJobRunner({
       db: h.core.store.db, dialect: h.core.store.dialect, nodeId: 1, tag: `${h.config.dataDir}#teste`,
       workRoot: path.join(h.core.library.storage.root, '.jobs'),
@@ -37,7 +40,11 @@ describe('video conversion', () => {
       slots: { conversion: 1 }, leaseMs: 30_000, tickMs: 200, log: () => {},
     });
     r.start();
-    return r;
+    try {
+      return await eventually(ended, ms, 'conversão terminada');
+    } finally {
+      await r.stop();
+    }
   }
 
   async function account(o: { bitrate?: number; espaco?: number } = {}) {
@@ -60,6 +67,12 @@ describe('video conversion', () => {
   const jobCount = async () => (await h.core.store.db.selectFrom('jobs').select('id').execute()).length;
   const status = async (a: Account, id: number) => (await a.call('GET', `/api/conversion/status/${id}`)).body.conversion_status as ConversionStatus | null;
   const videosOf = async (a: Account, folder: number) => (await a.call('GET', `/api/videos?folder_id=${folder}`)).body as Video[];
+  /** The video's conversion once it ended (as the page polls it); `seen` gets the progress of each poll that found it running. */
+  const conversionEnd = (a: Account, id: number, seen: number[] = []) => async () => {
+    const s = await status(a, id);
+    if (s?.status === 'em_andamento') seen.push(s.progress);
+    return s && !CONVERSION_ACTIVE.includes(s.status) && s;
+  };
 
   test('qualities: baixa 480p, media 720p, alta 1080p and custom up to the plan; above the plan, unavailable', async () => {
     const a = await account({ bitrate: 2000 });
@@ -146,23 +159,14 @@ describe('video conversion', () => {
     assert.equal(del.body.error, msg.videoInUse(msg.conversionInUse));
     assert.equal((await a.call('DELETE', `/api/folders/${folder}`)).body.error, msg.folderInUse(msg.conversionFolderInUse));
 
-    const runner = startRunner();
-    try {
-      const seen: number[] = [];
-      const done = await eventually(async () => {
-        const s = await status(a, video.id);
-        if (s?.status === 'em_andamento') seen.push(s.progress);
-        return s && (s.status === 'concluida' || s.status === 'erro') && s;
-      }, 90_000, 'conversão terminada');
-      assert.equal(done.status, 'concluida', done.error ?? '');
-      const distinct = [...new Set(seen.filter((p) => p > 0 && p < 100))];
-      assert.ok(distinct.length >= 2, `progresso visto: ${seen.join(',')}`);
-      assert.deepEqual(distinct, [...distinct].sort((x, y) => x - y), 'progress only rises');
-      assert.equal(done.progress, 100);
-      assert.equal(done.video_id, video.id);
-    } finally {
-      await runner.stop();
-    }
+    const seen: number[] = [];
+    const done = await runJobsUntil(conversionEnd(a, video.id, seen), 90_000);
+    assert.equal(done.status, 'concluida', done.error ?? '');
+    const distinct = [...new Set(seen.filter((p) => p > 0 && p < 100))];
+    assert.ok(distinct.length >= 2, `progresso visto: ${seen.join(',')}`);
+    assert.deepEqual(distinct, [...distinct].sort((x, y) => x - y), 'progress only rises');
+    assert.equal(done.progress, 100);
+    assert.equal(done.video_id, video.id);
 
     const [v] = await videosOf(a, folder);
     assert.equal(v?.id, video.id, 'the same video, so playlists keep it');
@@ -193,16 +197,7 @@ describe('video conversion', () => {
     });
     assert.equal(started.status, 200, JSON.stringify(started.body));
     assert.equal(started.body.resolution, '640x360', 'a 360p source is not upscaled');
-    const runner = startRunner();
-    let done: ConversionStatus;
-    try {
-      done = await eventually(async () => {
-        const s = await status(a, video.id);
-        return s && (s.status === 'concluida' || s.status === 'erro') && s;
-      }, 50_000, 'conversão terminada');
-    } finally {
-      await runner.stop();
-    }
+    const done = await runJobsUntil(conversionEnd(a, video.id), 50_000);
     assert.equal(done.status, 'concluida', done.error ?? '');
     const list = await videosOf(a, folder);
     assert.equal(list.length, 2);
@@ -215,6 +210,26 @@ describe('video conversion', () => {
     assert.equal(tree(path.join(h.core.library.storage.accountDir(a.usuario), 'Pasta entrevista.avi')).length, 2);
   });
 
+  test('a damaged file: the cut-short result fails the check and the original stays as it was', { timeout: 60_000 }, async () => {
+    const a = await account();
+    const { folder, video } = await withVideo(a, heavy, 'danificado.mp4');
+    // half of the file lost on disk (its index is at the start, so it still opens)
+    const dirOf = path.join(h.core.library.storage.accountDir(a.usuario), 'Pasta danificado.mp4');
+    const [file] = fs.readdirSync(dirOf);
+    fs.truncateSync(path.join(dirOf, file!), Math.floor(heavy.length / 2));
+    assert.equal((await a.call('POST', '/api/conversion/convert', { video_id: video.id, quality: 'baixa' })).status, 200);
+    const end = await runJobsUntil(conversionEnd(a, video.id), 50_000);
+    assert.equal(end.status, 'erro');
+    assert.equal(end.error, msg.conversionVerifyFailed);
+    const [v] = await videosOf(a, folder);
+    assert.deepEqual([v?.id, v?.url, v?.compativel, v?.largura], [video.id, video.url, 'nao', 1920]);
+    assert.deepEqual(fs.readdirSync(dirOf), [file]);
+    assert.deepEqual(tree(path.join(h.core.library.storage.root, '.jobs')), []);
+    assert.deepEqual(await h.core.store.db.selectFrom('upload_reservations').selectAll().execute(), [], 'the plan holds nothing for it any more');
+    // no conversion holds it any more: it can be deleted
+    assert.equal((await a.call('DELETE', `/api/videos/${video.id}`)).status, 200);
+  });
+
   test('a video removed while its conversion waits: the job fails cleanly and leaves nothing', { timeout: 30_000 }, async () => {
     const a = await account();
     const { folder, video } = await withVideo(a, avi, 'sumiu.avi');
@@ -223,16 +238,12 @@ describe('video conversion', () => {
     const dirOf = path.join(h.core.library.storage.accountDir(a.usuario), 'Pasta sumiu.avi');
     for (const f of fs.readdirSync(dirOf)) fs.rmSync(path.join(dirOf, f));
     assert.equal((await a.call('POST', `/api/folders/${folder}/sync`)).body.removed, 1);
-    const runner = startRunner();
-    try {
-      const failed = await eventually(async () => {
-        const row = await h.core.store.db.selectFrom('jobs').selectAll().where('subject_id', '=', video.id).executeTakeFirst();
-        return row?.state === 'failed' && row;
-      }, 20_000, 'tarefa encerrada');
-      assert.equal(failed.error, msg.videoNotFound);
-    } finally {
-      await runner.stop();
-    }
+    // the status call answers 404 now: the job's row says how it ended
+    const failed = await runJobsUntil(async () => {
+      const row = await h.core.store.db.selectFrom('jobs').selectAll().where('subject_id', '=', video.id).executeTakeFirst();
+      return row?.state === 'failed' && row;
+    }, 20_000);
+    assert.equal(failed.error, msg.videoNotFound);
     assert.deepEqual(await videosOf(a, folder), []);
     assert.deepEqual(tree(dirOf), []);
     assert.deepEqual(tree(path.join(h.core.library.storage.root, '.jobs')), []);

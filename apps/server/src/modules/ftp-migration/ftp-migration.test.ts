@@ -45,6 +45,11 @@ describe('FTP migration', () => {
   const api = (who: Account, method: 'GET' | 'POST', url: string, payload?: object) =>
     s.h.app.inject({ method, url, headers: bearerHeader(who.token), ...(payload ? { payload } : {}) });
   const status = async (who: Account) => (await api(who, 'GET', '/api/ftp/migration-status')).json<MigrationStatus>();
+  /** The status once the account's migration has stopped running. */
+  const ended = (who: Account) => eventually(async () => {
+    const st = await status(who);
+    return st.migrating ? undefined : st;
+  }, 60_000, 'migração terminar');
   const connected = async (who: Account) => (await api(who, 'GET', '/api/ftp/connection-status')).json<{ connected: boolean }>().connected;
   const connect = (who: Account, o: Pick<FtpOrigin, 'host' | 'port' | 'user' | 'password'>, extra: object = {}) =>
     api(who, 'POST', '/api/ftp/connect', { ip: o.host, usuario: o.user, senha: o.password, porta: String(o.port), ...extra });
@@ -197,10 +202,7 @@ describe('FTP migration', () => {
     assert.ok(!queued!.input.includes(origin.password), 'the password is sealed in the job');
     assert.equal((await status(b)).status, 'idle', "B does not see A's migration");
 
-    const done = await eventually(async () => {
-      const st = await status(a);
-      return st.migrating ? undefined : st;
-    }, 60_000, 'migração terminar');
+    const done = await ended(a);
     assert.equal(done.status, 'completed');
     assert.deepEqual([done.completed, done.total, done.migrated, done.progress], [4, 4, 3, 100]);
     assert.deepEqual(done.errors, [msg.ftpNotAVideo('notes.mp4')]);
@@ -231,10 +233,7 @@ describe('FTP migration', () => {
     const reads = origin.reads.length;
     const r = await api(c, 'POST', '/api/ftp/migrate', { files: ['/plano-pequeno/grande.mp4', '/plano-pequeno/curto.mp4'], destinationFolder: folder });
     assert.equal(r.statusCode, 200, r.body);
-    const st = await eventually(async () => {
-      const x = await status(c);
-      return x.migrating ? undefined : x;
-    }, 30_000, 'migração parar');
+    const st = await ended(c);
     assert.equal(st.status, 'error');
     assert.equal(st.migrated, 0);
     assert.match(st.errors[0]!, /^grande\.mp4: Espaço de armazenamento insuficiente/);
@@ -245,10 +244,7 @@ describe('FTP migration', () => {
     // a server that does not tell the size: the bytes are counted as they arrive, and refused past the plan
     const r2 = await api(c, 'POST', '/api/ftp/migrate', { files: ['/plano-pequeno/sem-tamanho.mp4', '/plano-pequeno/curto.mp4'], destinationFolder: folder });
     assert.equal(r2.statusCode, 200, r2.body);
-    const st2 = await eventually(async () => {
-      const x = await status(c);
-      return x.migrating ? undefined : x;
-    }, 30_000, 'segunda migração parar');
+    const st2 = await ended(c);
     assert.equal(st2.status, 'error');
     assert.match(st2.errors[0]!, /^sem-tamanho\.mp4: Espaço de armazenamento insuficiente/);
     assert.equal(st2.errors[1], msg.ftpQuotaStopped(1));

@@ -30,6 +30,12 @@ export function ConversionPage() {
     if (qualities.error) console.error('GET /api/conversion/qualities', qualities.error);
   }, [qualities.error]);
 
+  function openDialog(video: ConversionVideoItem) {
+    // the dialog offers the qualities of the plan: without them there is nothing to choose from
+    if (!qualities.data) toast.error(errorMessage(qualities.error, msg.conversionStartError), { toastId: 'conversion-qualities' });
+    else setConverting(video);
+  }
+
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader title={conversionUi.title} subtitle={conversionUi.subtitle} />
@@ -42,7 +48,7 @@ export function ConversionPage() {
         selectedId={folderId}
         onSelect={setFolderId}
       />
-      <ConversionVideos folder={folder} onConvert={setConverting} onPlay={setPlaying} />
+      <ConversionVideos folder={folder} onConvert={openDialog} onPlay={setPlaying} />
       <ConversionHelp />
 
       {converting && qualities.data && (
