@@ -14,7 +14,8 @@
  *     + ffmpeg + the same argv) on the same library file, started here by hand, writing into
  *     the same file system; timed from spawn to exit;
  * (b) panel: the clip uploaded again (not timed), then POST /api/conversion/convert
- *     {quality}; timed from that call until the job's row is 'done' (polled every 50 ms),
+ *     {quality}; timed from that call until the job's row is 'done' (polled every 20 ms; the
+ *     row's pid, set while ffmpeg runs, splits the time into before, ffmpeg and after),
  *     which is after the worker claimed it (its runner ticks every second), probed the source,
  *     ran ffmpeg, probed and checked the result and put it in place of the original.
  *
@@ -63,6 +64,9 @@ const median = (xs: number[]) => {
 interface Run {
   /** Wall seconds. */
   wall: number;
+  /** Panel only: seconds before its ffmpeg started (queue, claim) and after it ended (probe, check, swap, finish). */
+  before?: number;
+  after?: number;
   /** CPU seconds of the children that ended (ffmpeg, ffprobe). */
   children: number;
   /** CPU seconds of this process (API, worker, polling). */
@@ -132,18 +136,26 @@ async function main(): Promise<void> {
 
   /** (b) the panel: convert call → job done. */
   async function panel(video: Video): Promise<Run> {
-    return timed(async () => {
+    // the job's row carries its ffmpeg's pid while it runs (the worker writes it at once): the phases
+    let started = NaN;
+    let ended = NaN;
+    const t0 = performance.now();
+    const run = await timed(async () => {
       const r = await h.app.inject({
         method: 'POST', url: '/api/conversion/convert', headers: bearerHeader(token), payload: { video_id: video.id, quality: QUALITY },
       });
       if (r.statusCode !== 200) throw new Error(`conversão recusada (${r.statusCode}): ${r.body}`);
       for (;;) {
-        const job = await db.selectFrom('jobs').select(['state', 'error']).where('subject_id', '=', video.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+        const job = await db.selectFrom('jobs').select(['state', 'error', 'pid']).where('subject_id', '=', video.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+        const at = (performance.now() - t0) / 1000;
+        if (job.pid !== null && Number.isNaN(started)) started = at;
+        if (job.pid === null && !Number.isNaN(started) && Number.isNaN(ended)) ended = at;
         if (job.state === 'done') return;
         if (job.state === 'failed') throw new Error(`a conversão falhou: ${job.error}`);
-        await sleep(50);
+        await sleep(20);
       }
     });
+    return { ...run, before: started, after: run.wall - ended };
   }
 
   const walls: number[] = [];
@@ -162,7 +174,8 @@ async function main(): Promise<void> {
     // this process runs the idle stack (worker ticks, nginx health) during both: counted on both sides
     cpus.push((pan.children + pan.self) / (ref.children + ref.self));
     console.log(`rodada ${i + 1} (${refFirst ? 'referência primeiro' : 'painel primeiro'}): ` +
-      `tempo: referência ${f2(ref.wall)} s, painel ${f2(pan.wall)} s, razão ${f2(pan.wall / ref.wall)}; ` +
+      `tempo: referência ${f2(ref.wall)} s, painel ${f2(pan.wall)} s (até o ffmpeg começar ${f2(pan.before!)} s, depois dele ${f2(pan.after!)} s), ` +
+      `razão ${f2(pan.wall / ref.wall)}; ` +
       `CPU: referência ${f2(ref.children)} s de ffmpeg + ${f2(ref.self)} s do processo, painel ${f2(pan.children)} s de ffmpeg/ffprobe + ${f2(pan.self)} s do processo, razão ${f2(cpus.at(-1)!)}; ` +
       `resultado ${v?.largura}x${v?.altura} ${v?.bitrate_video} kbps ${v?.compativel}; carga ${os.loadavg()[0]!.toFixed(2)}`);
   }

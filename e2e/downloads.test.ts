@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { YOUTUBE_HOST, downloadsUi, msg, type Video } from '@painel/contract';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
-import { apiGet, apiLogin } from './support/publish.ts';
+import { apiGet, apiFolder, apiLogin } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 const TITLE = 'Clipe do e2e';
@@ -73,10 +73,7 @@ describe('download from a link in Chromium', () => {
   test('paste a link, see the video, download it into a folder with progress, find it in Recentes and the library', { timeout: 120_000 }, async () => {
     const account = await stack.addAccount();
     const token = await apiLogin(stack.baseUrl, account.email, account.password);
-    const created = await fetch(`${stack.baseUrl}/api/folders`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ nome: 'Baixados' }),
-    });
-    const folderId = ((await created.json()) as { id: number }).id;
+    const folderId = await apiFolder(stack.baseUrl, token, 'Baixados');
 
     const page = await newPage(browser, stack.baseUrl);
     await logIn(page, account.email, account.password);

@@ -8,7 +8,7 @@ import { ftpMigrationUi as t, msg } from '@painel/contract';
 import { startFtpOrigin, type FtpOrigin } from '../apps/server/src/testing/ftp-origin.ts';
 import { makeChannelClip } from '../apps/server/src/testing/library.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
-import { apiGet, apiLogin } from './support/publish.ts';
+import { apiGet, apiFolder, apiLogin } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 describe('FTP migration in Chromium', () => {
@@ -42,10 +42,7 @@ describe('FTP migration in Chromium', () => {
   test('connect, browse into a folder, tick files and scan for more, migrate into a folder with progress, then disconnect', async () => {
     const account = await stack.addAccount();
     const token = await apiLogin(stack.baseUrl, account.email, account.password);
-    const made = await fetch(`${stack.baseUrl}/api/folders`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ nome: 'Migrados' }),
-    });
-    const folderId = ((await made.json()) as { id: number }).id;
+    const folderId = await apiFolder(stack.baseUrl, token, 'Migrados');
 
     const page = await newPage(browser, stack.baseUrl);
     await logIn(page, account.email, account.password);

@@ -35,6 +35,16 @@ export async function apiGet<T>(baseUrl: string, token: string, path: string): P
   return (await r.json()) as T;
 }
 
+/** A folder made through the API, as set-up for a page under test; its id. */
+export async function apiFolder(baseUrl: string, token: string, nome: string): Promise<number> {
+  const r = await fetch(`${baseUrl}/api/folders`, {
+    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ nome }),
+  });
+  const body = (await r.json()) as { id?: number };
+  if (!body.id) throw new Error(`pasta não criada: ${JSON.stringify(body)}`);
+  return body.id;
+}
+
 export async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { msg, type Video } from '@painel/contract';
 import { conversionCommand, conversionVerified, createProgressReader, expectedBytes } from '@painel/media/convert';
+import type { ProbeFacts } from '@painel/media/probe';
 import type { Core } from '../../app.ts';
 import { AppError } from '../../platform/errors.ts';
 import { runChild } from '../../platform/exec.ts';
 import type { JobContext, JobHandler } from '../../platform/jobs.ts';
 import { ownerOfAccount, type Owner } from '../library/owner.ts';
-import { createProber, type Prober } from '../library/prober.ts';
 import { conversionInput, type ConversionResultRow } from './conversion.service.ts';
 
 /** A conversion that runs this much slower than real time has hung (the least is for short videos). */
@@ -23,9 +23,8 @@ const stemOf = (nome: string) => {
  * replaced (same id) or kept beside the new one. Whatever fails before that leaves the
  * original as it was; the job's directory, with the partial file, goes with the job.
  */
-export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: string) => void; probe?: Prober }): JobHandler {
+export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: string) => void }): JobHandler {
   const { library, accounts } = deps.core;
-  const probe = deps.probe ?? createProber();
 
   /** ffmpeg from the library file to `output`, reporting progress; throws the reason it did not finish. */
   async function encode(ctx: JobContext, owner: Owner, src: string, output: string, kbps: number, box: { width: number; height: number }, durationS: number) {
@@ -84,19 +83,24 @@ export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: st
     const { row, folder } = await library.videos.get(owner, input.videoId);
     const src = await library.storage.realFile(owner.login, library.storage.filePath(owner.login, folder, row.arquivo));
     if (!src) throw new AppError(422, msg.conversionFailed);
-    const source = await probe(src.path, path.extname(row.arquivo).slice(1));
-    if (!source) throw new AppError(422, msg.conversionNoVideoStream);
+    // the row holds the source's probe, made when its file went in (a new file means a new probe)
+    const source = { durationS: row.duracao, audioCodec: row.codec_audio };
 
     const output = path.join(ctx.workdir, 'convertido.mp4');
     await encode(ctx, owner, src.path, output, input.bitrate, input.box, source.durationS);
-    if (!conversionVerified(await probe(output, 'mp4'), source)) throw new AppError(422, msg.conversionVerifyFailed);
+    // checked on the library's own probe of the result, before it touches anything
+    const verify = (facts: ProbeFacts | null) => {
+      if (!conversionVerified(facts, source)) throw new AppError(422, msg.conversionVerifyFailed);
+    };
 
     let video: Video;
     if (input.manterOriginal) {
       await library.videos.get(owner, row.id); // the original was deleted meanwhile: no orphan copy
-      video = await library.videos.importFile(owner, row.folder_id, output, `${stemOf(row.nome)} (otimizado).mp4`, { otimizado: true });
+      video = await library.videos.importFile(owner, row.folder_id, output, `${stemOf(row.nome)} (otimizado).mp4`, { otimizado: true, verify });
     } else {
-      video = await library.videos.replaceFile(owner, row.id, output, { nome: `${stemOf(row.nome)}.mp4`, otimizado: true, expectArquivo: row.arquivo });
+      video = await library.videos.replaceFile(owner, row.id, output, {
+        nome: `${stemOf(row.nome)}.mp4`, otimizado: true, expectArquivo: row.arquivo, verify,
+      });
     }
     ctx.report({ file_size: video.tamanho }, 100);
     const result: ConversionResultRow = {

@@ -39,15 +39,19 @@ export interface IngestOptions {
 }
 
 interface PlaceOptions {
-  /** FTP: a video of the same name in the folder takes the new file. */
-  replace?: boolean;
-  /** Sync: the file is already in the folder. */
-  adopt?: boolean;
+  replace?: boolean; // FTP: a video of the same name in the folder takes the new file
+  adopt?: boolean; // sync: the file is already in the folder
   otimizado?: boolean;
-  /** Conversion: this video (same id, so playlists keep it) takes the new file and the name. */
+  /** Conversion: this video (same id, so playlists keep it) takes the new file and the name, only if its file is still `expectArquivo`. */
   replaceId?: number;
-  /** …only if its file is still this one. */
   expectArquivo?: string;
+}
+
+/** What a job that made a file may add to importFile / replaceFile. */
+export interface JobFileOptions {
+  otimizado?: boolean;
+  /** Sees the probe of the file before it goes in (null: not a video); throws to refuse it. */
+  verify?: (facts: ProbeFacts | null) => void;
 }
 
 export function createVideosService(deps: {
@@ -123,11 +127,12 @@ export function createVideosService(deps: {
     }
   }
 
-  /** A finished file of a job: quota for `reserve` bytes (when positive), probe, then place; on refusal the file stays for the job to remove. */
-  async function placeFile(owner: Owner, folderId: number, file: string, nome: string, size: number, reserve: number, opts: PlaceOptions): Promise<Video> {
+  /** A job's finished file: quota for `reserve` bytes (when positive), probe, the job's `verify`, place; refused, it stays for the job. */
+  async function placeFile(owner: Owner, folderId: number, file: string, nome: string, size: number, reserve: number, opts: PlaceOptions & JobFileOptions): Promise<Video> {
     const reservation = reserve > 0 ? await quota.open(owner, reserve) : null;
     try {
       const facts = await probe(file, extOf(nome));
+      opts.verify?.(facts);
       if (!facts) throw new AppError(415, msg.uploadNotVideo);
       const video = await place(owner, folderId, file, facts, size, displayName(nome), opts);
       if (!video) throw folderNotFound();
@@ -199,10 +204,10 @@ export function createVideosService(deps: {
      * is checked against the plan, probed and moved into the folder with a generated name.
      * On refusal the file is left where it was, for the job to report and remove.
      */
-    async importFile(owner: Owner, folderId: number, file: string, nome: string, opts: { otimizado?: boolean } = {}): Promise<Video> {
+    async importFile(owner: Owner, folderId: number, file: string, nome: string, opts: JobFileOptions = {}): Promise<Video> {
       if (!(await repo.folder(db, owner.userId, folderId))) throw folderNotFound();
       const st = await fsp.stat(file);
-      return placeFile(owner, folderId, file, nome, st.size, st.size, { otimizado: !!opts.otimizado });
+      return placeFile(owner, folderId, file, nome, st.size, st.size, { ...opts, otimizado: !!opts.otimizado });
     },
 
     /**
@@ -210,12 +215,10 @@ export function createVideosService(deps: {
      * going only once the new one is in place; refused (409) when its file is no longer
      * `expectArquivo`. The plan is asked only for what the new file adds over the old one.
      */
-    async replaceFile(owner: Owner, id: number, file: string, opts: { nome: string; otimizado?: boolean; expectArquivo?: string }): Promise<Video> {
+    async replaceFile(owner: Owner, id: number, file: string, opts: JobFileOptions & { nome: string; expectArquivo?: string }): Promise<Video> {
       const { row } = await videos.get(owner, id);
       const st = await fsp.stat(file);
-      return placeFile(owner, row.folder_id, file, opts.nome, st.size, st.size - Number(row.tamanho), {
-        replaceId: id, otimizado: !!opts.otimizado, ...(opts.expectArquivo !== undefined ? { expectArquivo: opts.expectArquivo } : {}),
-      });
+      return placeFile(owner, row.folder_id, file, opts.nome, st.size, st.size - Number(row.tamanho), { ...opts, replaceId: id, otimizado: !!opts.otimizado });
     },
 
     /** Sync: records a file found in the folder (not a video → null, left alone). No quota: the bytes are already on disk. */
