@@ -354,7 +354,6 @@ export const msg = {
   conversionResolutionInvalid: 'Resolução inválida: escolha 854x480, 1280x720 ou 1920x1080',
   conversionQualityInvalid: 'Qualidade inválida',
   conversionQualityUnavailable: 'Esta qualidade não está disponível no seu plano',
-  conversionNoVideoStream: 'O arquivo não tem imagem de vídeo para converter',
   conversionVerifyFailed: 'O arquivo convertido não passou na verificação; o original foi mantido',
   conversionFailed: 'Erro na conversão: o arquivo não pôde ser lido ou convertido; o original foi mantido',
   conversionTimedOut: 'A conversão demorou demais e foi interrompida; o original foi mantido',

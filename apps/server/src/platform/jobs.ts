@@ -112,6 +112,8 @@ export type Jobs = ReturnType<typeof createJobs>;
 export const busy = (message: string) => new AppError(409, message);
 
 const ENV_TAG = 'PAINEL_JOBS';
+/** A queued job is picked up within this (one indexed read when there is nothing to do). */
+const TICK_MS = 250;
 
 /** How long ended jobs stay: a sync's answer is read at once; the others feed status and history. */
 const KEPT_MS: Partial<Record<JobKind, number>> & { default: number } = { sync: 3600_000, default: 30 * 24 * 3600_000 };
@@ -151,6 +153,15 @@ export function createJobRunner(o: JobRunnerOptions) {
   let again = false;
   let stopped = false;
   let lastPrune = 0;
+
+  /** Whether any job of these kinds could be claimed now. */
+  async function claimable(kinds: JobKind[]): Promise<boolean> {
+    const at = nowIso();
+    const r = await db.selectFrom('jobs').select('id').where('kind', 'in', kinds).whereRef('attempts', '<', 'max_attempts')
+      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)])]))
+      .limit(1).executeTakeFirst();
+    return r !== undefined;
+  }
 
   /** Picks and takes one claimable job of the kind; undefined when none. */
   async function claim(kind: JobKind): Promise<JobRow | undefined> {
@@ -272,6 +283,9 @@ export function createJobRunner(o: JobRunnerOptions) {
   /** Jobs whose worker died and that have no attempt left fail; they are never left running. */
   async function expire(): Promise<void> {
     const at = nowIso();
+    const dead = await db.selectFrom('jobs').select('id').where('state', '=', 'running').where('lease_until', '<', at)
+      .whereRef('attempts', '>=', 'max_attempts').limit(1).executeTakeFirst();
+    if (!dead) return;
     await db.updateTable('jobs').set({ state: 'failed', error: msg.jobInterrupted, input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at })
       .where('state', '=', 'running').where('lease_until', '<', at).whereRef('attempts', '>=', 'max_attempts').execute();
   }
@@ -296,6 +310,9 @@ export function createJobRunner(o: JobRunnerOptions) {
     try {
       await expire();
       await prune();
+      const free = (Object.keys(o.handlers) as JobKind[]).filter((k) => [...running.values()].filter((r) => r.job.kind === k).length < (o.slots[k] ?? 4));
+      // a plain read first: the claim (a write) only happens when there is something to take
+      if (!free.length || !(await claimable(free))) return;
       for (const [kind, handler] of Object.entries(o.handlers) as [JobKind, JobHandler][]) {
         const slots = o.slots[kind] ?? 4;
         while (!stopped && [...running.values()].filter((r) => r.job.kind === kind).length < slots) {
@@ -363,7 +380,7 @@ export function createJobRunner(o: JobRunnerOptions) {
     },
     start(): void {
       stopped = false;
-      timer ??= setInterval(() => void tick(), o.tickMs ?? 1000);
+      timer ??= setInterval(() => void tick(), o.tickMs ?? TICK_MS);
       void tick();
     },
     tick,

@@ -9,6 +9,7 @@ import { formatZoned } from '../../platform/zoned-time.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { makeChannelClip, newFolder, upload } from '../../testing/library.ts';
 import { eventually } from '../../testing/live.ts';
+import { alive, processesWithEnv } from '../../testing/processes.ts';
 import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-destination.ts';
 import { freePort } from '../../worker.ts';
 import { createEngine } from './engine.ts';
@@ -17,29 +18,8 @@ import { createProcesses } from './processes.service.ts';
 
 const WORKER = path.resolve(import.meta.dirname, '../../worker.ts');
 
-/** Running, not gone and not a zombie waiting for a parent that died. */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-/** The pids of the processes the engine started for a row, found by the tag in their environment. */
-function childrenOf(processId: number, tag: string): number[] {
-  const out: number[] = [];
-  for (const e of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const env = fs.readFileSync(`/proc/${e}/environ`, 'utf8').split('\0');
-      if (env.includes(`PAINEL_PROCESS=${processId}`) && env.includes(`PAINEL_ENGINE=${tag}`) && fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').includes('ffmpeg') && alive(Number(e))) out.push(Number(e));
-    } catch {
-      /* gone, or not ours */
-    }
-  }
-  return out;
-}
+/** The pids of the ffmpeg processes the engine started for a row, found by the tag in their environment. */
+const childrenOf = (processId: number, tag: string): number[] => processesWithEnv('ffmpeg', [`PAINEL_PROCESS=${processId}`, `PAINEL_ENGINE=${tag}`]);
 
 /**
  * The worker as its own process, as in production, killed with SIGKILL halfway through a
