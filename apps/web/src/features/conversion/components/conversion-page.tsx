@@ -7,7 +7,7 @@ import { useFolders } from '@/lib/folders.ts';
 import { useConversionQualities } from '../api/get-conversion-qualities.ts';
 import type { ConversionVideoItem } from '../api/get-conversion-videos.ts';
 import { ConversionFolders } from './conversion-folders.tsx';
-import { ConversionHelp } from './conversion-help.tsx';
+import { HelpCard } from '@/components/ui/help-card.tsx';
 import { ConversionPlayerModal } from './conversion-player-modal.tsx';
 import { ConversionVideos } from './conversion-videos.tsx';
 import { ConvertDialog } from './convert-dialog.tsx';
@@ -49,7 +49,7 @@ export function ConversionPage() {
         onSelect={setFolderId}
       />
       <ConversionVideos folder={folder} onConvert={openDialog} onPlay={setPlaying} />
-      <ConversionHelp />
+      <HelpCard title={conversionUi.helpTitle} items={conversionUi.help} />
 
       {converting && qualities.data && (
         <ConvertDialog video={converting} qualities={qualities.data} onClose={() => setConverting(null)} />

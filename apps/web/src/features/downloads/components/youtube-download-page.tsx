@@ -8,7 +8,7 @@ import { useDownload } from '../hooks/use-download.ts';
 import { useLinkCheck } from '../hooks/use-link-check.ts';
 import { DownloadForm } from './download-form.tsx';
 import { DownloadProgress } from './download-progress.tsx';
-import { DownloadsHelp } from './downloads-help.tsx';
+import { HelpCard } from '@/components/ui/help-card.tsx';
 import { RecentDownloads } from './recent-downloads.tsx';
 
 /** /dashboard/downloadyoutube: a video from a link into a folder of the library. */
@@ -44,7 +44,7 @@ export function YoutubeDownloadPage() {
         </div>
         <div className="space-y-6 lg:col-span-2">
           <RecentDownloads />
-          <DownloadsHelp />
+          <HelpCard title={t.helpTitle} items={t.help} />
         </div>
       </div>
     </div>

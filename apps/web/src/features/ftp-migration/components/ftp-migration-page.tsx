@@ -12,7 +12,7 @@ import { useFtpBrowser } from '../hooks/use-ftp-browser.ts';
 import { useMigration } from '../hooks/use-migration.ts';
 import { ConnectionForm } from './connection-form.tsx';
 import { FileBrowser } from './file-browser.tsx';
-import { FtpHelp } from './ftp-help.tsx';
+import { HelpCard } from '@/components/ui/help-card.tsx';
 import { MigrationProgressModal } from './migration-progress-modal.tsx';
 import { ScanResultsModal } from './scan-results-modal.tsx';
 import { SelectionPanel } from './selection-panel.tsx';
@@ -81,7 +81,7 @@ export function FtpMigrationPage() {
               onMigrate={() => migration.submit([...browser.selected.keys()], folderId)}
               starting={migration.starting}
             />
-            <FtpHelp />
+            <HelpCard title={t.helpTitle} items={t.help} />
           </div>
         </div>
       ) : (
@@ -90,7 +90,7 @@ export function FtpMigrationPage() {
             <ConnectionForm connecting={browser.connecting} onConnect={browser.connect} />
           </div>
           <div className="lg:col-span-2">
-            <FtpHelp />
+            <HelpCard title={t.helpTitle} items={t.help} />
           </div>
         </div>
       )}
