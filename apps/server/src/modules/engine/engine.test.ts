@@ -101,8 +101,10 @@ describe('media engine: a worker killed and restarted', () => {
     let again: ChildProcess | undefined;
     await eventually(async () => {
       if (!again || again.exitCode !== null) again = publish(key); // until the new nginx takes it
-      await new Promise((res) => setTimeout(res, 1000));
-      return (await get('/api/streaming/status')).is_live;
+      await new Promise((res) => setTimeout(res, 2000));
+      // the broadcast record may still say live from before the restart: OBS is back only if its
+      // publisher was accepted and keeps running
+      return again.exitCode === null && (await get('/api/streaming/status')).is_live;
     }, 30_000, 'OBS de volta');
     await eventually(async () => {
       const now = childrenOf(row.process_id, tag);
