@@ -40,7 +40,7 @@ import { makeHeavyClip } from '../apps/server/src/testing/conversion-clips.ts';
 import { bearerHeader } from '../apps/server/src/testing/harness.ts';
 import { newFolder, upload } from '../apps/server/src/testing/library.ts';
 import { startLiveStack, type LiveStack } from '../apps/server/src/testing/live.ts';
-import { CLK_TCK, statFields } from './proc.ts';
+import { CLK_TCK, cleanupOnSignal, statFields } from './proc.ts';
 
 const env = process.env;
 const { values } = parseArgs({
@@ -93,7 +93,7 @@ async function cleanup(): Promise<void> {
   await stack?.close().catch((e: Error) => console.error(`encerrando a pilha: ${e.message}`));
   if (work) fs.rmSync(work, { recursive: true, force: true });
 }
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void cleanup().finally(() => process.exit(130)));
+cleanupOnSignal(cleanup);
 
 async function main(): Promise<void> {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-bench-conv-'));

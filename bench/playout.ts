@@ -62,7 +62,7 @@ import { playableFacts, probeArgs } from '@painel/media/playout';
 import { bearerHeader } from '../apps/server/src/testing/harness.ts';
 import { newFolder, upload } from '../apps/server/src/testing/library.ts';
 import { eventually, startLiveStack, type LiveStack } from '../apps/server/src/testing/live.ts';
-import { CLK_TCK, cpuTicks, referenceProcesses, statFields } from './proc.ts';
+import { CLK_TCK, cleanupOnSignal, cpuTicks, referenceProcesses, statFields } from './proc.ts';
 
 const env = process.env;
 const { values } = parseArgs({
@@ -243,12 +243,7 @@ function cleanup(): Promise<void> {
   })();
   return cleaning;
 }
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => {
-    console.error(`\n${sig}: encerrando`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+cleanupOnSignal(cleanup);
 
 /** Runs f over items, at most `limit` at a time. */
 async function pool<T, R>(items: T[], limit: number, f: (x: T, i: number) => Promise<R>): Promise<R[]> {

@@ -43,3 +43,13 @@ export function referenceProcesses() {
     },
   };
 }
+
+/** Ctrl-C or a kill runs the benchmark's clean-up (processes, the stack, temp files) before exiting. */
+export function cleanupOnSignal(cleanup: () => Promise<unknown>): void {
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      console.error(`\n${sig}: encerrando`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+}

@@ -35,7 +35,7 @@ import { formatZoned } from '../apps/server/src/platform/zoned-time.ts';
 import { bearerHeader } from '../apps/server/src/testing/harness.ts';
 import { eventually, startLiveStack, type LiveStack, type Publisher } from '../apps/server/src/testing/live.ts';
 import { startRtmpDestination, type RtmpDestination } from '../apps/server/src/testing/rtmp-destination.ts';
-import { CLK_TCK, cpuTicks, referenceProcesses, statFields } from './proc.ts';
+import { CLK_TCK, cleanupOnSignal, cpuTicks, referenceProcesses, statFields } from './proc.ts';
 
 const { values } = parseArgs({ options: { max: { type: 'string', default: '16' }, seconds: { type: 'string', default: '20' } } });
 const MAX = Math.max(1, Math.floor(Number(values.max)) || 16);
@@ -109,12 +109,7 @@ function cleanup(): Promise<void> {
   })();
   return cleaning;
 }
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => {
-    console.error(`\n${sig}: encerrando`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+cleanupOnSignal(cleanup);
 
 async function main(): Promise<void> {
   dest = await startRtmpDestination({ keys: SIZES.flatMap((n) => [...keysOf(n, refKey), ...keysOf(n, panelKey)]) });

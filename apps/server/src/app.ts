@@ -194,7 +194,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   dashboardRoutes(app, dashboard);
   // folder syncs run as jobs of the queue, claimed by the API processes themselves (library work, no media)
   const syncRunner = createJobRunner({
-    db, dialect: store.dialect, nodeId: config.media.nodeId, tag: `${config.dataDir}#api-sync`,
+    db, dialect: store.dialect, nodeId: config.media.nodeId,
     workRoot: path.join(core.library.storage.root, '.jobs'), handlers: { sync: syncJob(core.library.sync) }, slots: { sync: 4 },
     leaseMs: config.tools.jobLeaseMs, tickMs: 1000,
   });

@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
 
 export interface ExecResult {
   code: number;
@@ -107,4 +108,24 @@ export function runChild(cmd: string, args: string[], opts: ChildRunOptions): Pr
     });
     child.once('close', (code) => finish(code));
   });
+}
+
+/**
+ * Processes (other than this one) whose environment holds every one of `entries`
+ * (`NAME=value`): how the engine and the job queue find the children a killed worker left
+ * running, by the tag they gave them.
+ */
+export function pidsWithEnv(entries: string[]): number[] {
+  const out: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) continue;
+    try {
+      const env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      if (entries.every((e) => env.includes(e))) out.push(pid);
+    } catch {
+      /* gone, or not ours to read */
+    }
+  }
+  return out;
 }

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import { msg } from '@painel/contract';
-import { isUniqueViolation, nowIso, type Db, type Dialect, type JobKind, type JobsTable, type Tx } from './db.ts';
+import { isUniqueViolation, nowIso, type Database, type Db, type Dialect, type JobKind, type JobsTable, type Tx } from './db.ts';
+import { pidsWithEnv } from './exec.ts';
 import { AppError } from './errors.ts';
 
 export type JobRow = Selectable<JobsTable>;
@@ -122,8 +122,11 @@ export interface JobRunnerOptions {
   db: Db;
   dialect: Dialect;
   nodeId: number;
-  /** Marks this node's job children (like the engine's tag), so the next worker kills what a crash left. */
-  tag: string;
+  /**
+   * Marks this node's job children (like the engine's tag), so the next worker kills what a
+   * crash left. Absent for a runner whose jobs start no children (the API's folder syncs).
+   */
+  tag?: string;
   /** Where each running job gets its directory (under the library's storage root). */
   workRoot: string;
   handlers: Partial<Record<JobKind, JobHandler>>;
@@ -154,29 +157,29 @@ export function createJobRunner(o: JobRunnerOptions) {
   let stopped = false;
   let lastPrune = 0;
 
-  /** Whether any job of these kinds could be claimed now. */
+  /** Waiting, or running under a lease that ran out (its worker died), with an attempt left. */
+  const claimableAt = (at: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.and([
+      eb('attempts', '<', eb.ref('max_attempts')),
+      eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)])]),
+    ]);
+
+  /** Whether any job of these kinds could be claimed now (a read, so an idle tick writes nothing). */
   async function claimable(kinds: JobKind[]): Promise<boolean> {
-    const at = nowIso();
-    const r = await db.selectFrom('jobs').select('id').where('kind', 'in', kinds).whereRef('attempts', '<', 'max_attempts')
-      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)])]))
-      .limit(1).executeTakeFirst();
+    const r = await db.selectFrom('jobs').select('id').where('kind', 'in', kinds).where(claimableAt(nowIso())).limit(1).executeTakeFirst();
     return r !== undefined;
   }
 
   /** Picks and takes one claimable job of the kind; undefined when none. */
   async function claim(kind: JobKind): Promise<JobRow | undefined> {
     const at = nowIso();
-    const claimable = (qb: ReturnType<typeof candidates>) =>
-      qb.where('kind', '=', kind).whereRef('attempts', '<', 'max_attempts')
-        .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)])]));
-    const candidates = () => db.selectFrom('jobs').select('id');
-    let pick = claimable(candidates()).orderBy('id').limit(1);
+    let pick = db.selectFrom('jobs').select('id').where('kind', '=', kind).where(claimableAt(at)).orderBy('id').limit(1);
     if (o.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
     return db.updateTable('jobs')
       .set((eb) => ({ state: 'running', worker: me, node_id: o.nodeId, lease_until: leaseUntil(), attempts: eb('attempts', '+', 1), pid: null, updated_at: at }))
       .where('id', '=', pick)
       // re-checked in the UPDATE itself: whoever wrote first owns it
-      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)])]))
+      .where(claimableAt(at))
       .returningAll().executeTakeFirst();
   }
 
@@ -234,7 +237,7 @@ export function createJobRunner(o: JobRunnerOptions) {
         pid = p;
         void flush();
       },
-      env: { ...process.env, [ENV_TAG]: o.tag },
+      env: o.tag ? { ...process.env, [ENV_TAG]: o.tag } : process.env,
     };
     entry.done = (async () => {
       try {
@@ -346,16 +349,7 @@ export function createJobRunner(o: JobRunnerOptions) {
      */
     async recover(): Promise<number> {
       let killed = 0;
-      for (const entry of fs.readdirSync('/proc')) {
-        const pid = Number(entry);
-        if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) continue;
-        let env: string;
-        try {
-          env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
-        } catch {
-          continue;
-        }
-        if (!env.split('\0').includes(`${ENV_TAG}=${o.tag}`)) continue;
+      for (const pid of o.tag ? pidsWithEnv([`${ENV_TAG}=${o.tag}`]) : []) {
         try {
           process.kill(pid, 'SIGKILL');
           killed += 1;

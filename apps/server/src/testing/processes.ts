@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { pidsWithEnv } from '../platform/exec.ts';
 
 /** Running, not gone and not a zombie waiting for a parent that died. */
 export function alive(pid: number): boolean {
@@ -15,15 +16,11 @@ export function alive(pid: number): boolean {
  * PAINEL_PROCESS, PAINEL_JOBS), even after that worker died.
  */
 export function processesWithEnv(command: string, entries: string[]): number[] {
-  const out: number[] = [];
-  for (const e of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(e)) continue;
+  return pidsWithEnv(entries).filter((pid) => {
     try {
-      const env = fs.readFileSync(`/proc/${e}/environ`, 'utf8').split('\0');
-      if (entries.every((x) => env.includes(x)) && fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').includes(command) && alive(Number(e))) out.push(Number(e));
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(command) && alive(pid);
     } catch {
-      /* gone, or not ours */
+      return false;
     }
-  }
-  return out;
+  });
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { msg } from '@painel/contract';
 import { nowIso, type Db, type ProcessState } from '../../platform/db.ts';
+import { pidsWithEnv } from '../../platform/exec.ts';
 import { createSupervisor, type Supervisor, type SupervisorOptions, type SupervisorStatus } from '../../platform/supervisor.ts';
 import type { ObservedPatch, ProcessesRepo, ProcessRow } from './processes.repo.ts';
 
@@ -173,11 +174,7 @@ export function createEngine(o: EngineOptions) {
         if (r.pid && envOf(r.pid)?.get(ENV_TAG) === o.tag) victims.add(r.pid);
         await repo.observe(db, r.id, { pid: null });
       }
-      for (const entry of fs.readdirSync('/proc')) {
-        const pid = Number(entry);
-        if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) continue;
-        if (envOf(pid)?.get(ENV_TAG) === o.tag) victims.add(pid);
-      }
+      for (const pid of pidsWithEnv([`${ENV_TAG}=${o.tag}`])) victims.add(pid);
       for (const pid of victims) {
         try {
           process.kill(-pid, 'SIGKILL');

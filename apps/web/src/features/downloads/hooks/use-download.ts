@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { DOWNLOADS, YOUTUBE_HOST, msg } from '@painel/contract';
 import { errorMessage } from '@/lib/api-client.ts';
 import { foldersQueryKey } from '@/lib/folders.ts';
+import { useFollowedJob } from '@/lib/followed-job.ts';
 import { useCancelDownload } from '../api/cancel-download.ts';
 import { useDownloadStatus } from '../api/get-download-status.ts';
 import { recentDownloadsQueryKey } from '../api/get-recent-downloads.ts';
@@ -18,38 +18,27 @@ import type { LinkCheck } from '../utils/link-check.ts';
  */
 export function useDownload(onCompleted: () => void) {
   const queryClient = useQueryClient();
-  const followedRef = useRef<number | null>(null);
-  const [followed, setFollowedState] = useState<number | null>(null);
-  const status = useDownloadStatus(followed !== null);
+  const { status, followed, follow, isFollowing } = useFollowedJob({
+    useStatus: useDownloadStatus,
+    read: readStatus,
+    onOutcome: (outcome) => {
+      if (outcome.kind === 'completed') {
+        toast.success(msg.downloadDone(outcome.title));
+        void queryClient.invalidateQueries({ queryKey: recentDownloadsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: foldersQueryKey });
+        onCompleted();
+      } else if (outcome.kind === 'error') {
+        toast.error(msg.downloadError(outcome.error));
+      }
+    },
+  });
   const start = useStartDownload();
   const cancel = useCancelDownload();
-  const completedRef = useRef(onCompleted);
-  completedRef.current = onCompleted;
-
-  const follow = (id: number | null) => {
-    followedRef.current = id;
-    setFollowedState(id);
-  };
-
-  useEffect(() => {
-    // each answer once: a re-render must not toast the same ending twice
-    if (!status.data) return;
-    const { follow: next, outcome } = readStatus(followedRef.current, status.data);
-    if (next !== followedRef.current) follow(next);
-    if (outcome?.kind === 'completed') {
-      toast.success(msg.downloadDone(outcome.title));
-      void queryClient.invalidateQueries({ queryKey: recentDownloadsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: foldersQueryKey });
-      completedRef.current();
-    } else if (outcome?.kind === 'error') {
-      toast.error(msg.downloadError(outcome.error));
-    }
-  }, [status.data, status.dataUpdatedAt, queryClient]);
 
   function submit(link: string, folderId: number | null, check: LinkCheck) {
     if (!link.trim() || !folderId) return void toast.error(msg.downloadFieldsRequired);
     if (check.state !== 'valid') return void toast.error(msg.downloadNotYoutube(YOUTUBE_HOST));
-    if (followedRef.current !== null || status.data?.downloading) return void toast.error(msg.downloadBusy);
+    if (isFollowing() || status.data?.downloading) return void toast.error(msg.downloadBusy);
     start.mutate(
       { url: link.trim(), id_pasta: folderId, quality: DOWNLOADS.quality, format: DOWNLOADS.format },
       {

@@ -1,4 +1,5 @@
 import { FTP_ERRORS_SHOWN, ftpMigrationUi, msg, type MigrationState } from '@painel/contract';
+import { readJob, type JobEnded } from '../../../lib/followed-job.ts';
 
 /** The first errors as they are, then one line counting the rest ('e mais N erro(s)'). */
 export function errorSummary(errors: readonly string[], shown = FTP_ERRORS_SHOWN): { shown: string[]; more: string | null } {
@@ -23,22 +24,16 @@ export function parentPath(path: string): string {
 export type MigrationOutcome =
   | { kind: 'completed'; migrated: number; refused: number }
   | { kind: 'error' }
-  /** cancelled (here or in another tab): its row is gone, the status speaks of an older migration */
-  | { kind: 'ended' };
+  | JobEnded;
 
-/**
- * What one status read means for the migration the page follows (`followed`, its id): keep
- * following a running one (also one found running on arrival), or how the followed one ended.
- * A migration that ended while the page did not follow it is history: no toast for it.
- */
+/** What one status read means for the migration the page follows (see readJob). */
 export function readMigration(
   followed: number | null,
   s: { id: number | null; migrating: boolean; status: MigrationState; migrated: number; errors: readonly string[] },
 ): { follow: number | null; outcome: MigrationOutcome | null } {
-  if (s.migrating) return { follow: s.id, outcome: null };
-  if (followed === null) return { follow: null, outcome: null };
-  if (s.id !== followed) return { follow: null, outcome: { kind: 'ended' } };
-  if (s.status === 'completed') return { follow: null, outcome: { kind: 'completed', migrated: s.migrated, refused: s.errors.length } };
-  if (s.status === 'error') return { follow: null, outcome: { kind: 'error' } };
-  return { follow: null, outcome: { kind: 'ended' } };
+  return readJob<MigrationOutcome>(followed, { active: s.migrating, id: s.id }, () => {
+    if (s.status === 'completed') return { kind: 'completed', migrated: s.migrated, refused: s.errors.length };
+    if (s.status === 'error') return { kind: 'error' };
+    return null;
+  });
 }
