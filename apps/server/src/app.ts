@@ -55,6 +55,8 @@ import { ftpMigrationRoutes } from './modules/ftp-migration/ftp-migration.routes
 import { createLivesService } from './modules/lives/lives.service.ts';
 import { createRelayRepo } from './modules/relay/relay.repo.ts';
 import { relayRoutes } from './modules/relay/relay.routes.ts';
+import { audienceRoutes } from './modules/audience/audience.routes.ts';
+import { createAudienceService } from './modules/audience/audience.service.ts';
 import { createRelayService } from './modules/relay/relay.service.ts';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
 import { conversionRoutes } from './modules/conversion/conversion.routes.ts';
@@ -189,8 +191,15 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   downloadsRoutes(app, createDownloadsService(core));
   conversionRoutes(app, core);
   ingestHookRoutes(app, ingest, hookToken(config.dataDir));
-  hlsRoutes(app, { streaming, hlsDir: path.join(config.dataDir, 'hls') });
+  hlsRoutes(app, {
+    streaming, hlsDir: path.join(config.dataDir, 'hls'), viewers,
+    viewerLimit: async (stream) => (await accounts.byLogin(stream.replace(/_live$/, '')))?.espectadores ?? 0,
+  });
   playersRoutes(app, { players, logos });
+  audienceRoutes(app, createAudienceService({
+    db, dialect: store.dialect, viewers, timezoneOf: timezoneOf(db),
+    onAir: async (id) => (await streamingRepo.liveOfUser(db, id)).some((t) => t.started_at !== null),
+  }));
   dashboardRoutes(app, dashboard);
   // folder syncs run as jobs of the queue, claimed by the API processes themselves (library work, no media)
   const syncRunner = createJobRunner({

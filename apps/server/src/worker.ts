@@ -13,6 +13,7 @@ import { createActivityService } from './modules/activity/activity.service.ts';
 import { hookToken } from './modules/streaming/ingest.service.ts';
 import { createStreamingRepo } from './modules/streaming/streaming.repo.ts';
 import { createViewers } from './modules/viewers/viewers.service.ts';
+import { createAudienceRollups } from './modules/audience/rollups.ts';
 import { applyReconcile, planReconcile } from './modules/streaming/reconcile.ts';
 import { createEngine, type Engine } from './modules/engine/engine.ts';
 import { createProcessesRepo } from './modules/engine/processes.repo.ts';
@@ -119,6 +120,8 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   const media = createMediaServer({ db, repo, nodeId, controlPort });
   const activity = createActivityService({ db, repo: createActivityRepo() });
   const viewers = createViewers(core);
+  const rollups = createAudienceRollups({ db, dialect: core.store.dialect });
+  let lastPrune = 0;
   const streamingRepo = createStreamingRepo();
   const controlUrl = `http://127.0.0.1:${controlPort}`;
   let writes = Promise.resolve();
@@ -184,6 +187,12 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     try {
       await repo.heartbeat(db, nodeId, NGINX_SERVICE, nowIso());
       await viewers.expire();
+      // ended sessions go into the audience's hourly sums; sessions past the retention period go
+      await rollups.rollUp();
+      if (Date.now() - lastPrune > 3_600_000) {
+        lastPrune = Date.now();
+        await rollups.prune(config.viewerRetentionDays);
+      }
       await schedules.due(nodeId);
       await engine.reconcile();
       await playout.sweep(nodeId);

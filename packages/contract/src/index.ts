@@ -12,3 +12,4 @@ export * from './relay.ts';
 export * from './ftp-migration.ts';
 export * from './downloads.ts';
 export * from './conversion.ts';
+export * from './audience.ts';

@@ -362,6 +362,11 @@ export const msg = {
   // the use named by the refusal to delete a video, or a folder, while it converts (msg.videoInUse, msg.folderInUse)
   conversionInUse: 'conversão em andamento',
   conversionFolderInUse: 'um vídeo desta pasta está sendo convertido',
+  // audience
+  audienceLoadError: 'Erro ao carregar dados dos espectadores',
+  audienceExported: 'Dados exportados com sucesso!',
+  audienceExportError: 'Erro ao exportar dados dos espectadores',
+  audiencePeriod: 'Período inválido: use 1h, 24h, 7d ou 30d (intervalo 1h, ou 5m no período de 1h)',
   // shell and error screen
   errorScreenTitle: 'Oops! Algo deu errado',
   errorScreenNote: 'Se o problema persistir, entre em contato com o suporte.',

@@ -20,6 +20,8 @@ export interface Config {
   /** `host:port` peers on private or loopback addresses the outbound guard lets through (OUTBOUND_ALLOW). */
   outboundAllow: Set<string>;
   tools: ToolsConfig;
+  /** Viewer sessions and their hourly sums are deleted after this many days (VIEWER_RETENTION_DAYS). */
+  viewerRetentionDays: number;
 }
 
 /** The finite jobs (download from a link, FTP migration, conversion) the worker runs. */
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffmpegBin: env.FFMPEG_PATH || 'ffmpeg',
     },
     outboundAllow: parseAllowList(env.OUTBOUND_ALLOW),
+    viewerRetentionDays: Math.max(1, int(env.VIEWER_RETENTION_DAYS, 90)),
     tools: {
       ytdlpBin: env.YTDLP_PATH || 'yt-dlp',
       conversionSlots: Math.max(1, int(env.CONVERSION_SLOTS, 1)),

@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Generated, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../db/migrations/index.ts';
+import type { ViewerKind, ViewerOrigin } from '@painel/contract';
 
 export interface AccountsTable {
   id: Generated<number>;
@@ -112,6 +113,34 @@ export interface ViewerSessionsTable {
   started_at: string;
   last_seen_at: string;
   ended_at: string | null;
+  tipo: Generated<ViewerKind>;
+  origem: Generated<ViewerOrigin>;
+  /** An outside player's client key (channel, address, user agent) while its session is open. */
+  cliente: string | null;
+  codigo_pais: Generated<string>;
+  cidade: Generated<string>;
+  latitude: number | null;
+  longitude: number | null;
+  dispositivo: Generated<string>;
+  navegador: Generated<string>;
+  /** Seconds watched: from the start to the last sign of life. */
+  segundos: Generated<number>;
+  /** 1 once the worker has summed the ended session into viewer_rollups. */
+  rolled: Generated<number>;
+}
+
+/** Ended viewer sessions summed per hour: see migration 008. */
+export interface ViewerRollupsTable {
+  hora: string;
+  user_id: number;
+  dim: 'c' | 'd' | 'b' | 'h';
+  chave: string;
+  codigo_pais: Generated<string>;
+  cidade: Generated<string>;
+  latitude: number | null;
+  longitude: number | null;
+  sessoes: Generated<number>;
+  segundos: Generated<number>;
 }
 
 export interface LogosTable {
@@ -313,6 +342,7 @@ export interface Database {
   revoked_sessions: RevokedSessionsTable;
   transmissions: TransmissionsTable;
   viewer_sessions: ViewerSessionsTable;
+  viewer_rollups: ViewerRollupsTable;
   logos: LogosTable;
   player_settings: PlayerSettingsTable;
   media_services: MediaServicesTable;

@@ -7,6 +7,7 @@ import { sessions } from './004-sessions.ts';
 import { lives } from './005-lives.ts';
 import { channel } from './006-channel.ts';
 import { tools } from './007-tools.ts';
+import { audience } from './008-audience.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '005-lives': lives(dialect),
     '006-channel': channel(dialect),
     '007-tools': tools(dialect),
+    '008-audience': audience(),
   };
 }

@@ -60,9 +60,11 @@ const SCRIPT = String.raw`(function () {
     if (playing) return;
     playing = true; $('offline').hidden = true; note('');
     var stage = $('stage'), hls = cfg.kind === 'live';
+    // the live playlist's requests name this page's session, so they keep it alive and are not counted again
+    var src = hls && session ? cfg.src + (cfg.src.indexOf('?') < 0 ? '?' : '&') + 'sessao=' + encodeURIComponent(session) : cfg.src;
     if (cfg.player === 'clappr') {
       var d = document.createElement('div'); d.id = 'clappr'; stage.appendChild(d);
-      player = new Clappr.Player({ source: cfg.src, parentId: '#clappr', autoPlay: true, mute: true, width: '100%', height: '100%', playback: { playInline: true } });
+      player = new Clappr.Player({ source: src, parentId: '#clappr', autoPlay: true, mute: true, width: '100%', height: '100%', playback: { playInline: true } });
       player.on(Clappr.Events.PLAYER_ERROR, fail);
       return;
     }
@@ -72,15 +74,15 @@ const SCRIPT = String.raw`(function () {
     if (cfg.player === 'videojs') {
       v.className = 'video-js vjs-big-play-centered';
       player = videojs(v, { autoplay: 'muted', controls: true, fill: true, liveui: hls });
-      player.src({ src: cfg.src, type: hls ? 'application/x-mpegURL' : 'video/mp4' });
+      player.src({ src: src, type: hls ? 'application/x-mpegURL' : 'video/mp4' });
       player.on('error', fail);
     } else if (hls && window.Hls && Hls.isSupported()) {
       player = new Hls({ liveSyncDurationCount: 2 });
       player.on(Hls.Events.ERROR, function (_e, d) { if (d.fatal) fail(); });
-      player.loadSource(cfg.src); player.attachMedia(v);
+      player.loadSource(src); player.attachMedia(v);
       v.play().catch(function () {});
     } else {
-      v.src = cfg.src; v.addEventListener('error', fail);
+      v.src = src; v.addEventListener('error', fail);
       player = { destroy: function () { v.removeAttribute('src'); v.load(); } };
     }
   }
@@ -101,6 +103,8 @@ const SCRIPT = String.raw`(function () {
         $('loading').hidden = true;
         if (x.r.status === 403 && x.j.code === 'viewer_limit') { stop(); session = null; $('offline').hidden = true; note(x.j.error); return; }
         if (!x.r.ok) { stop(); note(x.j.error || cfg.t.error); return; }
+        // a new session (the old one expired) means a new playlist address
+        if (playing && x.j.session !== session) stop();
         session = x.j.session;
         if (x.j.live) { start(); } else { stop(); note(''); $('offline').hidden = false; }
         counter(x.j.viewers);

@@ -169,7 +169,7 @@ export function createPlayersService(deps: {
       }
       const r = await viewers.heartbeat({
         userId: effectiveUserId(account), limit: account.espectadores, sessionKey: body.session,
-        source: source.kind === 'vod' ? `vod:${source.ref}` : source.ref, ip, userAgent: ua,
+        kind: source.kind === 'vod' ? 'vod' : 'live', source: source.kind === 'vod' ? `vod:${source.ref}` : source.ref, ip, userAgent: ua,
         // a vod session opens only while the video is in the channel's library
         ...(source.kind === 'vod' && { admit: async () => { if (!(await vodFile(account, source))) throw notFound(); } }),
       });

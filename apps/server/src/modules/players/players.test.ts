@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { LOGO_MAX_BYTES, msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
-import { hookToken } from '../streaming/ingest.service.ts';
+import { goLive as onAir } from '../../testing/on-air.ts';
 import { makeClips, newFolder, upload as uploadVideo } from '../../testing/library.ts';
 import { PLAYER_REQUESTS_PER_IP_PER_MINUTE } from './players.routes.ts';
 import { MAX_SESSIONS_PER_IP } from '../viewers/viewers.service.ts';
@@ -62,18 +62,7 @@ describe('players, watermark logos and viewer sessions', () => {
     player_type: 'hlsjs', watermark: { enabled: false, logo_id: null, position: 'top-left', opacity: 70 }, ...over,
   });
 
-  /** Opens a broadcast through nginx's callback and writes the playlist nginx would write. */
-  async function goLive(login: string, token: string, clientid: string) {
-    const key = ((await get(token, '/api/dados-conexao')).json().rtmp.chave as string).split('?key=')[1]!;
-    const r = await h.app.inject({
-      method: 'POST', url: `/api/rtmp/hook/${hookToken(h.config.dataDir)}/publish`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ app: 'live', name: `${login}_live`, key, clientid, addr: '127.0.0.1' }).toString(),
-    });
-    assert.equal(r.statusCode, 200);
-    fs.mkdirSync(path.join(h.config.dataDir, 'hls'), { recursive: true });
-    fs.writeFileSync(path.join(h.config.dataDir, 'hls', `${login}_live.m3u8`), '#EXTM3U\n#EXTINF:2.000,\nx-0.ts\n');
-  }
+  const goLive = (login: string, token: string, clientid: string) => onAir(h, login, token, clientid);
 
   before(async () => {
     PNG = await image(64, 32).png().toBuffer();
@@ -305,7 +294,10 @@ describe('players, watermark logos and viewer sessions', () => {
       assert.equal((await h.app.inject({ url: src.replace(`/vod/${b.usuario}/`, `/vod/${a.usuario}/`) })).statusCode, 404);
       const hb = await beat(signedHb);
       assert.equal(hb.json().live, true);
-      assert.equal((await get(b.token, '/api/dashboard/stats')).json().espectadoresAtivos, 1);
+      // a video's viewer is counted, as a video's: not in the live count the plan's limit applies to
+      const now = (await get(b.token, '/api/espectadores/tempo-real')).json();
+      assert.deepEqual([now.espectadoresVod, now.espectadoresAtivos], [1, 0]);
+      assert.equal((await get(b.token, '/api/dashboard/stats')).json().espectadoresAtivos, 0);
       // the session lives on with the page's heartbeats
       const again = await beat({ ...signedHb, session: hb.json().session });
       assert.equal(again.json().session, hb.json().session);
@@ -329,7 +321,7 @@ describe('players, watermark logos and viewer sessions', () => {
       assert.equal((await uploadVideo(h, token, folderId, 'aula.mp4', clips.ok)).statusCode, 200);
       const [video] = (await get(token, `/api/videos?folder_id=${folderId}`)).json();
       const { hb } = cfgOf((await h.app.inject({ url: `/api/player-port/iframe?login=${c.usuario}&vod=${encodeURIComponent(video.url)}` })).body);
-      const stats = async () => (await get(token, '/api/dashboard/stats')).json().espectadoresAtivos as number;
+      const stats = async () => (await get(token, '/api/espectadores/tempo-real')).json().espectadoresVod as number;
       const other = await h.createAccount();
       for (const forged of [
         { login: c.usuario, vod: video.url }, // no signature: what anyone could send

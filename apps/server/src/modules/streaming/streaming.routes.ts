@@ -6,6 +6,7 @@ import { sameSecret } from '../../platform/crypto.ts';
 import { parse } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { readHookForm, type HookForm, type IngestService } from './ingest.service.ts';
+import type { ViewersService } from '../viewers/viewers.service.ts';
 import type { StreamingService } from './streaming.service.ts';
 import type { PlayoutService } from '../playout/playout.service.ts';
 
@@ -68,7 +69,9 @@ const HLS_FILE = /^([a-z0-9_]+?)(-\d+)?\.(m3u8|ts)$/;
  * are never cached, and a playlist is only served while its broadcast is open, so a player
  * never loops over the last seconds of an ended one.
  */
-export function hlsRoutes(app: FastifyInstance, deps: { streaming: StreamingService; hlsDir: string }): void {
+export function hlsRoutes(app: FastifyInstance, deps: {
+  streaming: StreamingService; hlsDir: string; viewers: ViewersService; viewerLimit: (stream: string) => Promise<number>;
+}): void {
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Range' };
   app.options('/hls/:file', async (_req, reply) => reply.status(204).headers(cors).send());
   app.get<{ Params: { file: string } }>('/hls/:file', async (req, reply) => {
@@ -77,10 +80,17 @@ export function hlsRoutes(app: FastifyInstance, deps: { streaming: StreamingServ
     if (!m) return reply.status(404).send();
     const playlist = m[3] === 'm3u8';
     const only = Number((req.query as { playlist?: string }).playlist);
-    const file = playlist
-      ? await deps.streaming.livePlaylist(m[1]!, Number.isInteger(only) && only > 0 ? only : undefined)
-      : path.join(deps.hlsDir, req.params.file);
+    const live = playlist ? await deps.streaming.livePlaylist(m[1]!, Number.isInteger(only) && only > 0 ? only : undefined) : null;
+    const file = playlist ? live?.file : path.join(deps.hlsDir, req.params.file);
     if (!file) return reply.status(404).header('Cache-Control', 'no-store').send();
+    if (live) {
+      // every playlist request is a sign of a viewer: the panel's player names its session, any other client gets one
+      const sessao = (req.query as { sessao?: unknown }).sessao;
+      await deps.viewers.pull({
+        userId: live.userId, limit: () => deps.viewerLimit(m[1]!), stream: m[1]!, ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), sessionKey: typeof sessao === 'string' && sessao ? sessao.slice(0, 64) : undefined,
+      });
+    }
     const st = await fs.promises.stat(file).catch(() => null);
     if (!st?.isFile()) return reply.status(404).send();
     reply

@@ -153,7 +153,7 @@ export function createStreamingService(deps: StreamingDeps) {
      * The playlist players may load: only while the stream's broadcast is open, and only one
      * nginx wrote for this broadcast (a file left by the previous one would replay its end).
      */
-    async livePlaylist(streamName: string, playlistId?: number): Promise<string | null> {
+    async livePlaylist(streamName: string, playlistId?: number): Promise<{ file: string; userId: number } | null> {
       const [open] = await repo.liveByStream(db, streamName);
       if (!open?.started_at) return null;
       // a playlist's player: only while that playlist is what the channel broadcasts
@@ -161,7 +161,7 @@ export function createStreamingService(deps: StreamingDeps) {
       const file = path.join(config.dataDir, 'hls', `${streamName}.m3u8`);
       const st = await fs.stat(file).catch(() => null);
       // on_publish removed the previous one; the margin absorbs the file system's coarse clock
-      return st && st.mtimeMs >= Date.parse(open.started_at) - 1000 ? file : null;
+      return st && st.mtimeMs >= Date.parse(open.started_at) - 1000 ? { file, userId: open.user_id } : null;
     },
 
     async obsStatus(auth: Auth) {

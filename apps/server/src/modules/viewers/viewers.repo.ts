@@ -1,38 +1,58 @@
 import type { Insertable } from 'kysely';
+import type { ViewerKind } from '@painel/contract';
 import type { Tx, ViewerSessionsTable } from '../../platform/db.ts';
 
+/*
+ * Every read of open sessions filters on `ended_at IS NULL` (written out, not a parameter), so
+ * it runs on the partial indexes of migration 008 — which hold only the open sessions — and
+ * not on the months of ended ones the table keeps for the audience page.
+ */
 export function createViewersRepo() {
   return {
-    byKey: (tx: Tx, key: string) => tx.selectFrom('viewer_sessions').selectAll().where('session_key', '=', key).executeTakeFirst(),
-    insert: (tx: Tx, row: Insertable<ViewerSessionsTable>) => tx.insertInto('viewer_sessions').values(row).execute(),
-    touch: (tx: Tx, id: number, at: string) => tx.updateTable('viewer_sessions').set({ last_seen_at: at }).where('id', '=', id).execute(),
+    byKey: (tx: Tx, key: string) =>
+      tx.selectFrom('viewer_sessions').select(['id', 'user_id', 'session_key', 'started_at', 'last_seen_at', 'ended_at'])
+        .where('session_key', '=', key).executeTakeFirst(),
+    insert: (tx: Tx, row: Insertable<ViewerSessionsTable>) => tx.insertInto('viewer_sessions').values(row).returning('id').executeTakeFirstOrThrow(),
+    /** A sign of life of an open session; 0 when it has ended meanwhile. */
+    touch: async (tx: Tx, id: number, at: string, segundos: number) => {
+      const r = await tx.updateTable('viewer_sessions').set({ last_seen_at: at, segundos })
+        .where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
     end: (tx: Tx, key: string, at: string) =>
       tx.updateTable('viewer_sessions').set({ ended_at: at }).where('session_key', '=', key).where('ended_at', 'is', null).execute(),
-    countActive: async (tx: Tx, userId: number, since: string) => {
+    countActive: async (tx: Tx, userId: number, since: string, tipo: ViewerKind) => {
       const r = await tx
         .selectFrom('viewer_sessions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', userId)
-        .where('ended_at', 'is', null)
+        .where('tipo', '=', tipo)
         .where('last_seen_at', '>=', since)
+        .where('ended_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },
-    activeByUser: (tx: Tx, since: string) =>
+    /** Live viewers now, per channel (the reconciler's peak). */
+    liveByUser: (tx: Tx, since: string) =>
       tx
         .selectFrom('viewer_sessions')
         .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('ended_at', 'is', null)
+        .where('tipo', '=', 'live')
         .where('last_seen_at', '>=', since)
+        .where('ended_at', 'is', null)
         .groupBy('user_id')
         .execute(),
-    /** Closes sessions whose heartbeats stopped: they ended when last seen. */
+    /** An outside player's open session, the latest when an expired one is still open. */
+    openOfClient: (tx: Tx, cliente: string) =>
+      tx.selectFrom('viewer_sessions').select(['id', 'user_id', 'session_key', 'started_at', 'last_seen_at', 'ended_at'])
+        .where('cliente', '=', cliente).where('ended_at', 'is', null).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    /** Closes sessions whose signs of life stopped: they ended when last seen. */
     expire: async (tx: Tx, before: string) => {
       const r = await tx
         .updateTable('viewer_sessions')
         .set((eb) => ({ ended_at: eb.ref('last_seen_at') }))
-        .where('ended_at', 'is', null)
         .where('last_seen_at', '<', before)
+        .where('ended_at', 'is', null)
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
     },
@@ -40,11 +60,11 @@ export function createViewersRepo() {
     activeOfIp: (tx: Tx, userId: number, ipHash: string, since: string) =>
       tx
         .selectFrom('viewer_sessions')
-        .select(['id'])
+        .select(['id', 'tipo'])
         .where('user_id', '=', userId)
         .where('ip_hash', '=', ipHash)
-        .where('ended_at', 'is', null)
         .where('last_seen_at', '>=', since)
+        .where('ended_at', 'is', null)
         .orderBy('last_seen_at', 'asc')
         .orderBy('id', 'asc')
         .execute(),

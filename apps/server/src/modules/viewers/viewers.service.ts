@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { VIEWER_TIMEOUT_MS, msg } from '@painel/contract';
+import { VIEWER_TIMEOUT_MS, msg, type ViewerKind, type ViewerOrigin } from '@painel/contract';
 import type { Db, Dialect } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ipKey } from '../../platform/ip-key.ts';
 import { createViewersRepo, type ViewersRepo } from './viewers.repo.ts';
 import { secret } from '../../platform/secrets.ts';
+import { describeClient } from './client-info.ts';
 
 /** How many open sessions one address (an IPv6 /64) may hold on one channel; a further one replaces its oldest. */
 export const MAX_SESSIONS_PER_IP = 20;
@@ -12,11 +13,16 @@ export const MAX_SESSIONS_PER_IP = 20;
 /** The code a refusal over the plan's viewer limit carries, so players tell it from a mere rate limit. */
 export const VIEWER_LIMIT_CODE = 'viewer_limit';
 
+/** An outside player asks for the playlist every few seconds; its session is written at most this often. */
+export const PULL_TOUCH_MS = 5000;
+
 export interface HeartbeatInput {
   userId: number;
-  /** The plan's limit of simultaneous viewers (accounts.espectadores). */
+  /** The plan's limit of simultaneous live viewers (accounts.espectadores). */
   limit: number;
   sessionKey: string | undefined;
+  /** live: the channel's stream, counted against the limit; vod: a library video, never limited. */
+  kind: ViewerKind;
   source: string;
   ip: string;
   userAgent: string;
@@ -24,13 +30,31 @@ export interface HeartbeatInput {
   admit?: () => Promise<void>;
 }
 
+export interface PullInput {
+  userId: number;
+  /** Read only when a session opens. */
+  limit: () => Promise<number>;
+  /** The stream whose playlist is asked for. */
+  stream: string;
+  /** The panel's own player names its session in the playlist address (?sessao=): its requests keep that session alive. */
+  sessionKey: string | undefined;
+  ip: string;
+  userAgent: string;
+}
+
+interface Known { id: number; userId: number; started: number; touched: number }
+
 /**
- * Viewer sessions, opened and kept alive by the player's heartbeats. A session counts while
- * heartbeats arrive (VIEWER_TIMEOUT_MS). The plan's viewer limit is enforced when a session
- * opens: an open session is never cut, a new one over the limit is refused (403, code
- * viewer_limit). One address holds at most MAX_SESSIONS_PER_IP open sessions per channel: a
- * new one beyond that replaces the address's least recently seen session instead of adding
- * one, so a single client cannot fill a channel's limit, and viewers behind one NAT still play.
+ * Viewer sessions. The panel's player opens and keeps one with heartbeats; an outside player
+ * (VLC, a TV app, another site's hls.js) gets one from its playlist requests, one per client
+ * (channel, address, user agent). A session counts while signs of life arrive
+ * (VIEWER_TIMEOUT_MS). The plan's viewer limit applies to live viewers when a session opens:
+ * an open session is never cut, a new one over the limit is refused (403, code viewer_limit);
+ * library videos (vod) are not limited. One address holds at most MAX_SESSIONS_PER_IP open
+ * sessions per channel: a new one beyond that replaces the address's least recently seen one,
+ * so a single client cannot fill a channel's limit, and viewers behind one NAT still play.
+ * A session records country, city and coordinates of the address, device and browser — the
+ * address itself only as a keyed hash.
  */
 export function createViewersService(deps: {
   db: Db; dialect: Dialect; repo: ViewersRepo; ipSalt: Buffer; now?: () => number; maxPerIp?: number;
@@ -40,43 +64,110 @@ export function createViewersService(deps: {
   const maxPerIp = deps.maxPerIp ?? MAX_SESSIONS_PER_IP;
   const iso = (ms: number) => new Date(ms).toISOString();
   const activeSince = () => iso(now() - VIEWER_TIMEOUT_MS);
+  const hmac = (text: string) => createHmac('sha256', deps.ipSalt).update(text).digest('hex').slice(0, 32);
   // the address itself is never stored: a keyed hash (of an IPv6's /64) still tells viewers apart
-  const ipHash = (ip: string) => createHmac('sha256', deps.ipSalt).update(ipKey(ip)).digest('hex').slice(0, 32);
+  const ipHash = (ip: string) => hmac(ipKey(ip));
+  // sessions this process wrote lately, so a playlist request costs no read and at most one write per PULL_TOUCH_MS
+  const known = new Map<string, Known>();
+  const remember = (key: string, k: Known) => {
+    if (known.size >= 20_000) known.clear();
+    known.set(key, k);
+  };
+
+  /** Renews a session still open; false when it ended meanwhile (expired, replaced, left). */
+  async function touch(k: Known, force: boolean): Promise<boolean> {
+    const t = now();
+    if (!force && t - k.touched < PULL_TOUCH_MS) return true;
+    if ((await repo.touch(db, k.id, iso(t), Math.max(0, Math.round((t - k.started) / 1000)))) === 0) return false;
+    k.touched = t;
+    return true;
+  }
+
+  /** Opens a session: the address's share and, for live, the plan's limit decide. */
+  async function open(input: {
+    userId: number; limit: number; kind: ViewerKind; origin: ViewerOrigin; source: string; ip: string; userAgent: string; client?: string;
+  }): Promise<{ id: number; session: string; viewers: number; started: number }> {
+    const t = now();
+    const at = iso(t);
+    const hash = ipHash(input.ip);
+    const info = describeClient(input.ip, input.userAgent);
+    return db.transaction().execute(async (tx) => {
+      // PostgreSQL: serialise the check-then-insert per account (SQLite transactions already are)
+      if (deps.dialect === 'postgres') await repo.lockAccount(tx, input.userId);
+      let live = await repo.countActive(tx, input.userId, activeSince(), 'live');
+      const ofIp = await repo.activeOfIp(tx, input.userId, hash, activeSince());
+      if (ofIp.length >= maxPerIp) {
+        // this address already holds its share: its oldest sessions make room, the count does not grow
+        for (const old of ofIp.slice(0, ofIp.length - maxPerIp + 1)) {
+          await repo.endById(tx, old.id, at);
+          if (old.tipo === 'live') live -= 1;
+        }
+      } else if (input.kind === 'live' && live >= input.limit) {
+        throw new AppError(403, msg.playerViewerLimit, { code: VIEWER_LIMIT_CODE, limite: input.limit, viewers: live });
+      }
+      const session = randomBytes(18).toString('base64url');
+      const { id } = await repo.insert(tx, {
+        user_id: input.userId, session_key: session, source: input.source.slice(0, 500), ip_hash: hash,
+        user_agent: input.userAgent.slice(0, 300), started_at: at, last_seen_at: at, ended_at: null,
+        tipo: input.kind, origem: input.origin, cliente: input.client ?? null, ...info,
+      });
+      return { id, session, viewers: live + (input.kind === 'live' ? 1 : 0), started: t };
+    });
+  }
+
+  const count = (userId: number, kind: ViewerKind) => repo.countActive(db, userId, activeSince(), kind);
 
   return {
-    active: (userId: number) => repo.countActive(db, userId, activeSince()),
-    activeByUser: async () => new Map((await repo.activeByUser(db, activeSince())).map((r) => [r.user_id, Number(r.n)])),
+    /** Live viewers now: the dashboard's and the player's count, and what the limit applies to. */
+    active: (userId: number) => count(userId, 'live'),
+    activeVod: (userId: number) => count(userId, 'vod'),
+    activeByUser: async () => new Map((await repo.liveByUser(db, activeSince())).map((r) => [r.user_id, Number(r.n)])),
 
+    /** The player page's heartbeat: keeps its session, or opens one. `viewers` is the live count. */
     async heartbeat(input: HeartbeatInput): Promise<{ session: string; viewers: number }> {
-      const at = iso(now());
       if (input.sessionKey) {
         const s = await repo.byKey(db, input.sessionKey);
-        if (s && s.user_id === input.userId && !s.ended_at && s.last_seen_at >= activeSince()) {
-          await repo.touch(db, s.id, at);
-          return { session: s.session_key, viewers: await repo.countActive(db, input.userId, activeSince()) };
+        if (s && s.user_id === input.userId && !s.ended_at && s.last_seen_at >= activeSince()
+          && (await touch({ id: s.id, userId: s.user_id, started: Date.parse(s.started_at), touched: 0 }, true))) {
+          return { session: s.session_key, viewers: await count(input.userId, 'live') };
         }
       }
       await input.admit?.();
-      const hash = ipHash(input.ip);
-      return db.transaction().execute(async (tx) => {
-        // PostgreSQL: serialise the check-then-insert per account (SQLite transactions already are)
-        if (deps.dialect === 'postgres') await repo.lockAccount(tx, input.userId);
-        let viewers = await repo.countActive(tx, input.userId, activeSince());
-        const ofIp = await repo.activeOfIp(tx, input.userId, hash, activeSince());
-        if (ofIp.length >= maxPerIp) {
-          // this address already holds its share: its oldest sessions make room, the count does not grow
-          for (const old of ofIp.slice(0, ofIp.length - maxPerIp + 1)) await repo.endById(tx, old.id, at);
-          viewers -= ofIp.length - maxPerIp + 1;
-        } else if (viewers >= input.limit) {
-          throw new AppError(403, msg.playerViewerLimit, { code: VIEWER_LIMIT_CODE, limite: input.limit, viewers });
+      const r = await open({ ...input, origin: 'player' });
+      return { session: r.session, viewers: r.viewers };
+    },
+
+    /**
+     * A request for a live playlist. The panel's player names its session and only keeps it
+     * alive (its heartbeats opened it); any other client is one session per (channel, address,
+     * user agent), opened on its first request — refused over the limit — and renewed after.
+     */
+    async pull(input: PullInput): Promise<void> {
+      const t = now();
+      const fresh = (k: Known | undefined) => k && k.userId === input.userId && t - k.touched < VIEWER_TIMEOUT_MS ? k : undefined;
+      if (input.sessionKey) {
+        let k = fresh(known.get(`s:${input.sessionKey}`));
+        if (!k) {
+          const s = await repo.byKey(db, input.sessionKey);
+          if (s && s.user_id === input.userId && !s.ended_at && s.last_seen_at >= activeSince()) {
+            k = { id: s.id, userId: s.user_id, started: Date.parse(s.started_at), touched: Date.parse(s.last_seen_at) };
+            remember(`s:${input.sessionKey}`, k);
+          }
         }
-        const session = randomBytes(18).toString('base64url');
-        await repo.insert(tx, {
-          user_id: input.userId, session_key: session, source: input.source.slice(0, 500),
-          ip_hash: hash, user_agent: input.userAgent.slice(0, 300), started_at: at, last_seen_at: at, ended_at: null,
-        });
-        return { session, viewers: viewers + 1 };
+        if (k && (await touch(k, false))) return;
+        known.delete(`s:${input.sessionKey}`);
+      }
+      const client = hmac(`${input.userId}\n${input.stream}\n${ipKey(input.ip)}\n${input.userAgent}`);
+      let k = fresh(known.get(`c:${client}`));
+      if (!k) {
+        const s = await repo.openOfClient(db, client);
+        if (s && s.last_seen_at >= activeSince()) k = { id: s.id, userId: s.user_id, started: Date.parse(s.started_at), touched: Date.parse(s.last_seen_at) };
+      }
+      if (k && (await touch(k, false))) { remember(`c:${client}`, k); return; }
+      const r = await open({
+        userId: input.userId, limit: await input.limit(), kind: 'live', origin: 'hls', source: input.stream, ip: input.ip, userAgent: input.userAgent, client,
       });
+      remember(`c:${client}`, { id: r.id, userId: input.userId, started: r.started, touched: r.started });
     },
 
     leave: (sessionKey: string) => repo.end(db, sessionKey, iso(now())),
