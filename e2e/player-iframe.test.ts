@@ -40,9 +40,11 @@ describe('embedded player in Chromium', () => {
   interface Beat { status: number; body: { code?: string; error?: string; live?: boolean } | null }
 
   /** A page on another origin (about:blank) embedding the player, as a customer's site would; with the answers to its heartbeats. */
-  async function embed(player: string): Promise<{ page: Page; frame: Frame; beats: Beat[] }> {
+  async function embed(player: string): Promise<{ page: Page; frame: Frame; beats: Beat[]; playlists: string[] }> {
     const page = await browser.newPage();
     const beats: Beat[] = [];
+    const playlists: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('.m3u8')) playlists.push(r.url()); });
     page.on('response', (r) => {
       if (r.url().includes('/api/player-port/heartbeat')) void r.json().then((body) => beats.push({ status: r.status(), body }), () => beats.push({ status: r.status(), body: null }));
     });
@@ -50,7 +52,7 @@ describe('embedded player in Chromium', () => {
     await page.setContent(`<iframe src="${src}" width="640" height="360" allow="autoplay"></iframe>`);
     const frame = await (await page.waitForSelector('iframe')).contentFrame();
     assert.ok(frame);
-    return { page, frame, beats };
+    return { page, frame, beats, playlists };
   }
 
   const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 20_000) => {
@@ -75,9 +77,11 @@ describe('embedded player in Chromium', () => {
     const rtmpPort = stack.env.RTMP_PORT;
     publisher = spawn('ffmpeg', testStreamArgs({ url: `rtmp://127.0.0.1:${rtmpPort}/live/${key}` }), { stdio: 'ignore' });
     for (const player of ['videojs', 'hlsjs', 'clappr']) {
-      const { page, frame } = await embed(player);
+      const { page, frame, playlists } = await embed(player);
       await playing(frame);
       assert.equal(await frame.locator('#viewers').textContent(), '1', player);
+      // its playlist requests name its viewer session, so they are not counted as a second viewer (the plan allows one)
+      assert.ok(playlists.length > 0 && playlists.every((u) => /[?&]sessao=[\w-]+/.test(u)), `${player}: ${playlists.join(' ')}`);
       // the plan allows one viewer: a second embed gets the notice instead of the picture
       if (player === 'videojs') {
         const other = await embed('hlsjs');

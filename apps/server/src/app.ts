@@ -194,6 +194,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   hlsRoutes(app, {
     streaming, hlsDir: path.join(config.dataDir, 'hls'), viewers,
     viewerLimit: async (stream) => (await accounts.byLogin(stream.replace(/_live$/, '')))?.espectadores ?? 0,
+    signedInAs: (req) => auth.authenticate(bearer(req)).then((a) => a.userId, () => null),
   });
   playersRoutes(app, { players, logos });
   audienceRoutes(app, createAudienceService({

@@ -398,8 +398,37 @@ export function openDb(opts: { databaseUrl?: string | undefined; dataDir: string
   sqlite.pragma('journal_mode = WAL');
   for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+}
+
+/**
+ * The database as Kysely's SQLite driver uses it, with its prepared statements kept: the driver
+ * prepares every query anew, which costs more than running the small ones (a heartbeat's). A
+ * statement runs to completion in one synchronous call (the panel never streams rows from
+ * SQLite), so one compiled statement serves every query of the same text.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (text: string) => {
+          let stmt = cache.get(text);
+          if (!stmt) {
+            stmt = target.prepare(text);
+            // texts with values written in (IN lists of varying length) would grow it without end
+            if (cache.size >= 1000) cache.clear();
+            cache.set(text, stmt);
+          }
+          return stmt;
+        };
+      }
+      const v = Reflect.get(target, prop, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
 }
 
 export async function migrate({ db, dialect }: OpenDb): Promise<void> {

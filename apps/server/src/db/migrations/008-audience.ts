@@ -37,6 +37,8 @@ export const audience = (): Migration => ({
 
     // the open sessions of a channel: live count, viewer limit, one address's sessions
     await sql`CREATE INDEX viewer_sessions_open ON viewer_sessions (user_id, tipo, last_seen_at) WHERE ended_at IS NULL`.execute(db);
+    // one address's open sessions on a channel (its share is limited when a session opens)
+    await sql`CREATE INDEX viewer_sessions_open_ip ON viewer_sessions (user_id, ip_hash) WHERE ended_at IS NULL`.execute(db);
     // the worker's expiry of sessions whose signs of life stopped
     await sql`CREATE INDEX viewer_sessions_expiry ON viewer_sessions (last_seen_at) WHERE ended_at IS NULL`.execute(db);
     // an outside player's open session, found again by its client key on each playlist request

@@ -15,6 +15,7 @@ import type { StreamingService } from '../streaming/streaming.service.ts';
 import { logoUrl, type LogosService } from './logos.service.ts';
 import type { PlayersRepo } from './players.repo.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
+import { shortCache } from '../../platform/short-cache.ts';
 
 /** The file of a library video a player may show; null when the channel has no such video. */
 export type VodResolver = (account: AccountRow, folder: string, file: string) => Promise<{ path: string; size: number; contentType: string } | null>;
@@ -55,11 +56,15 @@ export function createPlayersService(deps: {
     };
   }
 
-  /** Public pages name a channel by its login; disabled accounts have none. */
-  async function channel(login: string): Promise<AccountRow | null> {
+  /** Public pages name a channel by its login; disabled accounts have none. Every viewer's heartbeat asks: kept a second. */
+  const channel = shortCache(1000, async (login: string): Promise<AccountRow | null> => {
     const row = await accounts.byLogin(login);
     return row && row.usuario === login && !row.disabled ? row : null;
-  }
+  }, { keep: (row) => row !== null });
+  const live = shortCache(1000, (key: string) => {
+    const [ref = '', playlist] = key.split('|');
+    return deps.streaming.livePlaylist(ref, playlist ? Number(playlist) : undefined).then((r) => r !== null);
+  }, { keep: (yes) => yes });
 
   /** Which picture a player query asks for; null when it names something of another channel. */
   function sourceOf(login: string, q: { stream?: string | undefined; vod?: string | undefined; playlist?: string | undefined }): PlayerSource | null {
@@ -134,8 +139,8 @@ export function createPlayersService(deps: {
       return { success: true, player_url, embed_code, hls_url: urls.hlsUrl, stream: urls.streamName, player: params.get('player') };
     },
 
-    /** Live means an open broadcast whose first HLS playlist nginx has already written. */
-    isLive: async (source: PlayerSource): Promise<boolean> => (await deps.streaming.livePlaylist(source.ref, source.playlist)) !== null,
+    /** Live means an open broadcast whose playlist nginx has written; "live" is kept a second, "offline" never. */
+    isLive: (source: PlayerSource): Promise<boolean> => live(`${source.ref}|${source.playlist ?? ''}`),
 
     /** The URL a page plays: HLS for live, a signed, expiring file address for vod. */
     mediaUrl(login: string, source: PlayerSource): string {

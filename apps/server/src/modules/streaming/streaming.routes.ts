@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { startBody, startPlaylistBody, stopBody } from '@painel/contract';
 import { sameSecret } from '../../platform/crypto.ts';
 import { parse } from '../../platform/errors.ts';
@@ -71,6 +71,8 @@ const HLS_FILE = /^([a-z0-9_]+?)(-\d+)?\.(m3u8|ts)$/;
  */
 export function hlsRoutes(app: FastifyInstance, deps: {
   streaming: StreamingService; hlsDir: string; viewers: ViewersService; viewerLimit: (stream: string) => Promise<number>;
+  /** The account a request's panel session belongs to, if it carries one (the owner's own preview). */
+  signedInAs: (req: FastifyRequest) => Promise<number | null>;
 }): void {
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Range' };
   app.options('/hls/:file', async (_req, reply) => reply.status(204).headers(cors).send());
@@ -83,8 +85,9 @@ export function hlsRoutes(app: FastifyInstance, deps: {
     const live = playlist ? await deps.streaming.livePlaylist(m[1]!, Number.isInteger(only) && only > 0 ? only : undefined) : null;
     const file = playlist ? live?.file : path.join(deps.hlsDir, req.params.file);
     if (!file) return reply.status(404).header('Cache-Control', 'no-store').send();
-    if (live) {
-      // every playlist request is a sign of a viewer: the panel's player names its session, any other client gets one
+    // every playlist request is a sign of a viewer: the panel's player names its session, any other client
+    // gets one — except the owner watching their own channel in the panel, who is no audience
+    if (live && !(req.headers.authorization && (await deps.signedInAs(req)) === live.userId)) {
       const sessao = (req.query as { sessao?: unknown }).sessao;
       await deps.viewers.pull({
         userId: live.userId, limit: () => deps.viewerLimit(m[1]!), stream: m[1]!, ip: req.ip,

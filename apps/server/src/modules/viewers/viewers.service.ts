@@ -6,6 +6,7 @@ import { ipKey } from '../../platform/ip-key.ts';
 import { createViewersRepo, type ViewersRepo } from './viewers.repo.ts';
 import { secret } from '../../platform/secrets.ts';
 import { describeClient } from './client-info.ts';
+import { shortCache } from '../../platform/short-cache.ts';
 
 /** How many open sessions one address (an IPv6 /64) may hold on one channel; a further one replaces its oldest. */
 export const MAX_SESSIONS_PER_IP = 20;
@@ -15,6 +16,9 @@ export const VIEWER_LIMIT_CODE = 'viewer_limit';
 
 /** An outside player asks for the playlist every few seconds; its session is written at most this often. */
 export const PULL_TOUCH_MS = 5000;
+
+/** The live count a heartbeat answers with is at most this old. */
+const COUNT_CACHE_MS = 1000;
 
 export interface HeartbeatInput {
   userId: number;
@@ -116,6 +120,9 @@ export function createViewersService(deps: {
   }
 
   const count = (userId: number, kind: ViewerKind) => repo.countActive(db, userId, activeSince(), kind);
+  // the number a player's counter shows, read at most once a second per channel: counting is as
+  // long as the audience, and every viewer asks every few seconds (the limit itself is always counted exactly)
+  const shownCount = shortCache(COUNT_CACHE_MS, (userId: number) => count(userId, 'live'), { now });
 
   return {
     /** Live viewers now: the dashboard's and the player's count, and what the limit applies to. */
@@ -129,7 +136,7 @@ export function createViewersService(deps: {
         const s = await repo.byKey(db, input.sessionKey);
         if (s && s.user_id === input.userId && !s.ended_at && s.last_seen_at >= activeSince()
           && (await touch({ id: s.id, userId: s.user_id, started: Date.parse(s.started_at), touched: 0 }, true))) {
-          return { session: s.session_key, viewers: await count(input.userId, 'live') };
+          return { session: s.session_key, viewers: await shownCount(input.userId) };
         }
       }
       await input.admit?.();

@@ -69,7 +69,7 @@ describe('viewer sessions: live and video, the player and outside HLS players, e
     assert.deepEqual(await realTime(), { live: 0, vod: 0 });
   });
 
-  test('the panel\'s player keeps its own session with its playlist requests; other clients get one each', async () => {
+  test('the panel\'s player and the owner\'s preview keep to one session with their playlist requests; other clients get one each', async () => {
     const before = (await sessions()).length;
     const r = await beat({ login: c.usuario, stream: `${c.usuario}_live` }, '177.71.128.10');
     const session = r.json().session as string;
@@ -80,6 +80,10 @@ describe('viewer sessions: live and video, the player and outside HLS players, e
     // a made-up or ended session is no pass: that client is counted as any other
     assert.equal((await pull('187.45.0.1', CHROME, '?sessao=inventada')).statusCode, 200);
     assert.equal((await pull('187.45.0.1', CHROME, '?sessao=inventada')).statusCode, 200);
+    assert.equal((await realTime()).live, 2);
+    // the owner's own preview in the panel (its requests carry the panel session) is not audience
+    const owner = await h.app.inject({ url: `/hls/${c.usuario}_live.m3u8`, remoteAddress: '5.1.2.3', headers: { 'user-agent': CHROME, ...bearerHeader(c.token) } });
+    assert.equal(owner.statusCode, 200);
     assert.equal((await realTime()).live, 2);
     const rows = await sessions();
     assert.deepEqual(rows.slice(before).map((s) => [s.origem, s.cidade]), [['player', 'São Paulo'], ['hls', 'Tatuí']]);

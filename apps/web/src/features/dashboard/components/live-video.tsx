@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
 import { ui } from '@painel/contract';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { getToken } from '@/lib/token.ts';
 
 /** A live HLS stream can lag its publish by a few seconds; a failed load is retried this often. */
 const RETRY_MS = 3000;
@@ -32,7 +33,14 @@ export function LiveVideo({ src, label }: { src: string; label: string }) {
         }
         return;
       }
-      const instance = new HlsCtor({ liveSyncDurationCount: 3, manifestLoadingMaxRetry: 4, levelLoadingMaxRetry: 4 });
+      const instance = new HlsCtor({
+        liveSyncDurationCount: 3, manifestLoadingMaxRetry: 4, levelLoadingMaxRetry: 4,
+        // the owner watching their own channel here is not audience: the playlist requests say who asks
+        xhrSetup: (xhr, url) => {
+          const token = getToken();
+          if (token && new URL(url, location.href).origin === location.origin) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+        },
+      });
       hls = instance;
       instance.on(HlsCtor.Events.MANIFEST_PARSED, play);
       instance.on(HlsCtor.Events.ERROR, (_event, data) => {

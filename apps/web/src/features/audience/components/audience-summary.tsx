@@ -1,0 +1,35 @@
+import { Clock, Eye, Users, type LucideIcon } from 'lucide-react';
+import { formatWatchTime, ui, type ViewerStats } from '@painel/contract';
+import { cn } from '@/lib/cn.ts';
+
+function Figure({ icon: Icon, label, value, tone, testId }: { icon: LucideIcon; label: string; value: string; tone: string; testId: string }) {
+  return (
+    <div className="flex flex-col justify-center rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <p className="flex items-center gap-2 text-sm text-gray-500">
+        <span className={cn('flex h-8 w-8 shrink-0 items-center justify-center rounded-lg', tone)}>
+          <Icon className="h-4 w-4" aria-hidden="true" />
+        </span>
+        {label}
+      </p>
+      <p className="mt-3 text-2xl font-bold whitespace-nowrap text-gray-900 tabular-nums" data-testid={testId}>{value}</p>
+    </div>
+  );
+}
+
+/** The period's figures: its sessions, those active now (live and videos) and the mean time watched. */
+export function AudienceSummary({ stats }: { stats: ViewerStats | undefined }) {
+  const show = (v: string) => (stats ? v : '–');
+  return (
+    <section aria-label={ui.audienceSummary} className="grid gap-4 sm:grid-cols-3 lg:col-span-3">
+      <Figure icon={Users} label={ui.audienceTotal} value={show(String(stats?.total))} tone="bg-blue-100 text-blue-600" testId="audience-total" />
+      <Figure icon={Eye} label={ui.audienceActiveNow} value={show(String(stats?.ativos))} tone="bg-green-100 text-green-600" testId="audience-active" />
+      <Figure
+        icon={Clock}
+        label={ui.audienceAverageTime}
+        value={show(formatWatchTime(stats?.tempoMedio ?? 0))}
+        tone="bg-amber-100 text-amber-600"
+        testId="audience-average"
+      />
+    </section>
+  );
+}
