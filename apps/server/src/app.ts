@@ -132,6 +132,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const activity = createActivityService({ db, repo: createActivityRepo() });
   const media = createMediaServer({ db, repo: createMediaRepo(), nodeId: config.media.nodeId, controlPort: config.media.controlPort });
   const viewers = createViewers(core);
+  app.addHook('onClose', () => viewers.flush());
   const streamingRepo = createStreamingRepo();
   // streaming asks lives for the platforms' restreams, lives asks streaming for the OBS row: linked by late-bound calls
   const streaming = createStreamingService({

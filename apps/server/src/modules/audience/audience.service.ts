@@ -48,8 +48,11 @@ export function createAudienceService(deps: {
     return { t, recent: false, fromHour, scope: { kind: 'unrolled', userId, since: iso(hourStart(fromHour)) } as Scope };
   }
 
-  const snapshot = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> =>
-    deps.dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read').execute(fn) : db.transaction().execute(fn);
+  // this process's signs of life not written yet go first, so the figures include them
+  const snapshot = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    await deps.viewers.flush();
+    return deps.dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read').execute(fn) : db.transaction().execute(fn);
+  };
 
   async function sumsOf(tx: Tx, w: ReturnType<typeof window>, userId: number, dim: 'd' | 'b') {
     const sums: Sums = new Map();
@@ -154,6 +157,7 @@ export function createAudienceService(deps: {
     async *csv(auth: Auth, periodo: AudiencePeriod): AsyncGenerator<string> {
       const w = window(auth.userId, periodo);
       const activeSince = iso(w.t - VIEWER_TIMEOUT_MS);
+      await deps.viewers.flush();
       const tz = await deps.timezoneOf(auth.userId);
       const when = new Intl.DateTimeFormat('pt-BR', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
       const cell = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);

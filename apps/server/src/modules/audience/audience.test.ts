@@ -127,16 +127,18 @@ describe('audience: 200 viewers of known places through heartbeats and HLS pulls
   });
 
   test('watch time; sessions expire after the heartbeat timeout and their sums give the same figures', async () => {
-    // the player viewers started two minutes ago and beat once more now
+    // the player viewers watch two minutes, beating every 10 s (the API's service on a clock the test moves)
     const db = h.core.store.db;
-    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
-    await db.updateTable('viewer_sessions').set({ started_at: twoMinutesAgo }).where('origem', '=', 'player').execute();
-    for (const s of sent.filter((x) => x.session)) {
-      const r = await h.app.inject({
-        method: 'POST', url: '/api/player-port/heartbeat', remoteAddress: s.addr.ip, headers: { 'user-agent': s.agent.ua },
-        payload: { login: a.usuario, stream: `${a.usuario}_live`, session: s.session },
-      });
-      assert.equal(r.json().session, s.session);
+    const at = (ms: number) => createViewersService({ db, dialect: h.core.store.dialect, repo: createViewersRepo(), ipSalt: secret(h.config.dataDir, 'viewer-ip.key'), now: () => Date.now() + ms });
+    for (let ms = 10_000; ms <= 120_000; ms += 10_000) {
+      const then = at(ms);
+      for (const s of sent.filter((x) => x.session)) {
+        const r = await then.heartbeat({
+          userId: a.id, limit: 1000, sessionKey: s.session, kind: 'live', source: `${a.usuario}_live`, ip: s.addr.ip, userAgent: s.agent.ua,
+        });
+        assert.equal(r.session, s.session);
+      }
+      await then.flush();
     }
     const live = await stats(a.token, '24h');
     assert.ok(Math.abs(live.estatisticas.tempoMedio - 60) <= 1, String(live.estatisticas.tempoMedio)); // (100 × 120 s + 100 × 0 s) / 200
@@ -144,9 +146,8 @@ describe('audience: 200 viewers of known places through heartbeats and HLS pulls
     assert.equal(history.historico.length, 25);
     assert.equal(history.historico.at(-1)!.espectadores, 200);
 
-    // 31 s later nobody has beaten: the worker's pass ends every session and sums them
-    const later = createViewersService({ db, dialect: h.core.store.dialect, repo: createViewersRepo(), ipSalt: secret(h.config.dataDir, 'viewer-ip.key'), now: () => Date.now() + 31_000 });
-    assert.equal(await later.expire(), 200);
+    // 31 s after the last beat nobody has beaten again: the worker's pass ends every session and sums them
+    assert.equal(await at(151_000).expire(), 200);
     assert.equal(await createAudienceRollups({ db, dialect: h.core.store.dialect }).rollUp(), 200);
     assert.equal((await db.selectFrom('viewer_sessions').select('id').where('rolled', '=', 0).execute()).length, 0);
 

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { ViewerKind } from '@painel/contract';
 import type { Tx, ViewerSessionsTable } from '../../platform/db.ts';
 
@@ -13,11 +13,17 @@ export function createViewersRepo() {
       tx.selectFrom('viewer_sessions').select(['id', 'user_id', 'session_key', 'started_at', 'last_seen_at', 'ended_at'])
         .where('session_key', '=', key).executeTakeFirst(),
     insert: (tx: Tx, row: Insertable<ViewerSessionsTable>) => tx.insertInto('viewer_sessions').values(row).returning('id').executeTakeFirstOrThrow(),
-    /** A sign of life of an open session; 0 when it has ended meanwhile. */
-    touch: async (tx: Tx, id: number, at: string, segundos: number) => {
-      const r = await tx.updateTable('viewer_sessions').set({ last_seen_at: at, segundos })
-        .where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
-      return Number(r.numUpdatedRows);
+    /** Signs of life of open sessions, in one statement; returns the ids still open (the others ended meanwhile). */
+    touchMany: async (tx: Tx, rows: { id: number; at: string; segundos: number }[]): Promise<number[]> => {
+      if (rows.length === 0) return [];
+      // VALUES columns are column1… in both databases; the casts give PostgreSQL their types
+      const values = sql.join(rows.map((r) => sql`(CAST(${r.id} AS INTEGER), ${r.at}, CAST(${r.segundos} AS INTEGER))`));
+      const { rows: alive } = await sql<{ id: number }>`
+        UPDATE viewer_sessions SET last_seen_at = v.column2, segundos = v.column3
+        FROM (VALUES ${values}) AS v
+        WHERE viewer_sessions.id = v.column1 AND viewer_sessions.ended_at IS NULL
+        RETURNING viewer_sessions.id`.execute(tx);
+      return alive.map((r) => Number(r.id));
     },
     end: (tx: Tx, key: string, at: string) =>
       tx.updateTable('viewer_sessions').set({ ended_at: at }).where('session_key', '=', key).where('ended_at', 'is', null).execute(),

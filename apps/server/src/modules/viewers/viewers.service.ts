@@ -17,6 +17,9 @@ export const VIEWER_LIMIT_CODE = 'viewer_limit';
 /** An outside player asks for the playlist every few seconds; its session is written at most this often. */
 export const PULL_TOUCH_MS = 5000;
 
+/** Signs of life are written together, this long after the first of them. */
+const TOUCH_FLUSH_MS = 1000;
+
 /** The live count a heartbeat answers with is at most this old. */
 const COUNT_CACHE_MS = 1000;
 
@@ -71,20 +74,43 @@ export function createViewersService(deps: {
   const hmac = (text: string) => createHmac('sha256', deps.ipSalt).update(text).digest('hex').slice(0, 32);
   // the address itself is never stored: a keyed hash (of an IPv6's /64) still tells viewers apart
   const ipHash = (ip: string) => hmac(ipKey(ip));
-  // sessions this process wrote lately, so a playlist request costs no read and at most one write per PULL_TOUCH_MS
+  // sessions this process saw lately, so a sign of life usually costs no read
   const known = new Map<string, Known>();
   const remember = (key: string, k: Known) => {
     if (known.size >= 20_000) known.clear();
     known.set(key, k);
   };
+  // signs of life not written yet: one UPDATE a second carries them all (a heartbeat is a viewer's
+  // last_seen_at moving forward; a second's delay against a 30 s timeout changes nothing, and a
+  // crash loses at most that second)
+  const pending = new Map<number, { at: number; started: number; key: string }>();
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
 
-  /** Renews a session still open; false when it ended meanwhile (expired, replaced, left). */
-  async function touch(k: Known, force: boolean): Promise<boolean> {
+  /** Records a sign of life of an open session, at most one per `minGapMs`. */
+  function touch(key: string, k: Known, minGapMs: number): void {
     const t = now();
-    if (!force && t - k.touched < PULL_TOUCH_MS) return true;
-    if ((await repo.touch(db, k.id, iso(t), Math.max(0, Math.round((t - k.started) / 1000)))) === 0) return false;
+    if (t - k.touched < minGapMs) return;
     k.touched = t;
-    return true;
+    pending.set(k.id, { at: t, started: k.started, key });
+    timer ??= setTimeout(() => void flush(), TOUCH_FLUSH_MS).unref();
+  }
+
+  /** Writes the pending signs of life; a session found ended meanwhile is forgotten, so its viewer's next sign opens a new one. */
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    flushing = flushing.then(async () => {
+      if (pending.size === 0) return;
+      const batch = [...pending];
+      pending.clear();
+      for (let i = 0; i < batch.length; i += 500) {
+        const rows = batch.slice(i, i + 500).map(([id, p]) => ({ id, at: iso(p.at), segundos: Math.max(0, Math.round((p.at - p.started) / 1000)) }));
+        const alive = new Set(await repo.touchMany(db, rows));
+        for (const [id, p] of batch.slice(i, i + 500)) if (!alive.has(id)) known.delete(p.key);
+      }
+    }).catch(() => undefined);
+    return flushing;
   }
 
   /** Opens a session: the address's share and, for live, the plan's limit decide. */
@@ -102,10 +128,14 @@ export function createViewersService(deps: {
       const ofIp = await repo.activeOfIp(tx, input.userId, hash, activeSince());
       if (ofIp.length >= maxPerIp) {
         // this address already holds its share: its oldest sessions make room, the count does not grow
+        const ended = new Set<number>();
         for (const old of ofIp.slice(0, ofIp.length - maxPerIp + 1)) {
           await repo.endById(tx, old.id, at);
+          ended.add(old.id);
           if (old.tipo === 'live') live -= 1;
         }
+        // their viewers' next signs must find them ended, not this process's memory of them
+        for (const [key, k] of known) if (ended.has(k.id)) known.delete(key);
       } else if (input.kind === 'live' && live >= input.limit) {
         throw new AppError(403, msg.playerViewerLimit, { code: VIEWER_LIMIT_CODE, limite: input.limit, viewers: live });
       }
@@ -117,6 +147,20 @@ export function createViewersService(deps: {
       });
       return { id, session, viewers: live + (input.kind === 'live' ? 1 : 0), started: t };
     });
+  }
+
+  /** A known entry still worth trusting: of this channel and signed within the timeout. */
+  const fresh = (k: Known | undefined, userId: number) => (k && k.userId === userId && now() - k.touched < VIEWER_TIMEOUT_MS ? k : undefined);
+
+  /** The open session a key names on this channel, from memory or the database; undefined when it ended or never was. */
+  async function openSession(sessionKey: string, userId: number): Promise<Known | undefined> {
+    const hit = fresh(known.get(`s:${sessionKey}`), userId);
+    if (hit) return hit;
+    const s = await repo.byKey(db, sessionKey);
+    if (!s || s.user_id !== userId || s.ended_at || s.last_seen_at < activeSince()) return undefined;
+    const k = { id: s.id, userId: s.user_id, started: Date.parse(s.started_at), touched: Date.parse(s.last_seen_at) };
+    remember(`s:${sessionKey}`, k);
+    return k;
   }
 
   const count = (userId: number, kind: ViewerKind) => repo.countActive(db, userId, activeSince(), kind);
@@ -133,14 +177,15 @@ export function createViewersService(deps: {
     /** The player page's heartbeat: keeps its session, or opens one. `viewers` is the live count. */
     async heartbeat(input: HeartbeatInput): Promise<{ session: string; viewers: number }> {
       if (input.sessionKey) {
-        const s = await repo.byKey(db, input.sessionKey);
-        if (s && s.user_id === input.userId && !s.ended_at && s.last_seen_at >= activeSince()
-          && (await touch({ id: s.id, userId: s.user_id, started: Date.parse(s.started_at), touched: 0 }, true))) {
-          return { session: s.session_key, viewers: await shownCount(input.userId) };
+        const k = await openSession(input.sessionKey, input.userId);
+        if (k) {
+          touch(`s:${input.sessionKey}`, k, 0);
+          return { session: input.sessionKey, viewers: await shownCount(input.userId) };
         }
       }
       await input.admit?.();
       const r = await open({ ...input, origin: 'player' });
+      remember(`s:${r.session}`, { id: r.id, userId: input.userId, started: r.started, touched: r.started });
       return { session: r.session, viewers: r.viewers };
     },
 
@@ -150,34 +195,31 @@ export function createViewersService(deps: {
      * user agent), opened on its first request — refused over the limit — and renewed after.
      */
     async pull(input: PullInput): Promise<void> {
-      const t = now();
-      const fresh = (k: Known | undefined) => k && k.userId === input.userId && t - k.touched < VIEWER_TIMEOUT_MS ? k : undefined;
       if (input.sessionKey) {
-        let k = fresh(known.get(`s:${input.sessionKey}`));
-        if (!k) {
-          const s = await repo.byKey(db, input.sessionKey);
-          if (s && s.user_id === input.userId && !s.ended_at && s.last_seen_at >= activeSince()) {
-            k = { id: s.id, userId: s.user_id, started: Date.parse(s.started_at), touched: Date.parse(s.last_seen_at) };
-            remember(`s:${input.sessionKey}`, k);
-          }
-        }
-        if (k && (await touch(k, false))) return;
-        known.delete(`s:${input.sessionKey}`);
+        const k = await openSession(input.sessionKey, input.userId);
+        if (k) return touch(`s:${input.sessionKey}`, k, PULL_TOUCH_MS);
       }
       const client = hmac(`${input.userId}\n${input.stream}\n${ipKey(input.ip)}\n${input.userAgent}`);
-      let k = fresh(known.get(`c:${client}`));
+      let k = fresh(known.get(`c:${client}`), input.userId);
       if (!k) {
         const s = await repo.openOfClient(db, client);
-        if (s && s.last_seen_at >= activeSince()) k = { id: s.id, userId: s.user_id, started: Date.parse(s.started_at), touched: Date.parse(s.last_seen_at) };
+        if (s && s.user_id === input.userId && s.last_seen_at >= activeSince()) {
+          k = { id: s.id, userId: s.user_id, started: Date.parse(s.started_at), touched: Date.parse(s.last_seen_at) };
+          remember(`c:${client}`, k);
+        }
       }
-      if (k && (await touch(k, false))) { remember(`c:${client}`, k); return; }
+      if (k) return touch(`c:${client}`, k, PULL_TOUCH_MS);
       const r = await open({
         userId: input.userId, limit: await input.limit(), kind: 'live', origin: 'hls', source: input.stream, ip: input.ip, userAgent: input.userAgent, client,
       });
       remember(`c:${client}`, { id: r.id, userId: input.userId, started: r.started, touched: r.started });
     },
 
-    leave: (sessionKey: string) => repo.end(db, sessionKey, iso(now())),
+    leave: (sessionKey: string) => {
+      known.delete(`s:${sessionKey}`);
+      return repo.end(db, sessionKey, iso(now()));
+    },
+    flush,
     expire: () => repo.expire(db, activeSince()),
   };
 }

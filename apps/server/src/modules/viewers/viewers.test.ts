@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AudienceResponse } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { goLive } from '../../testing/on-air.ts';
@@ -8,7 +7,7 @@ import { makeClips, newFolder, upload } from '../../testing/library.ts';
 import { secret } from '../../platform/secrets.ts';
 import { createAudienceRollups } from '../audience/rollups.ts';
 import { createViewersRepo } from './viewers.repo.ts';
-import { PULL_TOUCH_MS, createViewersService } from './viewers.service.ts';
+import { createViewersService } from './viewers.service.ts';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
@@ -91,24 +90,32 @@ describe('viewer sessions: live and video, the player and outside HLS players, e
   });
 
   test('an outside player\'s session lasts while it asks for the playlist and expires after the timeout', async () => {
-    await pull('190.210.0.1');
+    // the API's service on a clock the test moves, the worker's expiry on the same clock
+    let t = Date.now();
+    const clocked = createViewersService({
+      db: h.core.store.db, dialect: h.core.store.dialect, repo: createViewersRepo(), ipSalt: secret(h.config.dataDir, 'viewer-ip.key'), now: () => t,
+    });
+    const ask = async () => {
+      await clocked.pull({ userId: c.id, limit: async () => 2, stream: `${c.usuario}_live`, sessionKey: undefined, ip: '190.210.0.1', userAgent: 'VLC/3.0.18 LibVLC/3.0.18' });
+      await clocked.flush();
+    };
+    await ask();
     const [s] = (await sessions()).slice(-1);
-    assert.equal(s!.origem, 'hls');
-    assert.equal(s!.navegador, 'VLC');
-    // 25 s later the same player is still the same viewer
-    assert.equal(await later(25_000).expire(), 0);
-    await pull('190.210.0.1');
-    assert.equal((await sessions()).at(-1)!.id, s!.id);
+    assert.deepEqual([s!.origem, s!.navegador, s!.cidade], ['hls', 'VLC', 'Tigre']);
+    // asking every 6 s for 24 s: the same viewer, watching for 24 s
+    for (let i = 0; i < 4; i++) { t += 6000; await ask(); }
+    assert.equal(await clocked.expire(), 0);
+    const kept = (await sessions()).at(-1)!;
+    assert.deepEqual([kept.id, kept.segundos], [s!.id, 24]);
     // silent past the timeout: the session ends when it was last seen, and the next request is a new viewer
-    assert.equal(await later(31_000).expire(), 1);
+    t += 31_000;
+    assert.equal(await clocked.expire(), 1);
     const ended = (await sessions()).find((x) => x.id === s!.id)!;
     assert.equal(ended.ended_at, ended.last_seen_at);
-    // (the API writes a playlist request at most every PULL_TOUCH_MS; this clock jump is the worker's alone)
-    await sleep(PULL_TOUCH_MS + 100);
-    await pull('190.210.0.1');
+    await ask();
     assert.notEqual((await sessions()).at(-1)!.id, s!.id);
-    assert.equal((await realTime()).live, 1);
-    await later(31_000).expire();
+    t += 31_000;
+    await clocked.expire();
   });
 
   test('sessions and their sums older than the retention period are deleted; newer ones stay', async () => {
