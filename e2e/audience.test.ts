@@ -79,14 +79,15 @@ describe('audience (Espectadores) in Chromium', () => {
 
     const viewers = PLAYER_VIEWERS.length + HLS_VIEWERS.length;
     const page = await newPage(browser, stack.baseUrl);
-    // straight to the page with the session: the dashboard's own live preview would be one more viewer
-    await page.goto('/login');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    // the owner logs in and the dashboard plays the channel's live preview: the owner is no audience
+    await logIn(page, account.email, account.password);
+    await until('prévia ao vivo tocando no dashboard', () => page.getByTestId('dashboard-player')
+      .evaluate((v: HTMLVideoElement) => v.currentTime > 0), 30_000);
     await page.goto('/dashboard/espectadores');
     await page.getByRole('heading', { name: ui.audienceTitle, level: 1 }).waitFor();
     assert.equal(await page.getByLabel(ui.audiencePeriodLabel, { exact: true }).inputValue(), '24h');
 
-    // real time: the seven live viewers, the plan's limit, the channel on air
+    // real time: the seven live viewers (not the owner's preview), the plan's limit, the channel on air
     const realTime = page.getByTestId('audience-realtime');
     await until('sete espectadores agora', async () => (await realTime.getByTestId('audience-live-now').innerText()) === String(viewers), 10_000);
     await realTime.getByText(ui.audienceOnAir).waitFor();
