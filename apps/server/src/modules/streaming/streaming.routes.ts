@@ -83,8 +83,7 @@ export function hlsRoutes(app: FastifyInstance, deps: {
     const playlist = m[3] === 'm3u8';
     const only = Number((req.query as { playlist?: string }).playlist);
     const live = playlist ? await deps.streaming.livePlaylist(m[1]!, Number.isInteger(only) && only > 0 ? only : undefined) : null;
-    const file = playlist ? live?.file : path.join(deps.hlsDir, req.params.file);
-    if (!file) return reply.status(404).header('Cache-Control', 'no-store').send();
+    if (playlist && !live) return reply.status(404).header('Cache-Control', 'no-store').send();
     // every playlist request is a sign of a viewer: the panel's player names its session, any other client
     // gets one — except the owner watching their own channel in the panel, who is no audience
     if (live && !(req.headers.authorization && (await deps.signedInAs(req)) === live.userId)) {
@@ -94,12 +93,11 @@ export function hlsRoutes(app: FastifyInstance, deps: {
         userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), sessionKey: typeof sessao === 'string' && sessao ? sessao.slice(0, 64) : undefined,
       });
     }
+    if (live) return reply.header('Content-Type', 'application/vnd.apple.mpegurl').header('Cache-Control', 'no-cache, no-store').send(live.text);
+    const file = path.join(deps.hlsDir, req.params.file);
     const st = await fs.promises.stat(file).catch(() => null);
     if (!st?.isFile()) return reply.status(404).send();
-    reply
-      .header('Content-Type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
-      .header('Cache-Control', playlist ? 'no-cache, no-store' : 'public, max-age=300');
-    // a playlist is rewritten in place by nginx (renamed), so read it whole
-    return playlist ? reply.send(await fs.promises.readFile(file)) : reply.header('Content-Length', st.size).send(fs.createReadStream(file));
+    return reply.header('Content-Type', 'video/mp2t').header('Cache-Control', 'public, max-age=300')
+      .header('Content-Length', st.size).send(fs.createReadStream(file));
   });
 }

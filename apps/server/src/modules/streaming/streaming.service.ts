@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   LIVE_APPLICATION, PLATFORMS, msg, streamKeyOf, streamNameOf, type PlatformStatus, type StartBody, type StatusResponse, type TransmissionInfo,
 } from '@painel/contract';
+import { playlistSince } from '@painel/media/hls-playlist';
 import type { RtmpStat } from '@painel/media/rtmp-stat';
 import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
@@ -16,6 +17,9 @@ import type { ViewersService } from '../viewers/viewers.service.ts';
 import { END_REASONS, applyReconcile, planReconcile, publisherOf } from './reconcile.ts';
 import type { StreamingRepo, TransmissionRow } from './streaming.repo.ts';
 import { channelUrls, formatUptime, secondsSince } from './urls.ts';
+
+/** nginx reads its clock once per event loop turn: a fragment it opens just after the publish may carry a time a little before it. */
+const FRAGMENT_CLOCK_MARGIN_MS = 250;
 
 /** A title given before OBS connects is kept this long for the next publish. */
 export const WAITING_TTL_MS = 60 * 60_000;
@@ -153,15 +157,20 @@ export function createStreamingService(deps: StreamingDeps) {
      * The playlist players may load: only while the stream's broadcast is open, and only one
      * nginx wrote for this broadcast (a file left by the previous one would replay its end).
      */
-    async livePlaylist(streamName: string, playlistId?: number): Promise<{ file: string; userId: number } | null> {
+    async livePlaylist(streamName: string, playlistId?: number): Promise<{ text: string; userId: number } | null> {
       const [open] = await repo.liveByStream(db, streamName);
       if (!open?.started_at) return null;
       // a playlist's player: only while that playlist is what the channel broadcasts
       if (playlistId !== undefined && (open.tipo !== 'playlist' || open.codigo_playlist !== playlistId)) return null;
       const file = path.join(config.dataDir, 'hls', `${streamName}.m3u8`);
+      const started = Date.parse(open.started_at);
       const st = await fs.stat(file).catch(() => null);
       // on_publish removed the previous one; the margin absorbs the file system's coarse clock
-      return st && st.mtimeMs >= Date.parse(open.started_at) - 1000 ? { file, userId: open.user_id } : null;
+      if (!st || st.mtimeMs < started - 1000) return null;
+      const text = await fs.readFile(file, 'utf8').catch(() => null);
+      // and a file written by the previous broadcast as it closed lists only fragments older than this one
+      const mine = text === null ? null : playlistSince(text, started - FRAGMENT_CLOCK_MARGIN_MS);
+      return mine === null ? null : { text: mine, userId: open.user_id };
     },
 
     async obsStatus(auth: Auth) {
