@@ -13,3 +13,5 @@ export * from './ftp-migration.ts';
 export * from './downloads.ts';
 export * from './conversion.ts';
 export * from './audience.ts';
+export * from './webapp.ts';
+export * from './android-app.ts';

@@ -291,7 +291,110 @@ export interface PlayoutPlaysTable {
   skipped: string | null;
   at: string;
 }
-export type JobKind = 'download' | 'migration' | 'conversion' | 'sync';
+/** One installable web app per account (the published page at /webapp/{login}/). */
+export interface WebappsTable {
+  user_id: number;
+  nome: string;
+  email: Generated<string>;
+  whatsapp: Generated<string>;
+  url_facebook: Generated<string>;
+  url_instagram: Generated<string>;
+  url_twitter: Generated<string>;
+  url_site: Generated<string>;
+  url_youtube: Generated<string>;
+  cor_texto: Generated<string>;
+  cor_menu_claro: Generated<string>;
+  cor_menu_escuro: Generated<string>;
+  cor_splash: Generated<string>;
+  /** File names under the account's app folder. */
+  logo: string | null;
+  background: string | null;
+  text_prog: Generated<string>;
+  text_hist: Generated<string>;
+  modelo: Generated<number>;
+  chat: Generated<number>;
+  contador: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface WebappBannersTable {
+  id: Generated<number>;
+  user_id: number;
+  nome: string;
+  link: Generated<string>;
+  imagem: string;
+  exibicoes: Generated<number>;
+  cliques: Generated<number>;
+  created_at: string;
+}
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+export interface PushNotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  titulo: string;
+  icone: string;
+  imagem: string | null;
+  link: Generated<string>;
+  mensagem: string;
+  enviados: Generated<number>;
+  falhas: Generated<number>;
+  created_at: string;
+}
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  nome: string;
+  mensagem: string;
+  ip_hash: string;
+  created_at: string;
+}
+export interface AndroidConfigsTable {
+  user_id: number;
+  webtv_nome: string;
+  webtv_facebook: Generated<string>;
+  webtv_twitter: Generated<string>;
+  webtv_site: Generated<string>;
+  webtv_descricao: Generated<string>;
+  versao: Generated<string>;
+  tema: Generated<string>;
+  app_email: Generated<string>;
+  app_whatsapp: Generated<string>;
+  app_url_facebook: Generated<string>;
+  app_url_instagram: Generated<string>;
+  app_url_twitter: Generated<string>;
+  app_url_site: Generated<string>;
+  app_cor_texto: Generated<string>;
+  app_cor_menu_claro: Generated<string>;
+  app_cor_menu_escuro: Generated<string>;
+  app_tela_inicial: Generated<number>;
+  chat: Generated<number>;
+  logo: string;
+  icone: string;
+  fundo: string;
+  created_at: string;
+  updated_at: string;
+}
+/** Every APK built; status 0 building, 1 done (zip), 2 error (aviso). */
+export interface AndroidAppsTable {
+  id: Generated<number>;
+  user_id: number;
+  origem: 'android' | 'multiplataforma';
+  nome: string;
+  versao: string;
+  status: Generated<number>;
+  aviso: Generated<string>;
+  zip: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type JobKind = 'download' | 'migration' | 'conversion' | 'sync' | 'apk';
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 export interface JobsTable {
@@ -329,6 +432,13 @@ export interface RelaysTable {
 }
 
 export interface Database {
+  webapps: WebappsTable;
+  webapp_banners: WebappBannersTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_notifications: PushNotificationsTable;
+  chat_messages: ChatMessagesTable;
+  android_configs: AndroidConfigsTable;
+  android_apps: AndroidAppsTable;
   jobs: JobsTable;
   relays: RelaysTable;
   playlists: PlaylistsTable;

@@ -8,6 +8,7 @@ import { lives } from './005-lives.ts';
 import { channel } from './006-channel.ts';
 import { tools } from './007-tools.ts';
 import { audience } from './008-audience.ts';
+import { apps } from './009-apps.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -20,5 +21,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '006-channel': channel(dialect),
     '007-tools': tools(dialect),
     '008-audience': audience(),
+    '009-apps': apps(dialect),
   };
 }
