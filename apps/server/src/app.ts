@@ -64,6 +64,8 @@ import { createDownloadsService } from './modules/downloads/downloads.service.ts
 import { createOutboundGuard, type OutboundGuard } from './platform/outbound-guard.ts';
 import { createJobRunner, createJobs, type Jobs } from './platform/jobs.ts';
 import { createSyncRequests, syncJob } from './modules/library/sync.jobs.ts';
+import { webappRoutes } from './modules/webapp/webapp.routes.ts';
+import { androidRoutes } from './modules/android-app/android.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -203,6 +205,8 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
     onAir: async (id) => (await streamingRepo.liveOfUser(db, id)).some((t) => t.started_at !== null),
   }));
   dashboardRoutes(app, dashboard);
+  webappRoutes(app, { core, viewers, streaming });
+  androidRoutes(app, { core });
   // folder syncs run as jobs of the queue, claimed by the API processes themselves (library work, no media)
   const syncRunner = createJobRunner({
     db, dialect: store.dialect, nodeId: config.media.nodeId,

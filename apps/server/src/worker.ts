@@ -30,6 +30,7 @@ import { downloadJob } from './modules/downloads/downloads.jobs.ts';
 import { createSchedulesService, timezoneOf } from './modules/schedules/schedules.service.ts';
 import { migrationJob } from './modules/ftp-migration/ftp-migration.jobs.ts';
 import { conversionJob } from './modules/conversion/conversion.jobs.ts';
+import { apkJob } from './modules/android-app/android.jobs.ts';
 import { createJobRunner, type JobRunner, type JobHandler } from './platform/jobs.ts';
 import type { JobKind } from './platform/db.ts';
 
@@ -171,9 +172,10 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   jobHandlers.conversion = conversionJob({ core, ffmpegBin: config.media.ffmpegBin, log });
   jobHandlers.migration = migrationJob(core);
   jobHandlers.download = downloadJob(core);
+  jobHandlers.apk = apkJob(core, log);
   const jobs = createJobRunner({
     db, dialect: core.store.dialect, nodeId, tag: `${config.dataDir}#${nodeId}`, workRoot: path.join(core.library.storage.root, '.jobs'),
-    handlers: jobHandlers, slots: { conversion: config.tools.conversionSlots, download: 4, migration: 4 },
+    handlers: jobHandlers, slots: { conversion: config.tools.conversionSlots, download: 4, migration: 4, apk: 1 },
     leaseMs: opts.jobs?.leaseMs ?? config.tools.jobLeaseMs, ...(opts.jobs?.tickMs ? { tickMs: opts.jobs.tickMs } : {}), log,
   });
   await jobs.recover();

@@ -29,11 +29,9 @@ export const ANDROID_VERSIONS: readonly string[] = [...Array.from({ length: 20 }
 /** The theme select: two colours joined by a vertical bar (main | dark). */
 export const ANDROID_THEMES = [
   { value: '#0099CC|#003399', label: 'Azul' },
-  { value: '#00AA55|#006633', label: 'Verde' },
-  { value: '#CC0000|#660000', label: 'Vermelho' },
-  { value: '#FF8800|#CC5500', label: 'Laranja' },
-  { value: '#8833CC|#551188', label: 'Roxo' },
-  { value: '#444444|#000000', label: 'Preto' },
+  { value: '#00796B|#00695C', label: 'Verde' },
+  { value: '#FF6699|#FF3366', label: 'Rosa' },
+  { value: '#FF5959|#FF0000', label: 'Vermelho' },
 ] as const;
 
 export const ANDROID_DEFAULTS = {
@@ -60,6 +58,8 @@ export interface AndroidApp {
   versao: string;
   /** Which page asked for it. */
   origem: 'android' | 'multiplataforma';
+  /** When done: a signed grant that lets `/app/apps/{zip}?auth_token=` download it for a few hours. */
+  download_token?: string;
 }
 
 export interface AndroidConfigFields {

@@ -15,3 +15,6 @@ export * from './conversion.ts';
 export * from './audience.ts';
 export * from './webapp.ts';
 export * from './android-app.ts';
+export * from './webapp-ui.ts';
+export * from './android-app-ui.ts';
+export * from './webapp-public-ui.ts';

@@ -131,3 +131,20 @@ export interface PublicWebApp {
   /** The VAPID public key (base64url) for push subscriptions. */
   push_key: string;
 }
+
+/** A visitor's Web Push subscription, as the browser's PushSubscription.toJSON() gives it (POST …/push/subscribe and …/push/unsubscribe). */
+export interface PushSubscriptionBody {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** What a push carries (JSON, encrypted for the subscription); the app's service worker shows it. */
+export interface PushPayload {
+  titulo: string;
+  mensagem: string;
+  /** Absolute addresses under the published app. */
+  icone: string;
+  imagem: string | null;
+  /** Opened when the notification is clicked ('' opens the app). */
+  link: string;
+}

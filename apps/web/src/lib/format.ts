@@ -25,3 +25,14 @@ export function formatDuration(seconds: number | null | undefined): string {
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+/** An ISO instant as dd/MM/yyyy HH:mm in the account's time zone; '' when it is no date. */
+export function formatMinute(iso: string, timeZone: string): string {
+  const at = Date.parse(iso);
+  if (!Number.isFinite(at)) return '';
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}

@@ -1,6 +1,137 @@
-import { ComingSoonPage } from '@/components/coming-soon-page.tsx';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { List, PlusCircle, Settings2 } from 'lucide-react';
+import { WEBAPP_BASE, androidUi, loginName, msg, type AndroidApp } from '@painel/contract';
+import { HelpCard } from '@/components/ui/help-card.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Tabs, type TabItem } from '@/components/ui/tabs.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useUser } from '@/lib/auth.ts';
+import { useDownloadAndroidApk } from '../api/download-android-apk.ts';
+import { useAndroidApps } from '../api/get-android-apps.ts';
+import { useAndroidConfig } from '../api/get-android-config.ts';
+import { useRemoveAndroidApp } from '../api/remove-android-app.ts';
+import { configFields } from '../utils/android-view.ts';
+import { AndroidAppsTable, NoApps } from './android-apps-table.tsx';
+import { AndroidConfigureForm } from './android-configure-form.tsx';
+import { AndroidCreateForm } from './android-create-form.tsx';
+import { PhonePreview } from './phone-preview.tsx';
 
-/** /dashboard/app-android: placeholder until this feature is built. */
+type Tab = 'apps' | 'create' | 'configure';
+
+/** Load failures of this page are only logged (the page still lets the owner create an app). */
+function useLoggedFailure(what: string, error: Error | null) {
+  useEffect(() => {
+    if (error) console.error(what, error);
+  }, [what, error]);
+}
+
+/**
+ * /dashboard/app-android: the channel's Android apps (a preview, the built APKs with their
+ * status, download and removal), the form that builds a new one, and the configuration the
+ * installed app reads. Opens on the apps when there are any, else on the form.
+ */
 export function AndroidAppPage() {
-  return <ComingSoonPage menuId="app-android" />;
+  const user = useUser().data;
+  const list = useAndroidApps();
+  const config = useAndroidConfig();
+  const download = useDownloadAndroidApk();
+  const remove = useRemoveAndroidApp();
+  const [chosen, setChosen] = useState<Tab | null>(null);
+  // a new mount of a form starts it again from the saved configuration
+  const [createRun, setCreateRun] = useState(0);
+  const [configureRun, setConfigureRun] = useState(0);
+  useLoggedFailure('app-android', list.error);
+  useLoggedFailure('app-android/config', config.error);
+
+  if (list.isPending || config.isPending || !user) {
+    return (
+      <div className="mx-auto max-w-7xl space-y-6">
+        <PageHeader title={androidUi.title} subtitle={androidUi.subtitle} />
+        <LoadingState label={androidUi.loading} />
+      </div>
+    );
+  }
+
+  const apps = list.data ?? [];
+  const saved = config.data ?? null;
+  const hasApps = apps.length > 0;
+  const tab: Tab = chosen === 'configure' && !(hasApps && saved) ? 'apps' : chosen ?? (hasApps ? 'apps' : 'create');
+  const login = loginName(user);
+
+  const tabs: TabItem<Tab>[] = [
+    { id: 'apps', label: androidUi.tabApps, icon: <List className="h-4 w-4" aria-hidden="true" /> },
+    { id: 'create', label: hasApps ? androidUi.tabCreateAgain : androidUi.tabCreate, icon: <PlusCircle className="h-4 w-4" aria-hidden="true" /> },
+    ...(hasApps && saved ? [{ id: 'configure' as const, label: androidUi.tabConfigure, icon: <Settings2 className="h-4 w-4" aria-hidden="true" /> }] : []),
+  ];
+
+  function onDownload(app: AndroidApp) {
+    download.mutate(app.zip, { onError: (err) => toast.error(errorMessage(err, androidUi.downloadError)) });
+  }
+
+  function onRemove(app: AndroidApp) {
+    if (!window.confirm(msg.androidRemoveConfirm)) return;
+    remove.mutate(app.id, {
+      onSuccess: () => toast.success(msg.androidRemoved),
+      onError: (err) => toast.error(errorMessage(err, msg.androidRemoveError)),
+    });
+  }
+
+  const appsPanel = (
+    <div className="grid gap-6 lg:grid-cols-5">
+      <div className="space-y-6 lg:col-span-3">
+        {hasApps ? (
+          <AndroidAppsTable
+            apps={apps}
+            onDownload={onDownload}
+            downloading={download.isPending ? (apps.find((a) => a.zip === download.variables)?.id ?? null) : null}
+            onRemove={onRemove}
+            removing={remove.isPending ? remove.variables : null}
+          />
+        ) : (
+          <NoApps onCreate={() => setChosen('create')} />
+        )}
+        <HelpCard title={androidUi.helpTitle} items={androidUi.help} />
+      </div>
+      {saved && (
+        <div className="lg:col-span-2">
+          <PhonePreview src={`${WEBAPP_BASE}/${encodeURIComponent(login)}/tv/`} version={configureRun} />
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader title={androidUi.title} subtitle={androidUi.subtitle} />
+      <Tabs
+        label={androidUi.tabsLabel}
+        tabs={tabs}
+        current={tab}
+        onChange={setChosen}
+        panels={{
+          apps: appsPanel,
+          create: (
+            <AndroidCreateForm
+              key={createRun}
+              saved={configFields(saved)}
+              requester={{ servidor: window.location.host, login, idioma_painel: user.tipo ?? 'pt-br' }}
+              onCreated={() => {
+                setCreateRun((n) => n + 1);
+                setChosen('apps');
+              }}
+            />
+          ),
+          configure: saved ? (
+            <AndroidConfigureForm
+              key={configureRun}
+              config={saved}
+              onSaved={() => setConfigureRun((n) => n + 1)}
+            />
+          ) : null,
+        }}
+      />
+    </div>
+  );
 }

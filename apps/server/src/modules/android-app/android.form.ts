@@ -1,0 +1,180 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ANDROID_DEFAULTS, ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, WEBAPP_LIMITS, msg, type AndroidConfigFields,
+} from '@painel/contract';
+import { AppError } from '../../platform/errors.ts';
+import { cleanImage, readImage } from '../../platform/images.ts';
+
+/** A form as posted: its text fields (the first value of each name) and its files (in memory, each at most 5 MB). */
+export interface Form {
+  fields: Record<string, string>;
+  files: Partial<Record<string, Buffer>>;
+}
+
+const bad = (message: string) => new AppError(400, message);
+
+/**
+ * Reads a multipart body (a JSON body gives fields only). Files of other names are skipped; a
+ * file input left empty, which browsers still send as an empty part, counts as no file.
+ */
+export async function readForm(req: FastifyRequest, fileNames: readonly string[]): Promise<Form> {
+  const form: Form = { fields: {}, files: {} };
+  const keep = (name: string, v: unknown) => {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') form.fields[name] ??= String(v);
+  };
+  if (!req.isMultipart()) {
+    for (const [name, v] of Object.entries((req.body ?? {}) as Record<string, unknown>)) keep(name, v);
+    return form;
+  }
+  for await (const part of req.parts()) {
+    if (part.type === 'field') {
+      // a value cut at the size limit is refused rather than stored cut
+      if (part.valueTruncated || part.fieldnameTruncated) throw bad(msg.invalidData);
+      keep(part.fieldname, part.value);
+      continue;
+    }
+    if (!fileNames.includes(part.fieldname) || form.files[part.fieldname]) {
+      part.file.resume();
+      continue;
+    }
+    const data = await part.toBuffer().catch((e: { code?: string }) => {
+      if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw bad(msg.imageTooLarge);
+      throw e;
+    });
+    if (data.length) form.files[part.fieldname] = data;
+  }
+  return form;
+}
+
+const COLOR = /^#[0-9A-Fa-f]{6}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^[0-9+()\s.-]{0,30}$/;
+const THEMES: readonly string[] = ANDROID_THEMES.map((t) => t.value);
+const TRUE = ['true', '1', 'on', 'sim'];
+
+/** An http(s) address, or '' when left empty. */
+export function link(v: string): string {
+  if (!v) return '';
+  let u: URL | null = null;
+  try {
+    u = new URL(v);
+  } catch {
+    /* not an address */
+  }
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || v.length > WEBAPP_LIMITS.linkMax) throw bad(msg.invalidLink);
+  return v;
+}
+
+export function color(v: string): string {
+  if (!COLOR.test(v)) throw bad(msg.invalidColor);
+  return v.toUpperCase();
+}
+
+/** The TV name: required, at most 30 characters (counted as a person counts them). */
+export function tvName(v: string | undefined): string {
+  const nome = (v ?? '').trim();
+  if (!nome) throw bad(msg.androidNameRequired);
+  if ([...nome].length > ANDROID_LIMITS.nameMax) throw bad(msg.androidNameTooLong);
+  return nome;
+}
+
+/** A version of the select ('1.0' … '2.0'); the version code is its position from 1. */
+export function version(v: string | undefined): { versao: string; code: number } {
+  const versao = v?.trim() || ANDROID_DEFAULTS.versao;
+  const i = ANDROID_VERSIONS.indexOf(versao);
+  if (i < 0) throw bad(msg.androidVersionInvalid);
+  return { versao, code: i + 1 };
+}
+
+/** Each field's check; what it returns is what is stored. */
+const CHECKS: { [K in keyof AndroidConfigFields]: (v: string) => AndroidConfigFields[K] } = {
+  webtv_nome: tvName,
+  webtv_facebook: link,
+  webtv_twitter: link,
+  webtv_site: link,
+  webtv_descricao: (v) => {
+    if (v.length > WEBAPP_LIMITS.textMax) throw bad(msg.invalidData);
+    return v;
+  },
+  versao: (v) => version(v).versao,
+  tema: (v) => {
+    if (!THEMES.includes(v)) throw bad(msg.androidThemeInvalid);
+    return v;
+  },
+  app_email: (v) => {
+    if (v && (!EMAIL.test(v) || v.length > 254)) throw bad(msg.invalidEmail);
+    return v;
+  },
+  app_whatsapp: (v) => {
+    if (!PHONE.test(v)) throw bad(msg.invalidData);
+    return v;
+  },
+  app_url_facebook: link,
+  app_url_instagram: link,
+  app_url_twitter: link,
+  app_url_site: link,
+  app_cor_texto: color,
+  app_cor_menu_claro: color,
+  app_cor_menu_escuro: color,
+  app_tela_inicial: (v) => {
+    if (v !== '1' && v !== '2') throw bad(msg.androidStartScreenInvalid);
+    return Number(v) as 1 | 2;
+  },
+  chat: (v) => TRUE.includes(v.toLowerCase()),
+};
+
+/** Fields set on creation (all of them); configuring changes the app's screen only, never what the APK was built with. */
+export const CREATE_FIELDS = Object.keys(CHECKS) as (keyof AndroidConfigFields)[];
+export const CONFIGURE_FIELDS = CREATE_FIELDS.filter((k) => k.startsWith('app_') || k === 'chat');
+
+export const DEFAULT_FIELDS: AndroidConfigFields = {
+  webtv_nome: '', webtv_facebook: '', webtv_twitter: '', webtv_site: '', webtv_descricao: '',
+  versao: ANDROID_DEFAULTS.versao, tema: ANDROID_DEFAULTS.tema, app_email: '', app_whatsapp: '',
+  app_url_facebook: '', app_url_instagram: '', app_url_twitter: '', app_url_site: '',
+  app_cor_texto: ANDROID_DEFAULTS.app_cor_texto, app_cor_menu_claro: ANDROID_DEFAULTS.app_cor_menu_claro,
+  app_cor_menu_escuro: ANDROID_DEFAULTS.app_cor_menu_escuro, app_tela_inicial: ANDROID_DEFAULTS.app_tela_inicial, chat: false,
+};
+
+/**
+ * The configuration after a request: each of `keys` the form carries is checked (the TV name is
+ * checked first, then the others in the form's order); a field the form leaves out keeps its
+ * current value. Throws the first problem's message.
+ */
+export function configFields(form: Form, current: AndroidConfigFields, keys: readonly (keyof AndroidConfigFields)[]): AndroidConfigFields {
+  const next: Record<string, unknown> = { ...current };
+  if (keys.includes('webtv_nome')) next.webtv_nome = tvName(form.fields.webtv_nome);
+  for (const k of keys) {
+    const raw = form.fields[k];
+    if (k === 'webtv_nome' || raw === undefined) continue;
+    next[k] = CHECKS[k](raw.trim());
+  }
+  return next as unknown as AndroidConfigFields;
+}
+
+/** The three pictures of the Android app: their exact size and format, and the message of each. */
+export const ANDROID_IMAGES = {
+  logo: { ...ANDROID_LIMITS.logo, size: msg.androidLogoSize, type: msg.androidLogoType },
+  icone: { ...ANDROID_LIMITS.icone, size: msg.androidIconSize, type: msg.androidIconType },
+  fundo: { ...ANDROID_LIMITS.fundo, size: msg.androidBackgroundSize, type: msg.androidBackgroundType },
+} as const;
+export type AndroidImage = keyof typeof ANDROID_IMAGES;
+
+export interface CleanImage {
+  data: Buffer;
+  ext: string;
+}
+
+/**
+ * An uploaded picture checked and written anew without metadata: it must be a raster picture
+ * (a file that is none, SVG included, gets the format's own message), not animated, within the
+ * size limits, of the required format and of exactly the required size.
+ */
+export async function androidImage(kind: AndroidImage, data: Buffer): Promise<CleanImage> {
+  const want = ANDROID_IMAGES[kind];
+  const info = await readImage(data).catch((e: unknown) => {
+    throw e instanceof AppError && e.message === msg.imageInvalid ? bad(want.type) : e;
+  });
+  if (info.format !== want.format) throw bad(want.type);
+  if (info.width !== want.width || info.height !== want.height) throw bad(want.size);
+  return cleanImage(data, info);
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { msg } from '@painel/contract';
+import type { Core } from '../../app.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idParam } from '../../platform/http.ts';
+import { IMAGE_MAX_BYTES } from '../../platform/images.ts';
+import type { StreamingService } from '../streaming/streaming.service.ts';
+import type { ViewersService } from '../viewers/viewers.service.ts';
+import { publishedRoutes } from './published.routes.ts';
+import { vapidPublicKey } from './push.ts';
+import { createWebappService, type WebappForm } from './webapp.service.ts';
+
+/** The longest text field (the programming and history texts, 5000 characters of up to 4 bytes). */
+const FIELD_MAX_BYTES = 32 * 1024;
+
+/**
+ * The form's text fields and the named files (anything else sent as a file is read and
+ * dropped). A file input left empty arrives as a part of 0 bytes: it counts as not sent.
+ */
+async function readForm(req: FastifyRequest, fileFields: readonly string[]): Promise<WebappForm> {
+  const fields: Record<string, string> = {};
+  const files: Record<string, Buffer> = {};
+  if (!req.isMultipart()) return { fields, files };
+  for await (const part of req.parts()) {
+    if (part.type === 'field') {
+      if (part.valueTruncated) throw new AppError(400, msg.invalidData);
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (!fileFields.includes(part.fieldname)) {
+      part.file.resume();
+      continue;
+    }
+    const data = await part.toBuffer().catch((e: { code?: string }) => {
+      if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, msg.imageTooLarge);
+      throw e;
+    });
+    if (data.length > 0) files[part.fieldname] = data;
+  }
+  return { fields, files };
+}
+
+/**
+ * The App Multiplataforma: the owner's settings, banners and push notifications (session
+ * calls, scoped to the acting account), and the published app itself (public).
+ */
+export function webappRoutes(app: FastifyInstance, deps: { core: Core; viewers: ViewersService; streaming: StreamingService }): void {
+  const webapp = createWebappService(deps.core);
+  // the push key pair is made on the first start, before any visitor subscribes with its public half
+  vapidPublicKey(deps.core.config.dataDir);
+  const auth = { preHandler: app.requireAuth };
+
+  app.get('/api/app-multiplataforma', auth, (req) => webapp.get(req.auth));
+  app.get('/api/app-multiplataforma/banners', auth, (req) => webapp.banners(req.auth));
+  app.delete('/api/app-multiplataforma/banners/:id', auth, (req) => webapp.removeBanner(req.auth, idParam(req.params)));
+
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 3, fields: 40, parts: 50, fieldSize: FIELD_MAX_BYTES, fileSize: IMAGE_MAX_BYTES } });
+    scope.post('/api/app-multiplataforma', auth, async (req) => webapp.save(req.auth, await readForm(req, ['logo', 'background']), 'create'));
+    scope.put('/api/app-multiplataforma', auth, async (req) => webapp.save(req.auth, await readForm(req, ['logo', 'background']), 'update'));
+    scope.post('/api/app-multiplataforma/banners', auth, async (req) => webapp.addBanner(req.auth, await readForm(req, ['banner'])));
+    scope.post('/api/app-multiplataforma/notifications', auth, async (req) =>
+      webapp.notify(req.auth, await readForm(req, ['url_icone', 'url_imagem'])));
+  });
+
+  publishedRoutes(app, deps);
+}

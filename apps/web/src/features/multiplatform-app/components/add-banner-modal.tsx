@@ -1,0 +1,64 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { msg, ui, WEBAPP_LIMITS, webappUi } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useAddBanner } from '../api/change-banner.ts';
+import { ImageField } from './image-field.tsx';
+
+const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none';
+
+/** 'Adicionar Banner': a name, the image (400x60) and an optional link. Mounted only while open. */
+export function AddBannerModal({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const [nome, setNome] = useState('');
+  const [link, setLink] = useState('');
+  const [banner, setBanner] = useState<File | null>(null);
+  const add = useAddBanner();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!nome.trim() || !banner) {
+      toast.error(msg.bannerRequired);
+      return;
+    }
+    add.mutate({ nome, banner, link }, {
+      onSuccess: (message) => {
+        toast.success(message || msg.bannerAdded);
+        onClose();
+      },
+      onError: (err) => toast.error(errorMessage(err, msg.bannerAddError)),
+    });
+  }
+
+  return (
+    <Modal
+      open
+      title={webappUi.addBanner}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>{ui.cancel}</Button>
+          <Button type="submit" form={`${id}-form`} disabled={add.isPending}>
+            {add.isPending && <Spinner className="h-4 w-4" />}
+            {add.isPending ? webappUi.adding : webappUi.addBanner}
+          </Button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor={`${id}-nome`} className="mb-1 block text-sm font-medium text-gray-700">{webappUi.bannerName}</label>
+          <input id={`${id}-nome`} data-autofocus value={nome} onChange={(e) => setNome(e.target.value)} maxLength={WEBAPP_LIMITS.nameMax} placeholder={webappUi.bannerNamePlaceholder} className={input} />
+        </div>
+        <ImageField label={webappUi.bannerImage} hint={webappUi.bannerImageHint} file={banner} onFile={setBanner} previewClass="h-12 w-40" />
+        <div>
+          <label htmlFor={`${id}-link`} className="mb-1 block text-sm font-medium text-gray-700">{webappUi.bannerLink}</label>
+          <input id={`${id}-link`} type="url" value={link} onChange={(e) => setLink(e.target.value)} maxLength={WEBAPP_LIMITS.linkMax} placeholder={webappUi.urlPlaceholder} className={input} />
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+import { toast } from 'react-toastify';
+import { AlertTriangle, Download } from 'lucide-react';
+import { webappUi, type WebApp } from '@painel/contract';
+import { Button } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useDownloadApk } from '../api/download-apk.ts';
+
+/**
+ * Where the app's APK stands: being built (the page polls until it ends), failed (the Android
+ * page has the reason), or ready to download. `showNone` also says when there is none yet.
+ */
+export function ApkStatus({ app, showNone = false }: { app: WebApp; showNone?: boolean }) {
+  const download = useDownloadApk();
+
+  if (app.apk_status === 'building') {
+    return (
+      <p role="status" data-testid="apk-building" className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <Spinner className="mt-0.5 h-4 w-4 shrink-0" />
+        {webappUi.apkBuilding}
+      </p>
+    );
+  }
+  if (app.apk_criado && app.apk_zip) {
+    return (
+      <Button
+        variant="success"
+        disabled={download.isPending}
+        onClick={() => download.mutate(app.apk_zip, { onError: (err) => toast.error(errorMessage(err, webappUi.apkDownloadError)) })}
+      >
+        {download.isPending ? <Spinner className="h-4 w-4" /> : <Download className="h-4 w-4" aria-hidden="true" />}
+        {download.isPending ? webappUi.apkDownloading : webappUi.apkDownload}
+      </Button>
+    );
+  }
+  if (app.apk_status === 'error') {
+    return (
+      <p role="status" data-testid="apk-error" className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+        <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        {webappUi.apkFailed}
+      </p>
+    );
+  }
+  return showNone ? <p className="text-sm text-gray-500">{webappUi.apkNone}</p> : null;
+}

@@ -1,0 +1,34 @@
+/** What the published app (WEBAPP_BASE/{login}/) says to its visitors; the server's own messages come in its answers. */
+export const webappPublicUi = {
+  loading: 'Carregando...',
+  loadError: 'Não foi possível abrir o aplicativo. Verifique sua conexão e tente novamente.',
+  retry: 'Tentar novamente',
+  player: 'Transmissão ao vivo',
+  watch: 'Assistir',
+  banner: 'Publicidade',
+  menu: 'Seções do aplicativo',
+  sections: { programacao: 'Programação', historia: 'História', chat: 'Chat', contato: 'Contato' },
+  install: 'Instalar app',
+  notify: 'Receber notificações',
+  notifyStop: 'Desativar notificações',
+  notifyBlocked: 'As notificações estão bloqueadas neste navegador. Libere-as nas configurações do site.',
+  notifyFailed: 'Não foi possível ativar as notificações. Tente novamente.',
+  notifyOn: 'Pronto! Você receberá as notificações deste canal.',
+  chatName: 'Seu nome',
+  chatMessage: 'Mensagem',
+  chatSend: 'Enviar',
+  chatSending: 'Enviando...',
+  chatEmpty: 'Nenhuma mensagem ainda. Seja o primeiro a escrever!',
+  chatOffline: 'Sem conexão com o chat. Tentando de novo...',
+  chatSendFailed: 'Não foi possível enviar a mensagem. Verifique sua conexão.',
+  contactEmpty: 'Nenhum contato informado.',
+  contacts: {
+    email: 'E-mail', whatsapp: 'WhatsApp', site: 'Site', facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter', youtube: 'YouTube',
+  },
+} as const;
+
+/** The install badges the panel draws for the owner's site (…/badge-android.svg, …/badge-ios.svg). */
+export const WEBAPP_BADGES = {
+  android: { small: 'Instalar no', big: 'Android', label: 'Instalar no Android' },
+  ios: { small: 'Adicionar à Tela de Início', big: 'no iPhone', label: 'Adicionar à Tela de Início no iPhone' },
+} as const;
