@@ -79,6 +79,23 @@ const columnsOf = (f: AndroidConfigFields) => ({ ...f, chat: f.chat ? 1 : 0 });
  * built from it or from the multi-platform app, and their download. Every method acts on the
  * owner's rows only; another account's id is 404.
  */
+/**
+ * A build whose job ended without ending its row (the worker died and the job ran out of
+ * attempts, or the job went missing) ends with the job's error: a row never stays 'Em
+ * andamento' after its job is over. Run before the rows are read (both app pages show them).
+ */
+export async function endOrphanBuilds(deps: { db: Db; repo: AndroidRepo; jobs: Pick<Jobs, 'latestOf'> }, userId: number): Promise<void> {
+  const { db, repo } = deps;
+  const open = await repo.building(db, userId);
+  if (!open.length) return;
+  const jobs = await deps.jobs.latestOf(userId, 'apk', open.map((r) => r.id));
+  for (const row of open) {
+    const job = jobs.get(row.id);
+    if (job && (job.state === 'queued' || job.state === 'running')) continue;
+    await repo.finish(db, row.id, { status: 2, aviso: job?.state === 'failed' && job.error ? job.error : msg.apkBuildFailed });
+  }
+}
+
 export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: AndroidRepo; jobs: Jobs; config: Config; grants: Grants }) {
   const { db, repo, config, grants } = deps;
   const tvBase = (login: string) => `${WEBAPP_BASE}/${encodeURIComponent(login)}/tv/`;
@@ -101,21 +118,7 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
     };
   };
 
-  /**
-   * A build whose job ended without ending its row (the worker died and the job ran out of
-   * attempts, or the job went missing) ends with the job's error: a row never stays 'Em
-   * andamento' after its job is over.
-   */
-  async function reconcile(userId: number): Promise<void> {
-    const open = await repo.building(db, userId);
-    if (!open.length) return;
-    const jobs = await deps.jobs.latestOf(userId, 'apk', open.map((r) => r.id));
-    for (const row of open) {
-      const job = jobs.get(row.id);
-      if (job && (job.state === 'queued' || job.state === 'running')) continue;
-      await repo.finish(db, row.id, { status: 2, aviso: job?.state === 'failed' && job.error ? job.error : msg.apkBuildFailed });
-    }
-  }
+  const reconcile = (userId: number) => endOrphanBuilds({ db, repo, jobs: deps.jobs }, userId);
 
   /** A row at 'Em andamento' and its job, in the caller's transaction. */
   async function queueBuild(tx: Tx, owner: Owner, b: { origem: AndroidAppRow['origem']; versao: string; spec: Omit<ApkInput['spec'], 'packageName'> }) {

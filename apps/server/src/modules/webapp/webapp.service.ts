@@ -10,6 +10,8 @@ import type { Auth } from '../../platform/auth.ts';
 import { nowIso, type WebappsTable } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { cleanImage, readImage } from '../../platform/images.ts';
+import { createAndroidRepo } from '../android-app/android.repo.ts';
+import { endOrphanBuilds } from '../android-app/android.service.ts';
 import { channelUrls } from '../streaming/urls.ts';
 import { createPushSender, type PushSender } from './push.ts';
 import { createWebappRepo, type BannerRow, type WebappRow } from './webapp.repo.ts';
@@ -116,10 +118,11 @@ const APK_STATUS = { 0: 'building', 1: 'done', 2: 'error' } as const;
  * The App Multiplataforma of the acting account: its settings and images, its banners and the
  * pushes its owner sends to the visitors who subscribed.
  */
-export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard'>, opts: { push?: PushSender } = {}) {
+export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard' | 'jobs'>, opts: { push?: PushSender } = {}) {
   const { config } = core;
   const db = core.store.db;
   const repo = createWebappRepo();
+  const androidRepo = createAndroidRepo();
   const push = opts.push ?? createPushSender({
     dataDir: config.dataDir,
     guard: core.guard,
@@ -168,6 +171,7 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
 
   async function view(auth: Auth, row: WebappRow): Promise<WebApp> {
     const login = loginOf(auth);
+    await endOrphanBuilds({ db, repo: androidRepo, jobs: core.jobs }, auth.userId);
     const apk = await repo.latestApk(db, auth.userId);
     const apkStatus = apk ? APK_STATUS[apk.status as keyof typeof APK_STATUS] ?? 'building' : 'none';
     const app = `${webBase(login)}${WEBAPP_BASE}/${login}/`;

@@ -149,10 +149,17 @@ describe('App Multiplataforma: settings and banners', () => {
     const row = { user_id: a.id, origem: 'multiplataforma' as const, nome: 'TV', versao: '1.0', created_at: now, updated_at: now };
     await db.insertInto('android_apps').values({ ...row, status: 1, zip: 'tv-exemplo-1.apk' }).execute();
     assert.deepEqual(pick(await appOf(a.token)), { apk_criado: true, apk_zip: 'tv-exemplo-1.apk', apk_status: 'done' });
-    await db.insertInto('android_apps').values({ ...row, status: 0, zip: null }).execute();
+    const building = await db.insertInto('android_apps').values({ ...row, status: 0, zip: null }).returning('id').executeTakeFirstOrThrow();
+    const job = await h.core.jobs.enqueue(db, { userId: a.id, kind: 'apk', subjectId: building.id, input: {} });
+    assert.ok(job);
     assert.deepEqual(pick(await appOf(a.token)), { apk_criado: false, apk_zip: '', apk_status: 'building' });
     await db.insertInto('android_apps').values({ ...row, origem: 'android', status: 2, zip: null }).execute();
     assert.deepEqual(pick(await appOf(a.token)), { apk_criado: false, apk_zip: '', apk_status: 'building' });
+    // its job ended without ending the row (a worker that died with no attempts left): the page says error, not building forever
+    await db.updateTable('jobs').set({ state: 'failed', error: msg.jobInterrupted }).where('id', '=', job.id).execute();
+    assert.deepEqual(pick(await appOf(a.token)), { apk_criado: false, apk_zip: '', apk_status: 'error' });
+    const ended = await db.selectFrom('android_apps').select(['status', 'aviso']).where('id', '=', building.id).executeTakeFirstOrThrow();
+    assert.deepEqual(ended, { status: 2, aviso: msg.jobInterrupted });
     function pick(app: WebApp | null) {
       return { apk_criado: app?.apk_criado, apk_zip: app?.apk_zip, apk_status: app?.apk_status };
     }
