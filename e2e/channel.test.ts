@@ -50,6 +50,8 @@ async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
   await page.mouse.move(x, b.y + b.height / 2, { steps: 15 });
   await page.waitForTimeout(150);
   await page.mouse.up();
+  // the drop animates for 250 ms, and until it ends the sortable list swallows the next click
+  await page.waitForTimeout(350);
 }
 
 /*
