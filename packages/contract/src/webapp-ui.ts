@@ -35,7 +35,6 @@ export const webappUi = {
   apkBuilding: 'O APK Android está sendo criado. Esta página acompanha a criação e mostra o download quando ele estiver pronto.',
   apkFailed: 'Não foi possível criar o APK Android. Os detalhes estão na página App Android.',
   apkNone: 'Nenhum APK criado ainda. Crie um na aba Configurar App.',
-  apkFallbackName: 'app.apk',
   apkDownloadError: 'Erro ao baixar o APK',
 
   // create / configure

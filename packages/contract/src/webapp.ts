@@ -106,26 +106,9 @@ export interface WebAppBanner {
 }
 
 /** What the published app reads: public data only (never an e-mail of the account, its id or settings). */
-export interface PublicWebApp {
-  nome: string;
-  email: string;
-  whatsapp: string;
-  url_facebook: string;
-  url_instagram: string;
-  url_twitter: string;
-  url_site: string;
-  url_youtube: string;
-  cor_texto: string;
-  cor_menu_claro: string;
-  cor_menu_escuro: string;
-  cor_splash: string;
+export interface PublicWebApp extends WebAppFields {
   url_logo: string;
   url_background: string;
-  text_prog: string;
-  text_hist: string;
-  modelo: 1 | 2;
-  chat: boolean;
-  contador: boolean;
   /** The channel's player (the embeddable iframe). */
   player_url: string;
   /** The VAPID public key (base64url) for push subscriptions. */

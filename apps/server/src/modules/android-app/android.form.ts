@@ -1,74 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import {
   ANDROID_DEFAULTS, ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, WEBAPP_LIMITS, msg, type AndroidConfigFields,
 } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
+import { formColor, formEmail, formLink, type Form } from '../../platform/form.ts';
 import { cleanImage, readImage } from '../../platform/images.ts';
 
-/** A form as posted: its text fields (the first value of each name) and its files (in memory, each at most 5 MB). */
-export interface Form {
-  fields: Record<string, string>;
-  files: Partial<Record<string, Buffer>>;
-}
-
 const bad = (message: string) => new AppError(400, message);
-
-/**
- * Reads a multipart body (a JSON body gives fields only). Files of other names are skipped; a
- * file input left empty, which browsers still send as an empty part, counts as no file.
- */
-export async function readForm(req: FastifyRequest, fileNames: readonly string[]): Promise<Form> {
-  const form: Form = { fields: {}, files: {} };
-  const keep = (name: string, v: unknown) => {
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') form.fields[name] ??= String(v);
-  };
-  if (!req.isMultipart()) {
-    for (const [name, v] of Object.entries((req.body ?? {}) as Record<string, unknown>)) keep(name, v);
-    return form;
-  }
-  for await (const part of req.parts()) {
-    if (part.type === 'field') {
-      // a value cut at the size limit is refused rather than stored cut
-      if (part.valueTruncated || part.fieldnameTruncated) throw bad(msg.invalidData);
-      keep(part.fieldname, part.value);
-      continue;
-    }
-    if (!fileNames.includes(part.fieldname) || form.files[part.fieldname]) {
-      part.file.resume();
-      continue;
-    }
-    const data = await part.toBuffer().catch((e: { code?: string }) => {
-      if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw bad(msg.imageTooLarge);
-      throw e;
-    });
-    if (data.length) form.files[part.fieldname] = data;
-  }
-  return form;
-}
-
-const COLOR = /^#[0-9A-Fa-f]{6}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[0-9+()\s.-]{0,30}$/;
 const THEMES: readonly string[] = ANDROID_THEMES.map((t) => t.value);
 const TRUE = ['true', '1', 'on', 'sim'];
-
-/** An http(s) address, or '' when left empty. */
-export function link(v: string): string {
-  if (!v) return '';
-  let u: URL | null = null;
-  try {
-    u = new URL(v);
-  } catch {
-    /* not an address */
-  }
-  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || v.length > WEBAPP_LIMITS.linkMax) throw bad(msg.invalidLink);
-  return v;
-}
-
-export function color(v: string): string {
-  if (!COLOR.test(v)) throw bad(msg.invalidColor);
-  return v.toUpperCase();
-}
 
 /** The TV name: required, at most 30 characters (counted as a person counts them). */
 export function tvName(v: string | undefined): string {
@@ -89,9 +29,9 @@ export function version(v: string | undefined): { versao: string; code: number }
 /** Each field's check; what it returns is what is stored. */
 const CHECKS: { [K in keyof AndroidConfigFields]: (v: string) => AndroidConfigFields[K] } = {
   webtv_nome: tvName,
-  webtv_facebook: link,
-  webtv_twitter: link,
-  webtv_site: link,
+  webtv_facebook: formLink,
+  webtv_twitter: formLink,
+  webtv_site: formLink,
   webtv_descricao: (v) => {
     if (v.length > WEBAPP_LIMITS.textMax) throw bad(msg.invalidData);
     return v;
@@ -101,21 +41,18 @@ const CHECKS: { [K in keyof AndroidConfigFields]: (v: string) => AndroidConfigFi
     if (!THEMES.includes(v)) throw bad(msg.androidThemeInvalid);
     return v;
   },
-  app_email: (v) => {
-    if (v && (!EMAIL.test(v) || v.length > 254)) throw bad(msg.invalidEmail);
-    return v;
-  },
+  app_email: formEmail,
   app_whatsapp: (v) => {
     if (!PHONE.test(v)) throw bad(msg.invalidData);
     return v;
   },
-  app_url_facebook: link,
-  app_url_instagram: link,
-  app_url_twitter: link,
-  app_url_site: link,
-  app_cor_texto: color,
-  app_cor_menu_claro: color,
-  app_cor_menu_escuro: color,
+  app_url_facebook: formLink,
+  app_url_instagram: formLink,
+  app_url_twitter: formLink,
+  app_url_site: formLink,
+  app_cor_texto: (v) => formColor(v),
+  app_cor_menu_claro: (v) => formColor(v),
+  app_cor_menu_escuro: (v) => formColor(v),
   app_tela_inicial: (v) => {
     if (v !== '1' && v !== '2') throw bad(msg.androidStartScreenInvalid);
     return Number(v) as 1 | 2;

@@ -9,7 +9,7 @@ import { idParam } from '../../platform/http.ts';
 import { IMAGE_MAX_BYTES } from '../../platform/images.ts';
 import { contentDisposition } from '../library/content.routes.ts';
 import { ownerOf } from '../library/owner.ts';
-import { readForm } from './android.form.ts';
+import { readForm } from '../../platform/form.ts';
 import { createAndroidRepo } from './android.repo.ts';
 import { createAndroidService } from './android.service.ts';
 

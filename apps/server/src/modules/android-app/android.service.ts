@@ -15,9 +15,9 @@ import type { Owner } from '../library/owner.ts';
 import { channelUrls } from '../streaming/urls.ts';
 import { packageNameFor } from './apk/build.ts';
 import {
-  CONFIGURE_FIELDS, CREATE_FIELDS, DEFAULT_FIELDS, androidImage, color, configFields, version,
-  type AndroidImage, type CleanImage, type Form,
+  CONFIGURE_FIELDS, CREATE_FIELDS, DEFAULT_FIELDS, androidImage, configFields, version, type AndroidImage, type CleanImage,
 } from './android.form.ts';
+import { safeColor, type Form } from '../../platform/form.ts';
 import type { AndroidAppRow, AndroidConfigRow, AndroidRepo } from './android.repo.ts';
 
 /** What the API queues for the worker: the whole build, so the APK is what was asked even if the configuration changes meanwhile. */
@@ -254,17 +254,10 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
       await readImage(logo);
       await readImage(background);
       const icon = await squarePng(logo, ICON_SIZE);
-      const colour = (v: string, fallback: string) => {
-        try {
-          return color(v);
-        } catch {
-          return fallback;
-        }
-      };
       const spec = {
         label: nome, versionName: versao, versionCode: code, url: `${channelUrls(config, owner.login).web}${WEBAPP_BASE}/${encodeURIComponent(owner.login)}/`,
-        icon: icon.toString('base64'), primaryColor: colour(app.cor_splash, WEBAPP_DEFAULTS.cor_splash),
-        primaryDarkColor: colour(app.cor_menu_escuro, WEBAPP_DEFAULTS.cor_menu_escuro),
+        icon: icon.toString('base64'), primaryColor: safeColor(app.cor_splash, WEBAPP_DEFAULTS.cor_splash),
+        primaryDarkColor: safeColor(app.cor_menu_escuro, WEBAPP_DEFAULTS.cor_menu_escuro),
       };
       await reconcile(owner.userId);
       const row = await db.transaction().execute(async (tx) => {

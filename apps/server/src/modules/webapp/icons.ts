@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import QRCode from 'qrcode';
 import { WEBAPP_BADGES, WEBAPP_DEFAULTS } from '@painel/contract';
+import { safeColor } from '../../platform/form.ts';
 import { squarePng } from '../../platform/images.ts';
 
 /**
@@ -24,14 +25,14 @@ export interface IconSource {
   splash: string;
 }
 
-const COLOR = /^#[0-9a-f]{6}$/i;
 const CACHED = /^icon-([0-9a-f]{16})-/;
 
 /** A #RRGGBB colour (the app's default splash when the stored one is not one). */
-export const safeColor = (c: string, fallback: string = WEBAPP_DEFAULTS.cor_splash): string => (COLOR.test(c) ? c.toUpperCase() : fallback);
+/** A stored colour, or the default splash colour. */
+export const splashColor = (c: string): string => safeColor(c, WEBAPP_DEFAULTS.cor_splash);
 
 function rgb(hex: string): { r: number; g: number; b: number; alpha: number } {
-  const n = Number.parseInt(safeColor(hex).slice(1), 16);
+  const n = Number.parseInt(splashColor(hex).slice(1), 16);
   return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255, alpha: 1 };
 }
 
@@ -56,12 +57,12 @@ function letterSvg(nome: string, splash: string, size: number): string {
   const mark = letter
     ? `<text x="${s / 2}" y="${s * 0.5 + s * 0.19}" font-size="${s * 0.52}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-weight="700" text-anchor="middle" fill="${ink}">${xml(letter)}</text>`
     : `<path d="M${s * 0.4} ${s * 0.32} L${s * 0.68} ${s * 0.5} L${s * 0.4} ${s * 0.68} Z" fill="${ink}"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}"><rect width="${s}" height="${s}" fill="${safeColor(splash)}"/>${mark}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}"><rect width="${s}" height="${s}" fill="${splashColor(splash)}"/>${mark}</svg>`;
 }
 
 /** What an icon depends on: when the logo, the name's initial or the splash colour change, the key does. */
 const keyOf = (src: IconSource): string =>
-  createHash('sha256').update(`${src.logo ?? ''}\n${src.logo ? '' : initialOf(src.nome)}\n${safeColor(src.splash)}`).digest('hex').slice(0, 16);
+  createHash('sha256').update(`${src.logo ?? ''}\n${src.logo ? '' : initialOf(src.nome)}\n${splashColor(src.splash)}`).digest('hex').slice(0, 16);
 
 async function draw(src: IconSource, purpose: IconPurpose, size: number): Promise<Buffer> {
   if (!src.logo) return sharp(Buffer.from(letterSvg(src.nome, src.splash, size))).png().toBuffer();

@@ -7,12 +7,13 @@ import {
 import type { Core } from '../../app.ts';
 import { nowIso, type Tx } from '../../platform/db.ts';
 import { parse } from '../../platform/errors.ts';
+import { safeColor } from '../../platform/form.ts';
 import { secret } from '../../platform/secrets.ts';
 import { shortCache } from '../../platform/short-cache.ts';
 import { imageDir } from '../android-app/android.service.ts';
 import { channelUrls } from '../streaming/urls.ts';
 import { createChat } from './chat.ts';
-import { appIcon, iconVersion, qrSvg, safeColor, type IconPurpose, type IconSource } from './icons.ts';
+import { appIcon, iconVersion, qrSvg, splashColor, type IconPurpose, type IconSource } from './icons.ts';
 import { endpointSchemes, vapidPublicKey } from './push.ts';
 import { createWebappRepo } from './webapp.repo.ts';
 import { webappDir, webappFileUrl } from './webapp.service.ts';
@@ -118,7 +119,7 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
         url_facebook: httpLink(row.url_facebook), url_instagram: httpLink(row.url_instagram), url_twitter: httpLink(row.url_twitter),
         url_site: httpLink(row.url_site), url_youtube: httpLink(row.url_youtube),
         cor_texto: safeColor(row.cor_texto, WEBAPP_DEFAULTS.cor_texto), cor_menu_claro: safeColor(row.cor_menu_claro, WEBAPP_DEFAULTS.cor_menu_claro),
-        cor_menu_escuro: safeColor(row.cor_menu_escuro, WEBAPP_DEFAULTS.cor_menu_escuro), cor_splash: safeColor(row.cor_splash),
+        cor_menu_escuro: safeColor(row.cor_menu_escuro, WEBAPP_DEFAULTS.cor_menu_escuro), cor_splash: splashColor(row.cor_splash),
         url_logo: row.logo ? webappFileUrl(login, row.logo) : '', url_background: row.background ? webappFileUrl(login, row.background) : '',
         text_prog: row.text_prog, text_hist: row.text_hist, modelo: row.modelo === 2 ? 2 : 1, chat: row.chat === 1, contador: row.contador === 1,
         player_url: playerUrl(login, row.contador === 1), push_key: vapidPublicKey(config.dataDir),
@@ -137,7 +138,7 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
       url_facebook: httpLink(tv.app_url_facebook || tv.webtv_facebook), url_instagram: httpLink(tv.app_url_instagram),
       url_twitter: httpLink(tv.app_url_twitter || tv.webtv_twitter), url_site: httpLink(tv.app_url_site || tv.webtv_site), url_youtube: '',
       cor_texto: safeColor(tv.app_cor_texto, WEBAPP_DEFAULTS.cor_texto), cor_menu_claro: safeColor(tv.app_cor_menu_claro, WEBAPP_DEFAULTS.cor_menu_claro),
-      cor_menu_escuro: safeColor(tv.app_cor_menu_escuro, WEBAPP_DEFAULTS.cor_menu_escuro), cor_splash: safeColor(tv.tema.split('|')[0] ?? ''),
+      cor_menu_escuro: safeColor(tv.app_cor_menu_escuro, WEBAPP_DEFAULTS.cor_menu_escuro), cor_splash: splashColor(tv.tema.split('|')[0] ?? ''),
       url_logo: file(tv.logo), url_background: file(tv.fundo), text_prog: '', text_hist: tv.webtv_descricao,
       modelo: tv.app_tela_inicial === 2 ? 2 : 1, chat: tv.chat === 1, contador: false, player_url: playerUrl(login, false), push_key: '',
     };

@@ -4,42 +4,16 @@ import { msg } from '@painel/contract';
 import type { Core } from '../../app.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
+import { readForm } from '../../platform/form.ts';
 import { IMAGE_MAX_BYTES } from '../../platform/images.ts';
 import type { StreamingService } from '../streaming/streaming.service.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
 import { publishedRoutes } from './published.routes.ts';
 import { vapidPublicKey } from './push.ts';
-import { createWebappService, type WebappForm } from './webapp.service.ts';
+import { createWebappService } from './webapp.service.ts';
 
 /** The longest text field (the programming and history texts, 5000 characters of up to 4 bytes). */
 const FIELD_MAX_BYTES = 32 * 1024;
-
-/**
- * The form's text fields and the named files (anything else sent as a file is read and
- * dropped). A file input left empty arrives as a part of 0 bytes: it counts as not sent.
- */
-async function readForm(req: FastifyRequest, fileFields: readonly string[]): Promise<WebappForm> {
-  const fields: Record<string, string> = {};
-  const files: Record<string, Buffer> = {};
-  if (!req.isMultipart()) return { fields, files };
-  for await (const part of req.parts()) {
-    if (part.type === 'field') {
-      if (part.valueTruncated) throw new AppError(400, msg.invalidData);
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    if (!fileFields.includes(part.fieldname)) {
-      part.file.resume();
-      continue;
-    }
-    const data = await part.toBuffer().catch((e: { code?: string }) => {
-      if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, msg.imageTooLarge);
-      throw e;
-    });
-    if (data.length > 0) files[part.fieldname] = data;
-  }
-  return { fields, files };
-}
 
 /**
  * The App Multiplataforma: the owner's settings, banners and push notifications (session

@@ -9,18 +9,13 @@ import type { Core } from '../../app.ts';
 import type { Auth } from '../../platform/auth.ts';
 import { nowIso, type WebappsTable } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { formColor, formEmail, formLink, type Form } from '../../platform/form.ts';
 import { cleanImage, readImage } from '../../platform/images.ts';
 import { createAndroidRepo } from '../android-app/android.repo.ts';
 import { endOrphanBuilds } from '../android-app/android.service.ts';
 import { channelUrls } from '../streaming/urls.ts';
 import { createPushSender, type PushSender } from './push.ts';
 import { createWebappRepo, type BannerRow, type WebappRow } from './webapp.repo.ts';
-
-/** A multipart form as the routes read it: text fields, and the bytes of each file sent (empty ones left out). */
-export interface WebappForm {
-  fields: Readonly<Record<string, string>>;
-  files: Readonly<Record<string, Buffer>>;
-}
 
 /** Where an account's app files (logo, background, banners, notification images) are kept. */
 export const webappDir = (dataDir: string, userId: number): string => path.join(dataDir, 'apps', String(userId), 'webapp');
@@ -29,41 +24,11 @@ export const WEBAPP_FILE = /^[a-f0-9]{24}\.(png|jpg|webp)$/;
 /** A file's address under the published app. */
 export const webappFileUrl = (login: string, name: string): string => `${WEBAPP_BASE}/${login}/files/${name}`;
 
-const COLOR = /^#[0-9a-f]{6}$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX = 254;
-
 /** Trimmed, with the line breaks browsers send in a form (CRLF) as plain newlines. */
 const clean = (v: string | undefined): string => (v ?? '').replace(/\r\n?/g, '\n').trim();
 const text = (v: string | undefined, max: number): string => {
   const s = clean(v);
   if (s.length > max) throw new AppError(400, msg.invalidData);
-  return s;
-};
-/** '' or an http(s) address. */
-const link = (v: string | undefined): string => {
-  const s = (v ?? '').trim();
-  if (!s) return '';
-  let u: URL | undefined;
-  try {
-    u = new URL(s);
-  } catch {
-    u = undefined;
-  }
-  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || /\s/.test(s) || s.length > WEBAPP_LIMITS.linkMax) {
-    throw new AppError(400, msg.invalidLink);
-  }
-  return s;
-};
-const color = (v: string | undefined, fallback: string): string => {
-  const s = (v ?? '').trim();
-  if (!s) return fallback;
-  if (!COLOR.test(s)) throw new AppError(400, msg.invalidColor);
-  return s.toUpperCase();
-};
-const email = (v: string | undefined): string => {
-  const s = (v ?? '').trim();
-  if (s && (s.length > EMAIL_MAX || !EMAIL.test(s))) throw new AppError(400, msg.invalidEmail);
   return s;
 };
 /** A checkbox: an unticked one is not sent at all. */
@@ -83,22 +48,22 @@ const model = (v: string | undefined): number => {
 type AppSettings = Omit<Insertable<WebappsTable>, 'user_id' | 'logo' | 'background' | 'created_at' | 'updated_at'>;
 
 /** The form's settings, every one checked; nothing is written before all of them pass. */
-function appSettings(f: WebappForm['fields']): AppSettings {
+function appSettings(f: Form['fields']): AppSettings {
   const nome = text(f.nome, WEBAPP_LIMITS.nameMax);
   if (!nome) throw new AppError(400, msg.appNameRequired);
   return {
     nome,
-    email: email(f.email),
+    email: formEmail(f.email),
     whatsapp: text(f.whatsapp, WEBAPP_LIMITS.nameMax),
-    url_facebook: link(f.url_facebook),
-    url_instagram: link(f.url_instagram),
-    url_twitter: link(f.url_twitter),
-    url_site: link(f.url_site),
-    url_youtube: link(f.url_youtube),
-    cor_texto: color(f.cor_texto, WEBAPP_DEFAULTS.cor_texto),
-    cor_menu_claro: color(f.cor_menu_claro, WEBAPP_DEFAULTS.cor_menu_claro),
-    cor_menu_escuro: color(f.cor_menu_escuro, WEBAPP_DEFAULTS.cor_menu_escuro),
-    cor_splash: color(f.cor_splash, WEBAPP_DEFAULTS.cor_splash),
+    url_facebook: formLink(f.url_facebook),
+    url_instagram: formLink(f.url_instagram),
+    url_twitter: formLink(f.url_twitter),
+    url_site: formLink(f.url_site),
+    url_youtube: formLink(f.url_youtube),
+    cor_texto: formColor(f.cor_texto, WEBAPP_DEFAULTS.cor_texto),
+    cor_menu_claro: formColor(f.cor_menu_claro, WEBAPP_DEFAULTS.cor_menu_claro),
+    cor_menu_escuro: formColor(f.cor_menu_escuro, WEBAPP_DEFAULTS.cor_menu_escuro),
+    cor_splash: formColor(f.cor_splash, WEBAPP_DEFAULTS.cor_splash),
     text_prog: text(f.text_prog, WEBAPP_LIMITS.textMax),
     text_hist: text(f.text_hist, WEBAPP_LIMITS.textMax),
     modelo: model(f.modelo),
@@ -222,7 +187,7 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
     },
 
     /** POST creates or updates; PUT only updates an app that exists. */
-    async save(auth: Auth, form: WebappForm, mode: 'create' | 'update') {
+    async save(auth: Auth, form: Form, mode: 'create' | 'update') {
       if (mode === 'update' && !(await repo.app(db, auth.userId))) throw new AppError(404, msg.webappNotFound);
       const settings = appSettings(form.fields);
       const images = { logo: await prepared(form.files.logo), background: await prepared(form.files.background) };
@@ -247,10 +212,10 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
       return { success: true, banners: (await repo.banners(db, auth.userId)).map((r) => bannerView(auth, r)) };
     },
 
-    async addBanner(auth: Auth, form: WebappForm) {
+    async addBanner(auth: Auth, form: Form) {
       const nome = text(form.fields.nome, WEBAPP_LIMITS.nameMax);
       if (!nome || !form.files.banner) throw new AppError(400, msg.bannerRequired);
-      const bannerLink = link(form.fields.link);
+      const bannerLink = formLink(form.fields.link);
       const image = await prepared(form.files.banner);
       const row = await withFiles(auth, { banner: image }, (names) =>
         repo.insertBanner(db, { user_id: auth.userId, nome, link: bannerLink, imagem: names.banner!, created_at: nowIso() }));
@@ -270,7 +235,7 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
      * Subscriptions the push service reports gone (404/410) are deleted; the counts are kept
      * on the notification's row.
      */
-    async notify(auth: Auth, form: WebappForm) {
+    async notify(auth: Auth, form: Form) {
       if (!(await repo.app(db, auth.userId))) throw new AppError(400, msg.pushNoApp);
       const f = form.fields;
       const titulo = clean(f.titulo);
@@ -278,7 +243,7 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
       if (!titulo || !mensagem || !form.files.url_icone) throw new AppError(400, msg.pushRequired);
       if (mensagem.length > WEBAPP_LIMITS.pushMessageMax) throw new AppError(400, msg.pushMessageTooLong);
       if (titulo.length > WEBAPP_LIMITS.pushTitleMax) throw new AppError(400, msg.invalidData);
-      const pushLink = link(f.url_link);
+      const pushLink = formLink(f.url_link);
       const images = { icone: await prepared(form.files.url_icone), imagem: await prepared(form.files.url_imagem) };
       const { id, names } = await withFiles(auth, images, async (names) => {
         const { id } = await repo.insertNotification(db, {

@@ -8,7 +8,7 @@ import { Tabs, type TabItem } from '@/components/ui/tabs.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
-import { useDownloadAndroidApk } from '../api/download-android-apk.ts';
+import { useDownloadApk } from '@/lib/apk-download.ts';
 import { useAndroidApps } from '../api/get-android-apps.ts';
 import { useAndroidConfig } from '../api/get-android-config.ts';
 import { useRemoveAndroidApp } from '../api/remove-android-app.ts';
@@ -36,7 +36,7 @@ export function AndroidAppPage() {
   const user = useUser().data;
   const list = useAndroidApps();
   const config = useAndroidConfig();
-  const download = useDownloadAndroidApk();
+  const download = useDownloadApk();
   const remove = useRemoveAndroidApp();
   const [chosen, setChosen] = useState<Tab | null>(null);
   // a new mount of a form starts it again from the saved configuration

@@ -4,7 +4,7 @@ import { webappUi, type WebApp } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useDownloadApk } from '../api/download-apk.ts';
+import { useDownloadApk } from '@/lib/apk-download.ts';
 
 /**
  * Where the app's APK stands: being built (the page polls until it ends), failed (the Android
