@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { hlsLeftovers, type HlsFile } from '@painel/media/hls-playlist';
 import { nginxArgs, nginxConfig } from '@painel/media/nginx-config';
 import { openCore, type Core } from './app.ts';
 import { loadConfig, type Config } from './platform/config.ts';
@@ -67,7 +68,25 @@ const RECONCILE_GRACE_MS = 10_000;
  * picked up within 10 s, not after the minute nginx's own back-off may reach.
  */
 const MEDIA_BACKOFF = { minMs: 1000, maxMs: 10_000, resetAfterMs: 60_000 };
-const HLS_LEFTOVER_MS = 5 * 60_000;
+/** How often fragments no playlist lists any more are removed. */
+const HLS_SWEEP_MS = 10_000;
+
+/** Removes what nginx's HLS no longer needs (nginx's own cleanup is off: see hlsLeftovers). */
+async function sweepHls(hlsDir: string): Promise<void> {
+  const names = await fs.promises.readdir(hlsDir);
+  const files: HlsFile[] = [];
+  const playlists = new Map<string, string>();
+  for (const name of names) {
+    const st = await fs.promises.stat(path.join(hlsDir, name)).catch(() => null);
+    if (!st?.isFile()) continue;
+    files.push({ name, mtimeMs: st.mtimeMs });
+    if (name.endsWith('.m3u8')) {
+      const text = await fs.promises.readFile(path.join(hlsDir, name), 'utf8').catch(() => null);
+      if (text !== null) playlists.set(name.slice(0, -5), text);
+    }
+  }
+  for (const name of hlsLeftovers(files, playlists, Date.now())) await fs.promises.rm(path.join(hlsDir, name), { force: true });
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -204,13 +223,9 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
       const open = await streamingRepo.liveOfNode(db, nodeId);
       const plan = planReconcile(open, stat, Date.now(), RECONCILE_GRACE_MS);
       await applyReconcile({ db, repo: streamingRepo, media, viewers, activity }, open, plan);
-      if (Date.now() - lastSweep > 60_000) {
+      if (Date.now() - lastSweep > HLS_SWEEP_MS) {
         lastSweep = Date.now();
-        for (const f of fs.readdirSync(hlsDir)) {
-          const p = path.join(hlsDir, f);
-          const st = fs.statSync(p, { throwIfNoEntry: false });
-          if (st && Date.now() - st.mtimeMs > HLS_LEFTOVER_MS) fs.rmSync(p, { force: true });
-        }
+        await sweepHls(hlsDir);
       }
     } catch (e) {
       log(`reconciliação falhou: ${(e as Error).message}`);

@@ -37,3 +37,34 @@ export function playlistSince(text: string, sinceMs: number): string | null {
   });
   return `${text2.join('\n')}\n`;
 }
+
+/** The fragment names a playlist lists. */
+export function listedFragments(text: string): string[] {
+  return text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+}
+
+export interface HlsFile {
+  name: string;
+  mtimeMs: number;
+}
+
+/** A fragment no playlist lists any more is kept this long for a player that read the playlist just before. */
+export const FRAGMENT_GRACE_MS = 60_000;
+/** A playlist nginx has not rewritten for this long belongs to a broadcast that is over. */
+export const PLAYLIST_LEFTOVER_MS = 5 * 60_000;
+
+/**
+ * What to delete from the HLS directory. Pure: nginx's own cleanup is off because it goes by
+ * age alone and removed fragments (and the playlist) that players still needed when keyframes
+ * are far apart. Here a fragment goes only once its stream's playlist no longer lists it, and a
+ * playlist only once nginx has stopped writing it.
+ */
+export function hlsLeftovers(files: HlsFile[], playlists: ReadonlyMap<string, string>, now: number): string[] {
+  const listed = new Set<string>();
+  for (const text of playlists.values()) for (const n of listedFragments(text)) listed.add(n);
+  return files.filter((f) => {
+    const age = now - f.mtimeMs;
+    if (f.name.endsWith('.ts')) return !listed.has(f.name) && age > FRAGMENT_GRACE_MS;
+    return age > PLAYLIST_LEFTOVER_MS;
+  }).map((f) => f.name);
+}

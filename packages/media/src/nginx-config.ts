@@ -33,6 +33,9 @@ const port = (n: number, what: string): number => {
   return n;
 };
 
+/** The longest fragment nginx writes while waiting for a keyframe; past it, it cuts anyway. */
+export const HLS_MAX_FRAGMENT_SECONDS = 30;
+
 export function nginxConfig(o: NginxOptions): string {
   const app = word(o.application ?? 'live', 'application');
   const prefix = word(o.prefix, 'prefix');
@@ -74,11 +77,18 @@ export function nginxConfig(o: NginxOptions): string {
     // keeps fragments at `frag` seconds with OBS's 1–2 s keyframes instead of slipping to the next one
     `      hls_fragment ${Math.round(frag * 800)}ms;`,
     `      hls_playlist_length ${playlist}s;`,
-    '      hls_cleanup on;',
+    // a video with a keyframe every 10 s makes 10-s fragments; nginx splits only past this
+    `      hls_max_fragment ${HLS_MAX_FRAGMENT_SECONDS}s;`,
+    // nginx's own cleanup deletes by age (a fragment twice the playlist length old, a playlist
+    // not rewritten for one length), so long fragments vanished while still listed: the worker
+    // removes what no playlist lists any more (hlsLeftovers)
+    '      hls_cleanup off;',
     '      hls_nested off;',
-    // every publish starts a fresh playlist (no seconds of the previous broadcast), and
-    // time-based fragment names never repeat, so no cache can hand out an old segment
-    '      hls_continuous off;',
+    // a source that publishes again (the playout's next run, a relay that reconnects) continues
+    // the playlist with a discontinuity, and its media sequence only grows; a new broadcast
+    // removes the playlist first, so it starts afresh. Time-based fragment names never repeat,
+    // so no cache can hand out an old segment
+    '      hls_continuous on;',
     '      hls_fragment_naming system;',
     '    }',
     '  }',

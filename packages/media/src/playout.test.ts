@@ -1,20 +1,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SLOTS, concatList, playableFacts, playoutArgs, slotName } from './playout.ts';
+import { LIST_ENTRIES, SLOTS, concatList, playableFacts, playoutArgs, slotName } from './playout.ts';
 
-test('the list names every slot once, the first resumed from its inpoint', () => {
+test('the list names the slots over and over, the first resumed from its inpoint', () => {
   const l = concatList(12.5).split('\n');
   assert.equal(l[0], 'ffconcat version 1.0');
   assert.equal(l[1], 'file slot-00.mp4');
   assert.equal(l[2], 'inpoint 12.500');
-  assert.equal(l.filter((x) => x.startsWith('file ')).length, SLOTS);
+  const files = l.filter((x) => x.startsWith('file '));
+  assert.equal(files.length, LIST_ENTRIES);
+  assert.equal(files[SLOTS], 'file slot-00.mp4');
   assert.ok(!concatList(0).includes('inpoint'));
   assert.equal(slotName(SLOTS + 3), slotName(3));
 });
 
-test('the playout publishes only to the local nginx, copying, in real time, looping the list', () => {
+test('the playout publishes only to the local nginx, copying, in real time, reading the list once (no -stream_loop)', () => {
   const a = playoutArgs({ list: '/d/list.ffconcat', destination: 'rtmp://127.0.0.1:1935/live/ana_live?playout=1.x' });
-  assert.deepEqual(a.slice(a.indexOf('-re'), a.indexOf('-re') + 10), ['-re', '-stream_loop', '-1', '-f', 'concat', '-safe', '1', '-i', '/d/list.ffconcat', '-map']);
+  assert.deepEqual(a.slice(a.indexOf('-re'), a.indexOf('-re') + 10), ['-re', '-f', 'concat', '-safe', '1', '-i', '/d/list.ffconcat', '-map', '0:v:0', '-map']);
   assert.ok(a.includes('copy'));
   assert.equal(a.at(-2), '--');
   assert.throws(() => playoutArgs({ list: 'x', destination: 'rtmp://example.com/live/x' }));

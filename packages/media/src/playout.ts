@@ -13,14 +13,21 @@ export interface PlayoutPlan {
   destination: string;
 }
 
-/** Slots in the list; the list loops (-stream_loop), so slot k is reused every SLOTS videos. */
+/** Slot files on disk; slot k of the list is the file of k mod SLOTS, reused every SLOTS videos. */
 export const SLOTS = 64;
+/**
+ * Entries in the list: the slot names over and over, so one run plays this many videos. The
+ * list is finite on purpose: a slot left without a file ends the run cleanly (ffmpeg writes the
+ * end of the stream and exits 0), which is how a run stops before a video of another format.
+ * With -stream_loop the same missing slot crashed ffmpeg 5 (SIGSEGV) mid-broadcast.
+ */
+export const LIST_ENTRIES = SLOTS * 256;
 export const slotName = (k: number): string => `slot-${String(((k % SLOTS) + SLOTS) % SLOTS).padStart(2, '0')}.mp4`;
 
-/** The list: every slot in order, the first one from `inpoint` seconds in (a resumed video). */
+/** The list: the slots in order, the first one from `inpoint` seconds in (a resumed video). */
 export function concatList(inpoint: number): string {
   const lines = ['ffconcat version 1.0'];
-  for (let k = 0; k < SLOTS; k++) {
+  for (let k = 0; k < LIST_ENTRIES; k++) {
     lines.push(`file ${slotName(k)}`);
     if (k === 0 && inpoint > 0) lines.push(`inpoint ${inpoint.toFixed(3)}`);
   }
@@ -34,7 +41,7 @@ export function playoutArgs(p: PlayoutPlan): string[] {
     '-progress', 'pipe:1', '-stats_period', '1',
     // the slots are plain files next to the list; nothing else may be opened
     '-protocol_whitelist', 'file,rtmp,tcp',
-    '-re', '-stream_loop', '-1', '-f', 'concat', '-safe', '1', '-i', p.list,
+    '-re', '-f', 'concat', '-safe', '1', '-i', p.list,
     '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy',
     '-f', 'flv', '-flvflags', 'no_duration_filesize',
     '--', p.destination,

@@ -189,7 +189,8 @@ export interface RevokedSessionsTable {
   expires_at: number;
 }
 
-export type ProcessState = 'scheduled' | 'starting' | 'live' | 'reconnecting' | 'held' | 'error' | 'finished';
+/** 'failing': restarted over and over (error holds the last reason); still retried, unlike 'error'. */
+export type ProcessState = 'scheduled' | 'starting' | 'live' | 'reconnecting' | 'failing' | 'held' | 'error' | 'finished';
 
 export interface MediaProcessesTable {
   id: Generated<number>;

@@ -133,4 +133,34 @@ describe('supervisor', () => {
     await s.stop();
     assert.ok(!fs.existsSync(pidFile));
   });
+  test('a planned end starts the next run at once: no back-off, no restart counted, the state stays running', async () => {
+    const states: string[] = [];
+    // each run prints progress for 1.2 s and ends by itself with code 0, as a playout at a new format does
+    const s = sup(`${TICKER}; setTimeout(() => process.exit(0), 1200)`, {
+      backoff: { minMs: 5000, maxMs: 5000, resetAfterMs: 60_000 }, isProgress: (l) => l.startsWith('frame='),
+      plannedExit: (code) => code === 0, onState: (st) => states.push(st.state),
+    });
+    s.start();
+    await s.waitFor('running', 3000);
+    const first = s.status().pid;
+    await until(() => s.status().pid !== null && s.status().pid !== first, 4000);
+    assert.equal(s.status().restarts, 0);
+    assert.equal(s.status().state, 'running');
+    assert.deepEqual(states.filter((x, i) => x !== states[i - 1]), ['starting', 'running']);
+    await s.stop();
+  });
+
+  test('a child that keeps failing is marked failing with its reason, keeps being retried, and recovers', async () => {
+    const flag = path.join(dir, 'healthy');
+    // fails at once until the flag file exists, then runs
+    const script = `if (!require('fs').existsSync(${JSON.stringify(flag)})) { console.error('demuxer quebrou'); process.exit(1); } ${TICKER}`;
+    const s = sup(script, { isProgress: (l) => l.startsWith('frame='), failing: { restarts: 3, windowMs: 60_000, stableMs: 300 } });
+    s.start();
+    await until(() => s.status().failing);
+    assert.ok(s.status().restarts > 3);
+    assert.match(s.status().lastError ?? '', /demuxer quebrou/);
+    fs.writeFileSync(flag, '1');
+    await until(() => s.status().state === 'running' && !s.status().failing);
+    await s.stop();
+  });
 });

@@ -19,6 +19,12 @@ export interface SupervisorStatus {
   restarts: number;
   lastError: string | null;
   since: number;
+  /**
+   * The child keeps failing: more than `failing.restarts` unplanned restarts within
+   * `failing.windowMs`. It is still retried with back-off; cleared once a run has produced
+   * progress for `failing.stableMs`. lastError says why.
+   */
+  failing: boolean;
 }
 
 export interface SupervisorOptions {
@@ -43,6 +49,13 @@ export interface SupervisorOptions {
    * rejection is permanent: its message becomes the error and nothing is retried.
    */
   beforeSpawn?: () => Promise<void>;
+  /**
+   * True when an exit was the child's own planned end (a playout that reached a video of
+   * another format): it is started again at once, with no back-off and no restart counted.
+   */
+  plannedExit?: (code: number | null, signal: NodeJS.Signals | null) => boolean;
+  /** When repeated restarts make the child `failing` (default: more than 3 within 3 minutes, cleared after 30 s of progress). */
+  failing?: { restarts: number; windowMs: number; stableMs: number };
   /** Returns a message when an exit should not be retried (bad configuration, refused credentials). */
   permanentError?: (tail: string[], code: number | null) => string | null;
   onLine?: (line: string) => void;
@@ -59,6 +72,8 @@ export interface Supervisor {
 }
 
 const TAIL = 40;
+/** A planned end sooner than this after the start is treated as a failure (no restart loop). */
+const PLANNED_MIN_RUN_MS = 1000;
 
 export function createSupervisor(o: SupervisorOptions): Supervisor {
   const killAfterMs = o.killAfterMs ?? 5000;
@@ -66,7 +81,12 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
   const log = o.log ?? (() => {});
   let child: ChildProcess | null = null;
   let wanted = false;
-  let status: SupervisorStatus = { state: 'stopped', pid: null, restarts: 0, lastError: null, since: Date.now() };
+  const failingRule = o.failing ?? { restarts: 3, windowMs: 3 * 60_000, stableMs: 30_000 };
+  let status: SupervisorStatus = { state: 'stopped', pid: null, restarts: 0, lastError: null, since: Date.now(), failing: false };
+  /** When each recent unplanned restart happened. */
+  let recentRestarts: number[] = [];
+  /** The next start continues a planned end: the state stays as it is. */
+  let continuing = false;
   let attempt = 0;
   let startedAt = 0;
   let lastProgress = 0;
@@ -80,8 +100,9 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
 
   function set(patch: Partial<SupervisorStatus>): void {
     const changed = patch.state !== undefined && patch.state !== status.state;
+    const failingChanged = patch.failing !== undefined && patch.failing !== status.failing;
     status = { ...status, ...patch, ...(changed ? { since: Date.now() } : {}) };
-    if (changed || patch.pid !== undefined) o.onState?.({ ...status });
+    if (changed || failingChanged || patch.pid !== undefined) o.onState?.({ ...status });
     for (const w of waiters) w();
   }
 
@@ -122,7 +143,7 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       launch();
       return;
     }
-    set({ state: 'starting', pid: null });
+    if (!continuing) set({ state: 'starting', pid: null });
     preparing = o.beforeSpawn().then(
       () => {
         if (wanted) launch();
@@ -143,7 +164,8 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
     } catch {
       /* no pid file yet */
     }
-    set({ state: 'starting', pid: null });
+    if (!continuing) set({ state: 'starting', pid: null });
+    continuing = false;
     const c = spawn(o.command, o.args, {
       cwd: o.cwd,
       env: o.env ?? process.env,
@@ -164,6 +186,10 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       const progress = !o.isProgress || o.isProgress(line);
       if (progress) lastProgress = Date.now();
       if (progress && o.isProgress && status.state === 'starting' && !o.health) set({ state: 'running' });
+      if (progress && status.failing && lastProgress - startedAt >= failingRule.stableMs) {
+        recentRestarts = [];
+        set({ failing: false });
+      }
       o.onLine?.(line);
     };
     if (c.stdout) createInterface({ input: c.stdout }).on('line', onLine);
@@ -198,6 +224,13 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
         set({ state: 'stopped', pid: null });
         return;
       }
+      if (o.plannedExit?.(code, signal) && Date.now() - startedAt >= PLANNED_MIN_RUN_MS) {
+        log(`${o.name}: fim planejado da execução; continua`);
+        continuing = true;
+        set({ pid: null });
+        spawnChild();
+        return;
+      }
       const reason = `${o.name} terminou (código ${code ?? '-'}${signal ? `, sinal ${signal}` : ''}): ${tail.slice(-3).join(' | ')}`;
       const permanent = o.permanentError?.(tail, code) ?? null;
       if (permanent) {
@@ -211,7 +244,9 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       const delay = Math.round(base * (0.8 + Math.random() * 0.4));
       attempt += 1;
       log(`${reason}; reiniciando em ${delay} ms`);
-      set({ state: 'backoff', pid: null, restarts: status.restarts + 1, lastError: reason });
+      const now = Date.now();
+      recentRestarts = [...recentRestarts.filter((t) => now - t < failingRule.windowMs), now];
+      set({ state: 'backoff', pid: null, restarts: status.restarts + 1, lastError: reason, failing: recentRestarts.length > failingRule.restarts });
       restartTimer = setTimeout(spawnChild, delay);
     };
     watch(c);
@@ -257,6 +292,9 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       if (wanted) return;
       wanted = true;
       attempt = 0;
+      recentRestarts = [];
+      continuing = false;
+      status = { ...status, failing: false };
       spawnChild();
     },
     async stop() {

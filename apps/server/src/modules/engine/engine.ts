@@ -22,6 +22,8 @@ export interface ChildSpec {
   prepare?: () => Promise<void>;
   /** Follows one run of the child (its pid) from its start; the returned function is called when that run ends. */
   attach?: (pid: number) => () => void;
+  /** True when a run's exit was its own planned end (the playout's next format): the next run starts at once. */
+  planned?: (code: number | null) => boolean;
 }
 
 /** Builds the child of a row, or throws an Error whose message (Portuguese) becomes the row's error. */
@@ -72,6 +74,8 @@ export function createEngine(o: EngineOptions) {
   }
 
   const stateOf = (r: Running, s: SupervisorStatus): ProcessState | null => {
+    // restarting over and over: the owner sees that and why, not 'No ar' between two failures
+    if (s.failing && s.state !== 'error' && s.state !== 'stopped') return 'failing';
     switch (s.state) {
       case 'starting': return r.everLive || s.restarts > 0 ? 'reconnecting' : 'starting';
       case 'running': return 'live';
@@ -108,6 +112,7 @@ export function createEngine(o: EngineOptions) {
       ...(o.backoff ? { backoff: o.backoff } : {}),
       staleAfterMs: o.staleAfterMs ?? 15_000,
       ...(spec.prepare ? { beforeSpawn: spec.prepare } : {}),
+      ...(spec.planned ? { plannedExit: spec.planned } : {}),
       isProgress: (line) => {
         const ok = grew(line);
         if (ok) sentMedia = true;
@@ -119,8 +124,6 @@ export function createEngine(o: EngineOptions) {
         if (s.pid === null || s.pid !== lastPid) {
           lastPid = s.pid;
           follow(s.pid);
-        }
-        if (s.state === 'starting') {
           // each run is judged by its own output
           grew = spec.progress();
           sentMedia = false;
@@ -129,7 +132,7 @@ export function createEngine(o: EngineOptions) {
         const state = stateOf(entry, s);
         if (!state) return;
         const at = nowIso();
-        const patch: ObservedPatch = { state, pid: s.pid, restarts: s.restarts, state_at: at, error: null };
+        const patch: ObservedPatch = { state, pid: s.pid, restarts: s.restarts, state_at: at, error: state === 'failing' && s.lastError ? spec.redact(s.lastError) : null };
         if (state === 'live' && !entry.everLive) {
           entry.everLive = true;
           if (!row.started_at) patch.started_at = at;

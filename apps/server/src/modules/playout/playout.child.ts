@@ -43,6 +43,8 @@ const SAVE_EVERY_MS = 5000;
 const CHECK_EDITS_MS = 1000;
 /** A slot due this soon is left as it is: ffmpeg may be opening it. */
 const DUE_MARGIN_S = 1;
+/** Slots kept linked after the one on air. */
+const AHEAD = 2;
 
 /**
  * The worker's playout of one playlist broadcast. One ffmpeg per channel reads a looping
@@ -161,9 +163,9 @@ export function playoutChild(deps: {
       linked = Math.max(linked, k);
     }
 
-    /** Keeps the next two slots pointed at what comes after the video on air. */
+    /** Keeps the next AHEAD slots pointed at what comes after the video on air. */
     async function ahead(): Promise<void> {
-      while (!boundary && linked < Math.max(open, 0) + 2) {
+      while (!boundary && linked < Math.max(open, 0) + AHEAD) {
         const last = slots.get(linked);
         if (!last) return;
         const p = await plan(last.after);
@@ -176,19 +178,49 @@ export function playoutChild(deps: {
       }
     }
 
-    /** Planned slots that are not due yet follow an edited playlist. */
-    async function replan(): Promise<void> {
-      const cur = slots.get(open);
-      if (!cur) return;
+    /** The last slot that stays as it is: the one on air, and the next one too when it is due now. */
+    function keepFrom(): number {
+      const cur = slots.get(open)!;
       const dueIn = cur.facts.duration - inpointOf(open) - (Date.now() - itemStart) / 1000;
-      const keep = dueIn < DUE_MARGIN_S ? open + 1 : open;
-      for (let k = keep + 1; k <= linked; k++) {
+      return dueIn < DUE_MARGIN_S ? open + 1 : open;
+    }
+
+    /**
+     * Planned slots that are not due yet follow an edited playlist or library. Everything is
+     * planned (and probed) first, then each slot is replaced in one rename: a slot is never
+     * missing while ffmpeg may open it, so an edit never ends the run by accident. False when
+     * ffmpeg moved on while this was planning: the next check plans again.
+     */
+    async function replan(): Promise<boolean> {
+      if (!slots.get(open)) return true;
+      const keep = keepFrom();
+      const base = slots.get(keep);
+      if (!base) return true; // the run ends after the video on air (a new format follows): nothing to change
+      const at = open;
+      const fresh: Planned[] = [];
+      let stop: Planned | null = null;
+      for (let from = base.after; keep + fresh.length < at + AHEAD;) {
+        const p = await plan(from);
+        if ('end' in p) break;
+        if (p.facts.format !== format) {
+          stop = p;
+          break;
+        }
+        fresh.push(p);
+        from = p.after;
+      }
+      if (open !== at || keepFrom() !== keep) return false;
+      const before = linked;
+      linked = keep;
+      boundary = stop;
+      fresh.forEach((p, i) => link(keep + 1 + i, p));
+      // slots planned before the edit and not planned now: the run ends there (a new format) or ahead() refills them
+      for (let k = linked + 1; k <= before; k++) {
         slots.delete(k);
         fs.rmSync(slotPath(k), { force: true });
       }
-      linked = Math.min(linked, keep);
-      boundary = null;
       await ahead();
+      return true;
     }
 
     const inpointOf = (k: number) => (k === 0 ? inpoint : 0);
@@ -286,6 +318,9 @@ export function playoutChild(deps: {
         return (line) => g.grew(line);
       },
       permanent: () => null,
+      // the list ran out or the next slot was left empty on purpose (a video of another format
+      // follows): ffmpeg ended the stream cleanly and the next run continues the broadcast
+      planned: (code) => code === 0,
       prepare,
       attach: (pid) => {
         let lastSave = Date.now();
@@ -297,10 +332,7 @@ export function playoutChild(deps: {
             if (Date.now() - lastCheck >= CHECK_EDITS_MS) {
               lastCheck = Date.now();
               const v = await repo.version(db, playlistIds);
-              if (v !== version) {
-                version = v;
-                await replan();
-              }
+              if (v !== version && (await replan())) version = v;
             }
             if (open >= 0 && Date.now() - lastSave >= SAVE_EVERY_MS) {
               lastSave = Date.now();

@@ -81,8 +81,10 @@ export function createIngestService(deps: {
     const t = await repo.byIdOfUser(db, userId, proc.transmission_id);
     if (!t || t.status === 'ended') return { ok: false, reason: `transmissão do ${kind} encerrada` };
     const at = nowIso();
-    // a new broadcast starts a new HLS; a source coming back continues the one it left
-    if (!t.started_at) await fs.rm(path.join(deps.hlsDir, `${f.name}.m3u8`), { force: true });
+    // a new broadcast starts a new HLS; a source coming back continues the one it left (nginx adds a
+    // discontinuity), unless another broadcast (OBS) had the stream meanwhile
+    const last = await repo.lastStartedOnStream(db, f.name ?? '');
+    if (!t.started_at || (last && last.id !== t.id)) await fs.rm(path.join(deps.hlsDir, `${f.name}.m3u8`), { force: true });
     await repo.update(db, t.id, { status: 'live', client_id: f.clientid ?? null, publish_addr: f.addr ?? null, started_at: t.started_at ?? at });
     return { ok: true, transmissionId: t.id };
   }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { TransmissionsTable, Tx } from '../../platform/db.ts';
 import type { CHANNEL_KINDS } from '../engine/processes.repo.ts';
 
@@ -39,6 +39,18 @@ export function createStreamingRepo() {
     liveByStream: (tx: Tx, streamName: string) =>
       tx.selectFrom('transmissions').selectAll().where('stream_name', '=', streamName).where('status', '=', 'live')
         .orderBy('id', 'desc').execute(),
+    /**
+     * The broadcasts whose HLS may be served under a stream name, the live one first: a playout
+     * or relay waiting between two runs of its process counts too (the caller bounds how long).
+     */
+    servableByStream: (tx: Tx, streamName: string) =>
+      tx.selectFrom('transmissions').selectAll().where('stream_name', '=', streamName)
+        .where((eb) => eb.or([eb('status', '=', 'live'), eb.and([eb('status', '=', 'waiting'), eb('tipo', '!=', 'obs'), eb('started_at', 'is not', null)])]))
+        .orderBy(sql`case when status = 'live' then 0 else 1 end`).orderBy('id', 'desc').execute(),
+    /** The broadcast that last started publishing under a stream name. */
+    lastStartedOnStream: (tx: Tx, streamName: string) =>
+      tx.selectFrom('transmissions').select(['id']).where('stream_name', '=', streamName).where('started_at', 'is not', null)
+        .orderBy('started_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst(),
     waitingOfUser: (tx: Tx, userId: number, tipo: TransmissionRow['tipo']) =>
       tx.selectFrom('transmissions').selectAll().where('user_id', '=', userId).where('status', '=', 'waiting')
         .where('tipo', '=', tipo).orderBy('id', 'desc').execute(),

@@ -20,6 +20,8 @@ import { channelUrls, formatUptime, secondsSince } from './urls.ts';
 
 /** nginx reads its clock once per event loop turn: a fragment it opens just after the publish may carry a time a little before it. */
 const FRAGMENT_CLOCK_MARGIN_MS = 250;
+/** How long the playlist of a playout or relay between two runs is still served (nginx continues it). */
+const SOURCE_GAP_MS = 30_000;
 
 /** A title given before OBS connects is kept this long for the next publish. */
 export const WAITING_TTL_MS = 60 * 60_000;
@@ -158,7 +160,7 @@ export function createStreamingService(deps: StreamingDeps) {
      * nginx wrote for this broadcast (a file left by the previous one would replay its end).
      */
     async livePlaylist(streamName: string, playlistId?: number): Promise<{ text: string; userId: number } | null> {
-      const [open] = await repo.liveByStream(db, streamName);
+      const open = (await repo.servableByStream(db, streamName))[0];
       if (!open?.started_at) return null;
       // a playlist's player: only while that playlist is what the channel broadcasts
       if (playlistId !== undefined && (open.tipo !== 'playlist' || open.codigo_playlist !== playlistId)) return null;
@@ -167,6 +169,9 @@ export function createStreamingService(deps: StreamingDeps) {
       const st = await fs.stat(file).catch(() => null);
       // on_publish removed the previous one; the margin absorbs the file system's coarse clock
       if (!st || st.mtimeMs < started - 1000) return null;
+      // a playout or relay between two runs (its next format, a reconnect) keeps its playlist,
+      // which nginx continues; one that has not written for a while is off the air
+      if (open.status !== 'live' && Date.now() - st.mtimeMs > SOURCE_GAP_MS) return null;
       const text = await fs.readFile(file, 'utf8').catch(() => null);
       // and a file written by the previous broadcast as it closed lists only fragments older than this one
       const mine = text === null ? null : playlistSince(text, started - FRAGMENT_CLOCK_MARGIN_MS);
