@@ -137,6 +137,11 @@ export interface PlayoutInfo {
   ignorados: { nome: string; motivo: string; em: string }[];
   /** The playlist waits while OBS holds the channel. */
   aguardando_obs: boolean;
+  /**
+   * The playout keeps failing (restarted over and over): why, and since when. The panel
+   * still retries with back-off; while this is set the channel is not shown as on air.
+   */
+  falha: { motivo: string; desde: string } | null;
 }
 
 export interface Commercial {

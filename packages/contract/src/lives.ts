@@ -17,6 +17,8 @@ export const LIVE_STATE_TEXT = {
   scheduled: 'Agendada',
   starting: 'Conectando...',
   reconnecting: 'Reconectando...',
+  // restarted over and over, still retried: shown with the last reason
+  failing: 'Falhando',
   error: 'Erro',
   finished: 'Finalizada',
 } as const;

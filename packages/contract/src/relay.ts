@@ -63,7 +63,7 @@ export interface RelayValidateResponse {
 /** ativo while the relay should run (on air, connecting, reconnecting, or waiting for OBS); erro when it ended in error. */
 export type RelayStatusValue = 'ativo' | 'erro' | 'inativo';
 /** What the worker observes of an active relay. */
-export type RelayState = 'starting' | 'live' | 'reconnecting' | 'held';
+export type RelayState = 'starting' | 'live' | 'reconnecting' | 'failing' | 'held';
 
 export interface RelayStatus {
   success: true;
@@ -108,6 +108,7 @@ export const relayUi = {
     starting: 'Conectando à fonte...',
     live: 'No ar',
     reconnecting: 'Reconectando...',
+    failing: 'Falhando: o relay reinicia sem parar e continua tentando',
     held: 'Aguardando o OBS',
   } as Record<RelayState, string>,
   sourceLabel: 'Origem',

@@ -48,6 +48,25 @@ export function makeChannelClip(dir: string, name: string, source: string, secon
   return fs.readFileSync(file);
 }
 
+/**
+ * A clip as people upload them: 320x240 H.264 + AAC whose keyframes are where `keyframes`
+ * says: every N seconds (`{ every: 10 }`, as many phone apps and encoders do) or at the given
+ * times (`{ at: [0, 1.5, 5] }`, scene cuts). Clips of different keyframe layouts differ in
+ * their codec set-up, so a playlist of them crosses formats.
+ */
+export function makeKeyframeClip(dir: string, name: string, seconds: number, keyframes: { every: number } | { at: number[] }, kbps = 400): Buffer {
+  const file = path.join(dir, `${name}.mp4`);
+  const gop = 'every' in keyframes
+    ? ['-g', String(keyframes.every * 25), '-keyint_min', String(keyframes.every * 25)]
+    : ['-g', '1000', '-force_key_frames', keyframes.at.join(',')];
+  ffmpeg([
+    '-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...gop, '-sc_threshold', '0', '-b:v', `${kbps}k`,
+    '-c:a', 'aac', '-b:a', '64k', '-ar', '44100', '-ac', '2', '-shortest', '-movflags', '+faststart', file,
+  ]);
+  return fs.readFileSync(file);
+}
+
 /** A multipart/form-data body with one file part. */
 export function multipart(filename: string, content: Buffer, field = 'video') {
   const boundary = `----painel${Math.random().toString(16).slice(2)}`;

@@ -76,6 +76,7 @@ const statusSchema = z.object({
       reproduzidos: num,
       ignorados: z.array(z.object({ nome: str, motivo: str, em: str })).catch([]),
       aguardando_obs: z.boolean().catch(false),
+      falha: z.object({ motivo: str, desde: str }).nullable().catch(null),
     })
     .nullable()
     .catch(null),
@@ -100,7 +101,7 @@ export const STARTING_POLL_MS = 2000;
 
 /** A playlist broadcast is open (not waiting for OBS) and not live yet: it is starting. */
 export function playlistStarting(status: Pick<StreamingStatus, 'is_live' | 'playout' | 'wowza_info'> | undefined): boolean {
-  return !!status && !status.is_live && !!status.playout && !status.playout.aguardando_obs && !status.wowza_info.connection_error;
+  return !!status && !status.is_live && !!status.playout && !status.playout.aguardando_obs && !status.playout.falha && !status.wowza_info.connection_error;
 }
 
 /**

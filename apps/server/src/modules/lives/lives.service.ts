@@ -33,7 +33,7 @@ export const platformName = (tipo: string): string => PLATFORMS.find((p) => p.id
 export function statusOf(state: LiveState): number {
   if (state === 'live') return LIVE_STATUS.transmitting;
   if (state === 'scheduled' || state === 'starting' || state === 'reconnecting') return LIVE_STATUS.scheduled;
-  if (state === 'error') return LIVE_STATUS.error;
+  if (state === 'error' || state === 'failing') return LIVE_STATUS.error;
   return LIVE_STATUS.finished;
 }
 
@@ -74,10 +74,10 @@ export function createLivesService(deps: {
       data_inicio_formatted: formatZoned(r.start_at, tz),
       data_fim_formatted: r.end_at ? formatZoned(r.end_at, tz) : '',
       duracao: formatUptime(seconds),
-      status_text: state === 'error' && r.error ? `${LIVE_STATE_TEXT.error}: ${r.error}` : LIVE_STATE_TEXT[state],
+      status_text: (state === 'error' || state === 'failing') && r.error ? `${LIVE_STATE_TEXT[state]}: ${r.error}` : LIVE_STATE_TEXT[state],
       platform_name: platformName(r.tipo),
       estado: state,
-      erro: state === 'error' ? r.error : null,
+      erro: state === 'error' || state === 'failing' ? r.error : null,
     };
   }
 

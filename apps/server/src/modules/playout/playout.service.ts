@@ -116,6 +116,7 @@ export function createPlayoutService(deps: {
         reproduzidos: p.played,
         ignorados: skips.map((s) => ({ nome: s.nome, motivo: s.skipped ?? '', em: s.at })),
         aguardando_obs: p.held === 1,
+        falha: p.state === 'failing' ? { motivo: p.error ?? '', desde: p.state_at } : null,
       };
     },
 

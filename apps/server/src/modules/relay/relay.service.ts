@@ -67,6 +67,7 @@ export async function relaySource(guard: OutboundGuard, allow: ReadonlySet<strin
 function stateOf(state: string, mediaReachable: boolean): RelayState {
   if (state === 'held') return 'held';
   if (state === 'reconnecting') return 'reconnecting';
+  if (state === 'failing') return 'failing';
   // without the media server's word, a relay last seen live cannot be vouched for
   if (state === 'live') return mediaReachable ? 'live' : 'reconnecting';
   return 'starting';
@@ -123,7 +124,7 @@ export function createRelayService(deps: {
       ...none, ...shown, relay_status: 'ativo', estado, viewers,
       bitrate: Math.round((publishing?.bitrateBps ?? 0) / 1000),
       uptime: formatUptime(uptime), uptime_seconds: uptime,
-      relay_error_details: estado === 'reconnecting' ? msg.relaySourceLost : estado === 'held' ? msg.relayHeld : null,
+      relay_error_details: estado === 'reconnecting' ? msg.relaySourceLost : estado === 'held' ? msg.relayHeld : estado === 'failing' ? row.error : null,
     };
   }
 

@@ -86,7 +86,9 @@ export function createStreamingService(deps: StreamingDeps) {
       deps.platforms?.platformStates(auth.userId) ?? new Map<string, PlatformStatus['status']>(),
       deps.playout?.info(auth.userId) ?? null,
     ]);
-    const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => x.s) : [];
+    // a playout failing over and over may be publishing for a moment between two failures: not on air
+    const failing = playout?.falha ? playout.transmission_id : null;
+    const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => x.s && x.row.id !== failing) : [];
     const current = live.find((x) => x.row.tipo === 'obs') ?? live[0];
     const obs = live.find((x) => x.row.tipo === 'obs' && x.row.stream_name === urls.streamName);
     const kbps = (bps: number | undefined) => Math.round((bps ?? 0) / 1000);

@@ -20,6 +20,7 @@ import { ResourceUsage } from './resource-usage.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { SystemStatus } from './system-status.tsx';
 import { UniversalPlayer } from './universal-player.tsx';
+import { PlayoutFailingNotice } from '@/components/playout-failing-notice.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
 const STATUS_ERROR_TOAST = 'dashboard-status-error';
@@ -78,6 +79,8 @@ export function DashboardPage() {
   return (
     <div className="space-y-6">
       <WelcomeBanner user={user} liveType={liveType} />
+
+      <PlayoutFailingNotice status={s} />
 
       {live && s && (
         <LiveBanner

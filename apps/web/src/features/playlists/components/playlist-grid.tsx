@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { ListVideo, Pencil, Plus, Radio, Trash2 } from 'lucide-react';
+import { AlertTriangle, ListVideo, Pencil, Plus, Radio, Trash2 } from 'lucide-react';
 import { msg, ui, type Playlist } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -15,11 +15,12 @@ import { useUpdatePlaylist } from '../api/update-playlist.ts';
 import { PlaylistNameModal } from './playlist-name-modal.tsx';
 
 function PlaylistCard({
-  playlist, selected, onAir, onSelect, onEdit, onDelete, deleting,
+  playlist, selected, onAir, failing, onSelect, onEdit, onDelete, deleting,
 }: {
   playlist: Playlist;
   selected: boolean;
   onAir: boolean;
+  failing: boolean;
   onSelect: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -49,10 +50,16 @@ function PlaylistCard({
           {formatClock(playlist.duracao_total)}
         </span>
       </button>
-      {onAir && (
+      {onAir && !failing && (
         <span className="mt-2 inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
           <Radio className="h-3 w-3" aria-hidden="true" />
           {ui.playlistOnAirTag}
+        </span>
+      )}
+      {onAir && failing && (
+        <span data-testid="playlist-failing-tag" className="mt-2 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+          <AlertTriangle className="h-3 w-3" aria-hidden="true" />
+          {ui.playlistFailingTag}
         </span>
       )}
       <div className="absolute top-3 right-3 flex gap-0.5">
@@ -82,10 +89,12 @@ function PlaylistCard({
 
 /** The playlist cards, 'Nova Playlist', renaming and deleting. Selecting a card opens it in the editor. */
 export function PlaylistGrid({
-  selectedId, onAirId, onSelect,
+  selectedId, onAirId, failing = false, onSelect,
 }: {
   selectedId: number | null;
   onAirId: number | null;
+  /** The broadcast of the playlist on air keeps failing: its card says so instead of 'No ar'. */
+  failing?: boolean;
   onSelect: (id: number) => void;
 }) {
   const playlists = usePlaylists();
@@ -160,6 +169,7 @@ export function PlaylistGrid({
               playlist={p}
               selected={p.id === selectedId}
               onAir={p.id === onAirId}
+              failing={failing}
               onSelect={() => onSelect(p.id)}
               onEdit={() => setNaming({ playlist: p })}
               onDelete={() => drop(p)}

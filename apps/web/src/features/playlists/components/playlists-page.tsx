@@ -17,6 +17,7 @@ import { AvailableVideos } from './available-videos.tsx';
 import { LivePreviewModal } from './live-preview-modal.tsx';
 import { PlaylistEditor } from './playlist-editor.tsx';
 import { PlaylistGrid } from './playlist-grid.tsx';
+import { PlayoutFailingNotice } from '@/components/playout-failing-notice.tsx';
 import { PlaylistLiveBanner } from './playlist-live-banner.tsx';
 
 /** /dashboard/playlists: the playlist on air, the playlists, and the editor of the selected one. */
@@ -106,6 +107,7 @@ export function PlaylistsPage() {
           stopping={broadcast.stopping}
         />
       )}
+      <PlayoutFailingNotice status={s} />
       {waiting && (
         <p role="status" className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <Hourglass className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
@@ -113,7 +115,7 @@ export function PlaylistsPage() {
         </p>
       )}
 
-      <PlaylistGrid selectedId={selected?.id ?? null} onAirId={onAirId} onSelect={select} />
+      <PlaylistGrid selectedId={selected?.id ?? null} onAirId={onAirId} failing={!!s?.playout?.falha} onSelect={select} />
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <AvailableVideos

@@ -24,7 +24,7 @@ const statusSchema = z.object({
   uptime: z.string().catch(''),
   uptime_seconds: num,
   relay_error_details: text,
-  estado: z.enum(['starting', 'live', 'reconnecting', 'held']).nullable().catch(null),
+  estado: z.enum(['starting', 'live', 'reconnecting', 'failing', 'held']).nullable().catch(null),
 });
 
 /** GET /api/relay/status. */
