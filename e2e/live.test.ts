@@ -78,6 +78,10 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
       return !!v && v.currentTime > 1;
     }, undefined, { timeout: 20_000 });
     assert.deepEqual(cspViolations(page), []);
+    // the owner watching there is no audience: the page's heartbeats and playlist requests carry the owner's preview grant
+    assert.match(await page.getByTestId('external-player-iframe').getAttribute('src') ?? '', /[?&]previa=\d+\./);
+    const realTime = await apiGet<{ espectadoresAtivos: number }>(stack.baseUrl, token, '/api/espectadores/tempo-real');
+    assert.equal(realTime.espectadoresAtivos, 0);
     await page.context().close();
   });
 

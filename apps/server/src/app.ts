@@ -162,6 +162,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const logos = createLogosService({ db, repo: playersRepo, dataDir: config.dataDir, activity, quota: core.library.quota });
   const players = createPlayersService({
     db, repo: playersRepo, config, accounts, streaming, logos, viewers, activity, vodKey: secret(config.dataDir, 'player-vod.key'),
+    previewKey: secret(config.dataDir, 'player-preview.key'),
     vod: (account, folder, file) => core.library.videos.content(ownerOfAccount(account), account.usuario, folder, file),
   });
   const dashboard = createDashboardService({
@@ -198,6 +199,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
     streaming, hlsDir: path.join(config.dataDir, 'hls'), viewers,
     viewerLimit: async (stream) => (await accounts.byLogin(stream.replace(/_live$/, '')))?.espectadores ?? 0,
     signedInAs: (req) => auth.authenticate(bearer(req)).then((a) => a.userId, () => null),
+    ownerPreview: (stream, grant) => players.isOwnerPreviewOf(stream, grant),
   });
   playersRoutes(app, { players, logos });
   audienceRoutes(app, createAudienceService({

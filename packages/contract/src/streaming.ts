@@ -36,6 +36,8 @@ export const WATERMARK_OPACITY = { min: 10, max: 100, default: 50 } as const;
 /** The player iframe sends a heartbeat this often; a session without one for VIEWER_TIMEOUT_MS is over. */
 export const VIEWER_HEARTBEAT_MS = 10_000;
 export const VIEWER_TIMEOUT_MS = 30_000;
+/** How long an owner's preview grant (GET /api/player-port/previa) holds; the panel renews it well before. */
+export const OWNER_PREVIEW_TTL_MS = 6 * 3600_000;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 export const startBody = z.object({

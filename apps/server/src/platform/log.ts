@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
 const HIDDEN = '[oculto]';
-/** Query parameters that carry credentials: read grants, signatures, stream keys. */
-const SECRET_PARAMS = new Set(['auth_token', 'token', 'sig', 'key', 'password', 'senha']);
+/** Query parameters that carry credentials: read grants, signatures, stream keys, the owner's preview grant. */
+const SECRET_PARAMS = new Set(['auth_token', 'token', 'sig', 'key', 'password', 'senha', 'previa']);
 
 /**
  * A request address as it may be written to a log: nginx's callback path carries the hook

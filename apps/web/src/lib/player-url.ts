@@ -11,6 +11,8 @@ export interface PlayerSource {
   player?: PlayerType | undefined;
   contador?: boolean | undefined;
   compartilhamento?: boolean | undefined;
+  /** The owner's preview grant (lib/owner-preview.ts): only the panel's own previews carry it, never an embed code. */
+  previa?: string | undefined;
 }
 
 /**
@@ -31,6 +33,8 @@ export function buildPlayerUrl(source: PlayerSource, base?: string | null): stri
     if (source.player) q.set('player', source.player);
     if (source.contador !== undefined) q.set('contador', String(source.contador));
     if (source.compartilhamento !== undefined) q.set('compartilhamento', String(source.compartilhamento));
+    if (source.previa) q.set('previa', source.previa);
+    else q.delete('previa');
     return url.toString();
   } catch {
     return null;

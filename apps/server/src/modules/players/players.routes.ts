@@ -34,6 +34,12 @@ const proofOf = (body: unknown): VodProof => {
   return { exp, sig };
 };
 
+/** The owner's preview grant a heartbeat carries, if it carries one at all (checked by the service). */
+const previewOf = (body: unknown): string | undefined => {
+  const p = (body as { previa?: unknown } | null)?.previa;
+  return typeof p === 'string' ? p : undefined;
+};
+
 const require = createRequire(import.meta.url);
 const dist = (pkg: string) => path.dirname(require.resolve(pkg));
 /** The only files /player-libs serves: the players' own builds from node_modules. */
@@ -56,6 +62,15 @@ function csp(nonce: string, player: string): string {
   ].join('; ');
 }
 
+/** The page's address as viewers may share it: never with the owner's preview grant, which would make them no audience. */
+function shareUrl(origin: string, reqUrl: string): string {
+  const q = reqUrl.indexOf('?');
+  const params = new URLSearchParams(q < 0 ? '' : reqUrl.slice(q + 1));
+  if (!params.has('previa')) return `${origin}${reqUrl}`;
+  params.delete('previa');
+  return `${origin}${reqUrl.slice(0, q)}?${params}`;
+}
+
 const htmlMessage = (reply: FastifyReply, status: number, text: string) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
     .send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Player</title><body style="margin:0;display:flex;align-items:center;justify-content:center;height:100vh;background:#030712;color:#e5e7eb;font-family:system-ui,sans-serif"><p>${text}</p></body></html>`);
@@ -73,6 +88,10 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
   app.get('/api/player-settings', auth, async (req) => ({ success: true, ...(await players.settingsOf(req.auth.userId)) }));
   app.put('/api/player-settings', auth, (req) => players.saveSettings(req.auth, parse(playerSettingsBody, req.body ?? {})));
   app.get('/api/player-port/url', auth, (req) => players.playerUrl(req.auth, parse(playerQuery.partial(), req.query ?? {})));
+  app.get('/api/player-port/previa', auth, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return players.ownerPreview(req.auth);
+  });
 
   app.get('/api/logos', auth, (req) => logos.list(req.auth));
   app.delete('/api/logos/:id', auth, (req) => logos.remove(req.auth, idParam(req.params)));
@@ -114,6 +133,10 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
     // a library video is signed for the page only when the channel has it
     if (source.kind === 'vod' && !(await players.vodFile(account, source))) return htmlMessage(reply, 404, msg.playerNotFound);
     const signed = source.kind === 'vod' ? players.signedVod(account.usuario, source.ref) : null;
+    // the owner's preview in the panel: a grant of another channel, expired or forged is no grant, and the page is a viewer's
+    const given = (req.query as { previa?: unknown }).previa;
+    const preview = typeof given === 'string' && players.isOwnerPreview(account.usuario, given) ? given : null;
+    const media = signed ? signed.url : players.mediaUrl(account.usuario, source);
     const settings = await players.settingsOf(effectiveUserId(account));
     const wm = settings.watermark;
     const nonce = randomBytes(16).toString('base64');
@@ -123,13 +146,18 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
       title: account.nome,
       player,
       kind: source.kind,
-      src: signed ? signed.url : players.mediaUrl(account.usuario, source),
+      // the preview's live playlist requests carry its grant instead of a session: they are not counted
+      src: preview && source.kind === 'live' ? `${media}${media.includes('?') ? '&' : '?'}previa=${encodeURIComponent(preview)}` : media,
       // a vod page's heartbeats carry its address's signature: they count only for a video the page was given
-      heartbeat: { login: account.usuario, ...(signed ? { vod: q.data.vod ?? '', exp: signed.exp, sig: signed.sig } : { stream: source.ref, ...(source.playlist ? { playlist: String(source.playlist) } : {}) }) },
+      heartbeat: {
+        login: account.usuario,
+        ...(signed ? { vod: q.data.vod ?? '', exp: signed.exp, sig: signed.sig } : { stream: source.ref, ...(source.playlist ? { playlist: String(source.playlist) } : {}) }),
+        ...(preview ? { previa: preview } : {}),
+      },
       heartbeatMs: VIEWER_HEARTBEAT_MS,
       watermark: wm.enabled && wm.logo_url ? { url: wm.logo_url, position: wm.position, opacity: wm.opacity } : null,
       counter: q.data.contador === 'true',
-      share: q.data.compartilhamento === 'true' ? `${req.protocol}://${req.host}${req.url}` : null,
+      share: q.data.compartilhamento === 'true' ? shareUrl(`${req.protocol}://${req.host}`, req.url) : null,
       texts: {
         offline: msg.noLiveBroadcast, loading: msg.playerLoading, error: msg.playerLoadError, watching: msg.playerWatching,
         share: msg.playerShare, copy: msg.playerCopyLink, copied: msg.playerLinkCopied,
@@ -142,7 +170,7 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
   app.post('/api/player-port/heartbeat', async (req, reply) => {
     if (limited(req, reply)) return reply;
     const body = parse(heartbeatBody, req.body ?? {});
-    return players.heartbeat(body, req.ip, String(req.headers['user-agent'] ?? ''), proofOf(req.body));
+    return players.heartbeat(body, req.ip, String(req.headers['user-agent'] ?? ''), proofOf(req.body), previewOf(req.body));
   });
 
   app.post('/api/player-port/leave', async (req, reply) => {

@@ -1,6 +1,6 @@
 import { createGrants } from '../../platform/crypto.ts';
 import {
-  DEFAULT_PLAYER_SETTINGS, effectiveUserId, msg, streamNameOf, type PlayerQuery, type PlayerSettings, type PlayerSettingsBody,
+  DEFAULT_PLAYER_SETTINGS, OWNER_PREVIEW_TTL_MS, effectiveUserId, msg, streamNameOf, type PlayerQuery, type PlayerSettings, type PlayerSettingsBody,
   type PlayerType, type WatermarkPosition,
 } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
@@ -40,6 +40,8 @@ const VOD_RE = /^([^/\\]{1,200})\/([A-Za-z0-9_-]{1,80}\.mp4)$/;
 export function createPlayersService(deps: {
   db: Db; repo: PlayersRepo; config: Config; accounts: AccountsService; streaming: StreamingService;
   logos: LogosService; viewers: ViewersService; activity: ActivityService; vodKey: Buffer; vod: VodResolver;
+  /** Signs the owner's preview grants (its own key: a vod signature never passes for one). */
+  previewKey: Buffer;
 }) {
   const { db, repo, config, accounts, logos, viewers } = deps;
 
@@ -91,6 +93,18 @@ export function createPlayersService(deps: {
   const grants = createGrants(deps.vodKey, VOD_TTL_S);
   const verifyVod = (login: string, ref: string, exp: string | undefined, sig: string | undefined) => grants.verify(`${login}/${ref}`, exp, sig);
 
+  // The owner's own preview in the panel embeds the same public page viewers get; the page
+  // carries this grant ("{exp}.{sig}", signed for the channel's login) so its heartbeats and
+  // playlist requests are told apart from an audience. Only the panel hands it out, to the
+  // signed-in owner; the embed code never has one.
+  const previews = createGrants(deps.previewKey, OWNER_PREVIEW_TTL_MS / 1000);
+  /** Whether `grant` is a valid, unexpired owner's preview grant of the channel `login`; anything else is simply no grant. */
+  function isOwnerPreview(login: string, grant: unknown): boolean {
+    if (typeof grant !== 'string' || grant.length > 200) return false;
+    const dot = grant.indexOf('.');
+    return dot > 0 && previews.verify(login, grant.slice(0, dot), grant.slice(dot + 1));
+  }
+
   /** The library file behind a vod source of the channel, or null. */
   function vodFile(account: AccountRow, source: PlayerSource) {
     const cut = source.ref.lastIndexOf('/');
@@ -108,6 +122,19 @@ export function createPlayersService(deps: {
     settingsOf,
     channel,
     sourceOf,
+    isOwnerPreview,
+
+    /** GET /api/player-port/previa: a grant that makes the signed-in owner's preview of their channel no audience. */
+    ownerPreview(auth: Auth): { success: true; previa: string; exp: number } {
+      const { exp, sig } = previews.issue(auth.account.usuario);
+      return { success: true, previa: `${exp}.${sig}`, exp };
+    },
+
+    /** Whether a request for `stream`'s playlist comes from its owner's preview (the grant it carries). */
+    isOwnerPreviewOf(stream: string, grant: unknown): boolean {
+      const login = stream.endsWith('_live') ? stream.slice(0, -'_live'.length) : '';
+      return login !== '' && streamNameOf(login) === stream && isOwnerPreview(login, grant);
+    },
 
     async saveSettings(auth: Auth, body: PlayerSettingsBody) {
       const wm = body.watermark;
@@ -157,11 +184,12 @@ export function createPlayersService(deps: {
      * A player's heartbeat: keeps its viewer session while something plays, refused over the
      * plan's limit. A library video counts only with the signature its page was given (the
      * same as its address's), and only while the video exists: nobody can fill a channel's
-     * limit with made-up videos.
+     * limit with made-up videos. The owner's preview (a valid grant of this channel) is told
+     * whether the channel is live and how many watch, and opens or keeps no session.
      */
     async heartbeat(
       body: { login: string; session?: string | undefined; stream?: string | undefined; vod?: string | undefined; playlist?: string | undefined },
-      ip: string, ua: string, proof: VodProof = {},
+      ip: string, ua: string, proof: VodProof = {}, previewGrant?: string,
     ) {
       const account = await channel(body.login);
       const source = account && sourceOf(account.usuario, body);
@@ -171,6 +199,9 @@ export function createPlayersService(deps: {
       if (!live) {
         if (body.session) await viewers.leave(body.session);
         return { success: true, live: false, session: null, viewers: 0 };
+      }
+      if (isOwnerPreview(account.usuario, previewGrant)) {
+        return { success: true, live: true, session: null, viewers: await viewers.shown(effectiveUserId(account)) };
       }
       const r = await viewers.heartbeat({
         userId: effectiveUserId(account), limit: account.espectadores, sessionKey: body.session,

@@ -10,6 +10,8 @@ import { goLive as onAir } from '../../testing/on-air.ts';
 import { makeClips, newFolder, upload as uploadVideo } from '../../testing/library.ts';
 import { PLAYER_REQUESTS_PER_IP_PER_MINUTE } from './players.routes.ts';
 import { MAX_SESSIONS_PER_IP } from '../viewers/viewers.service.ts';
+import { createGrants } from '../../platform/crypto.ts';
+import { secret } from '../../platform/secrets.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const image = (width: number, height: number) =>
@@ -57,7 +59,7 @@ describe('players, watermark logos and viewer sessions', () => {
     h.app.inject({ method: 'POST', url: '/api/player-port/heartbeat', payload, ...(remoteAddress && { remoteAddress }) });
   /** The configuration a player page carries: its source address and its heartbeat. */
   const cfgOf = (html: string) =>
-    JSON.parse(/<script id="cfg" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as { src: string; hb: Record<string, string> };
+    JSON.parse(/<script id="cfg" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as { src: string; hb: Record<string, string>; share: string | null };
   const settings = (over: object = {}) => ({
     player_type: 'hlsjs', watermark: { enabled: false, logo_id: null, position: 'top-left', opacity: 70 }, ...over,
   });
@@ -412,5 +414,136 @@ describe('players, watermark logos and viewer sessions', () => {
     const script = /<script nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html)![1]!;
     assert.match(script, /x\.r\.status === 429 \|\| x\.r\.status >= 500\) return;/);
     assert.match(script, /x\.r\.status === 403 && x\.j\.code === 'viewer_limit'\) \{ stop\(\);/);
+  });
+
+  describe("the owner's preview in the panel is no audience", () => {
+    const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+    /** A channel on air with its owner's token. */
+    const onAirChannel = async (espectadores: number, clientid: string) => {
+      const acc = await h.createAccount({ espectadores });
+      const token = await h.login(acc.email, acc.password);
+      await goLive(acc.usuario, token, clientid);
+      return { ...acc, token };
+    };
+    const grantOf = async (token: string) => {
+      const r = await get(token, '/api/player-port/previa');
+      assert.equal(r.statusCode, 200);
+      return r.json() as { success: true; previa: string; exp: number };
+    };
+    const page = (login: string, previa?: string, extra = '') =>
+      h.app.inject({ url: `/api/player-port/iframe?login=${login}&stream=${login}_live&player=hlsjs${extra}${previa === undefined ? '' : `&previa=${encodeURIComponent(previa)}`}` });
+    const pull = (src: string, ip: string) => h.app.inject({ url: src, remoteAddress: ip, headers: { 'user-agent': CHROME } });
+    const liveNow = async (token: string) => {
+      const rt = (await get(token, '/api/espectadores/tempo-real')).json();
+      const dash = (await get(token, '/api/dashboard/stats')).json();
+      // the audience page and the dashboard read the same sessions: they must agree
+      assert.equal(dash.espectadoresAtivos, rt.espectadoresAtivos);
+      return rt.espectadoresAtivos as number;
+    };
+
+    test('the grant is for the signed-in owner only and never part of the embed code', async () => {
+      assert.equal((await h.app.inject({ url: '/api/player-port/previa' })).statusCode, 401);
+      const g = await grantOf(a.token);
+      assert.match(g.previa, /^\d+\.[A-Za-z0-9_-]+$/);
+      assert.equal(g.previa.split('.')[0], String(g.exp));
+      const hours = (g.exp - Date.now() / 1000) / 3600;
+      assert.ok(hours > 1 && hours <= 6, `${hours}`);
+      const url = (await get(a.token, '/api/player-port/url?compartilhamento=true')).json();
+      assert.doesNotMatch(`${url.player_url} ${url.embed_code}`, /previa/);
+    });
+
+    test('with its grant, the preview page beats and pulls the playlist without being counted; the same page without it counts', async () => {
+      const c = await onAirChannel(100, '41');
+      const { previa } = await grantOf(c.token);
+      const preview = await page(c.usuario, previa, '&contador=true&compartilhamento=true');
+      assert.equal(preview.statusCode, 200);
+      const cfg = cfgOf(preview.body);
+      assert.equal(cfg.hb.previa, previa);
+      assert.equal(cfg.src, `/hls/${c.usuario}_live.m3u8?previa=${encodeURIComponent(previa)}`);
+      // a viewer who shares what the owner sees must not pass the grant on
+      assert.ok(cfg.share && !cfg.share.includes('previa') && cfg.share.includes(`login=${c.usuario}`), String(cfg.share));
+
+      for (const ip of ['177.71.128.10', '200.147.1.1']) {
+        const first = await beat(cfg.hb, ip);
+        assert.equal(first.statusCode, 200);
+        assert.deepEqual(first.json(), { success: true, live: true, session: null, viewers: 0 });
+        for (let i = 0; i < 3; i++) assert.equal((await pull(cfg.src, ip)).statusCode, 200);
+        assert.equal((await beat(cfg.hb, ip)).json().session, null);
+      }
+      assert.equal(await liveNow(c.token), 0);
+      const audience = (await get(c.token, '/api/espectadores?periodo=1h')).json();
+      assert.deepEqual([audience.estatisticas.total, audience.estatisticas.ativos], [0, 0]);
+      assert.equal((await h.core.store.db.selectFrom('viewer_sessions').select('id').where('user_id', '=', c.id).execute()).length, 0);
+
+      // the very same page and requests without the grant are a viewer
+      const plain = cfgOf((await page(c.usuario)).body);
+      assert.equal(plain.hb.previa, undefined);
+      assert.equal(plain.src, `/hls/${c.usuario}_live.m3u8`);
+      const viewer = (await beat(plain.hb, '187.45.0.1')).json();
+      assert.equal(typeof viewer.session, 'string');
+      assert.equal(viewer.viewers, 1);
+      assert.equal(await liveNow(c.token), 1);
+      assert.equal((await pull(plain.src, '189.1.1.1')).statusCode, 200); // an outside player
+      assert.equal(await liveNow(c.token), 2);
+      // the preview goes on beating as before: still nobody's session
+      const again = (await beat(cfg.hb, '177.71.128.10')).json();
+      assert.deepEqual([again.live, again.session, typeof again.viewers], [true, null, 'number']);
+      assert.equal(await liveNow(c.token), 2);
+    });
+
+    test("another channel's grant, an expired, forged or otherwise signed one is no grant: that page is a viewer like any other", async () => {
+      const c = await onAirChannel(100, '42');
+      const { previa: mine } = await grantOf(c.token);
+      const { previa: others } = await grantOf(b.token);
+      const [exp, sig] = mine.split('.') as [string, string];
+      const expired = createGrants(secret(h.config.dataDir, 'player-preview.key'), -60).issue(c.usuario);
+      const vodSigned = createGrants(secret(h.config.dataDir, 'player-vod.key'), 3600).issue(c.usuario);
+      const bad = [
+        others, `${expired.exp}.${expired.sig}`, `${vodSigned.exp}.${vodSigned.sig}`, `${exp}.forjada`, `${Number(exp) + 1}.${sig}`,
+        sig, `${exp}.`, '', 'x'.repeat(300),
+      ];
+      let expected = 0;
+      for (const [i, grant] of bad.entries()) {
+        // never an error page: the page simply plays as a viewer's
+        const r = await page(c.usuario, grant);
+        assert.equal(r.statusCode, 200, grant);
+        const cfg = cfgOf(r.body);
+        assert.equal(cfg.hb.previa, undefined, grant);
+        assert.equal(cfg.src, `/hls/${c.usuario}_live.m3u8`, grant);
+        // a heartbeat or a playlist request that carries it anyway is counted
+        const hb = await beat({ ...cfg.hb, previa: grant }, `10.0.${i}.1`);
+        assert.equal(hb.statusCode, 200, grant);
+        assert.equal(typeof hb.json().session, 'string', grant);
+        assert.equal(await liveNow(c.token), ++expected, grant);
+        assert.equal((await pull(`/hls/${c.usuario}_live.m3u8?previa=${encodeURIComponent(grant)}`, `10.1.${i}.1`)).statusCode, 200, grant);
+        assert.equal(await liveNow(c.token), ++expected, grant);
+      }
+      // the owner's own grant on another channel's stream is no grant there either
+      await goLive(b.usuario, b.token, '43');
+      const before = await liveNow(b.token);
+      assert.equal((await pull(`/hls/${b.usuario}_live.m3u8?previa=${encodeURIComponent(mine)}`, '10.2.0.1')).statusCode, 200);
+      const hb = await beat({ login: b.usuario, stream: `${b.usuario}_live`, previa: mine }, '10.2.0.2');
+      assert.equal(typeof hb.json().session, 'string');
+      assert.equal(await liveNow(b.token), before + 2);
+    });
+
+    test("the preview takes no place of the plan's viewer limit and is never refused by it", async () => {
+      const c = await onAirChannel(1, '44');
+      const { previa } = await grantOf(c.token);
+      const cfg = cfgOf((await page(c.usuario, previa)).body);
+      assert.equal((await beat(cfg.hb, '177.71.128.10')).json().session, null);
+      assert.equal((await pull(cfg.src, '177.71.128.10')).statusCode, 200);
+      // the one place is still free for a viewer…
+      const viewer = await beat({ login: c.usuario, stream: `${c.usuario}_live` }, '187.45.0.1');
+      assert.equal(viewer.statusCode, 200);
+      assert.equal(await liveNow(c.token), 1);
+      // …and once it is taken, a second viewer is refused while the owner's preview still plays
+      assert.equal((await beat({ login: c.usuario, stream: `${c.usuario}_live` }, '187.45.0.2')).statusCode, 403);
+      const owner = await beat(cfg.hb, '177.71.128.10');
+      assert.equal(owner.statusCode, 200);
+      assert.deepEqual([owner.json().live, owner.json().session], [true, null]);
+      assert.equal((await pull(cfg.src, '200.147.1.1')).statusCode, 200);
+      assert.equal(await liveNow(c.token), 1);
+    });
   });
 });

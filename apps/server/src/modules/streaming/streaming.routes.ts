@@ -73,6 +73,8 @@ export function hlsRoutes(app: FastifyInstance, deps: {
   streaming: StreamingService; hlsDir: string; viewers: ViewersService; viewerLimit: (stream: string) => Promise<number>;
   /** The account a request's panel session belongs to, if it carries one (the owner's own preview). */
   signedInAs: (req: FastifyRequest) => Promise<number | null>;
+  /** Whether a playlist request's `?previa=` is its owner's preview grant for that stream (the panel's embedded player page). */
+  ownerPreview: (stream: string, grant: unknown) => boolean;
 }): void {
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Range' };
   app.options('/hls/:file', async (_req, reply) => reply.status(204).headers(cors).send());
@@ -85,8 +87,10 @@ export function hlsRoutes(app: FastifyInstance, deps: {
     const live = playlist ? await deps.streaming.livePlaylist(m[1]!, Number.isInteger(only) && only > 0 ? only : undefined) : null;
     if (playlist && !live) return reply.status(404).header('Cache-Control', 'no-store').send();
     // every playlist request is a sign of a viewer: the panel's player names its session, any other client
-    // gets one — except the owner watching their own channel in the panel, who is no audience
-    if (live && !(req.headers.authorization && (await deps.signedInAs(req)) === live.userId)) {
+    // gets one — except the owner watching their own channel in the panel (its session's token, or
+    // the preview grant its embedded player page carries), who is no audience
+    const preview = live && deps.ownerPreview(m[1]!, (req.query as { previa?: unknown }).previa);
+    if (live && !preview && !(req.headers.authorization && (await deps.signedInAs(req)) === live.userId)) {
       const sessao = (req.query as { sessao?: unknown }).sessao;
       await deps.viewers.pull({
         userId: live.userId, limit: () => deps.viewerLimit(m[1]!), stream: m[1]!, ip: req.ip,

@@ -172,6 +172,8 @@ export function createViewersService(deps: {
     /** Live viewers now: the dashboard's and the player's count, and what the limit applies to. */
     active: (userId: number) => count(userId, 'live'),
     activeVod: (userId: number) => count(userId, 'vod'),
+    /** The live count a player's counter shows (at most a second old), for a page that holds no session. */
+    shown: (userId: number) => shownCount(userId),
     activeByUser: async () => new Map((await repo.liveByUser(db, activeSince())).map((r) => [r.user_id, Number(r.n)])),
 
     /** The player page's heartbeat: keeps its session, or opens one. `viewers` is the live count. */

@@ -4,6 +4,7 @@ import { ExternalPlayer } from '@/components/external-player.tsx';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { useUser } from '@/lib/auth.ts';
+import { useOwnerPreview } from '@/lib/owner-preview.ts';
 import { buildPlayerUrl } from '@/lib/player-url.ts';
 import { liveLabel, liveTypeLabel, useStreamingStatus } from '@/lib/streaming-status.ts';
 
@@ -14,6 +15,8 @@ export function ActiveBroadcast() {
   const s = status.data;
   const live = !!s?.is_live;
   const login = user ? loginName(user) : '';
+  // the owner watching their own broadcast is no audience
+  const preview = useOwnerPreview(login);
   const liveType = liveTypeLabel(s?.stream_type);
   return (
     <SectionCard title={ui.activeBroadcastTitle} icon={Radio} actions={live ? <LiveBadge type={liveType} testId="lives-live-badge" /> : undefined}>
@@ -21,7 +24,10 @@ export function ActiveBroadcast() {
         <div className="space-y-3">
           <div className="mx-auto max-w-3xl">
             <ExternalPlayer
-              src={buildPlayerUrl({ login, stream: s.obs_stream.streamName || streamNameOf(login), player: 'hlsjs', contador: false })}
+              src={buildPlayerUrl({
+                login, stream: s.obs_stream.streamName || streamNameOf(login), player: 'hlsjs', contador: false, previa: preview.previa,
+              })}
+              pending={preview.pending}
               title={liveLabel(s)}
               isLive
               liveType={liveType}

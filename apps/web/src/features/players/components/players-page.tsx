@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
+import { useOwnerPreview } from '@/lib/owner-preview.ts';
 import { buildPlayerUrl } from '@/lib/player-url.ts';
 import { liveLabel, liveSinceMs, liveStats } from '@/lib/streaming-status.ts';
 import { useUptime } from '@/lib/use-uptime.ts';
@@ -64,13 +65,15 @@ export function PlayersPage() {
 
   const s = stream.data;
   const login = user ? loginName(user) : '';
-  // the same address the embed code carries, on this panel's origin
+  const preview = useOwnerPreview(login);
+  // the same address the embed code carries, on this panel's origin, plus the grant that keeps the owner out of the audience
   const src = buildPlayerUrl({
     login,
     stream: s?.obs_stream.streamName || (login ? streamNameOf(login) : undefined),
     player: draft.player_type,
     contador: embed.contador,
     compartilhamento: embed.compartilhamento,
+    previa: preview.previa,
   });
   const measured = liveStats(s);
   const uptime = useUptime(stream.live ? liveSinceMs(s, stream.status.dataUpdatedAt) : null);
@@ -109,7 +112,7 @@ export function PlayersPage() {
         <div className="xl:col-span-3">
           <PlayerPreview
             src={src}
-            pending={settings.isPending}
+            pending={settings.isPending || preview.pending}
             frameKey={frameKey}
             ratio={embed.ratio}
             live={stream.live}

@@ -2,6 +2,7 @@ import { loginName, streamNameOf, ui } from '@painel/contract';
 import { ExternalPlayer } from '@/components/external-player.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { useUser } from '@/lib/auth.ts';
+import { useOwnerPreview } from '@/lib/owner-preview.ts';
 import { buildPlayerUrl } from '@/lib/player-url.ts';
 import type { StreamingStatus } from '@/lib/streaming-status.ts';
 
@@ -9,12 +10,15 @@ import type { StreamingStatus } from '@/lib/streaming-status.ts';
 export function LivePreviewModal({ status, onClose }: { status: StreamingStatus; onClose: () => void }) {
   const { data: user } = useUser();
   const login = user ? loginName(user) : '';
+  // the owner watching their own playlist on air is no audience
+  const preview = useOwnerPreview(login);
   const name = status.transmission?.playlist_nome || status.playout?.playlist_nome || status.transmission?.titulo || '';
   const stream = status.transmission?.stream_name || status.obs_stream.streamName || (login ? streamNameOf(login) : undefined);
   return (
     <Modal open title={ui.livePreviewTitle(name)} onClose={onClose} size="lg">
       <ExternalPlayer
-        src={buildPlayerUrl({ login, stream, player: 'hlsjs', contador: false })}
+        src={buildPlayerUrl({ login, stream, player: 'hlsjs', contador: false, previa: preview.previa })}
+        pending={preview.pending}
         title={ui.livePlayerLabel(name)}
         isLive
         liveType={ui.liveTypePlaylist}
