@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { convertBody, suggestedQuality } from './conversion.ts';
+import { convertBody, customBitrateRange, suggestedQuality } from './conversion.ts';
 import { msg } from './messages.ts';
 
 const options = (plan: number) => [
@@ -25,6 +25,42 @@ describe('the quality the dialog proposes', () => {
     assert.equal(suggestedQuality(0, options(2500)), 'alta');
     assert.equal(suggestedQuality(0, options(1000)), 'baixa');
     assert.equal(suggestedQuality(0, options(600)), 'custom');
+  });
+});
+
+describe('the quality proposed when a video is offered only what does not make it bigger', () => {
+  // as GET /api/conversion/videos offers them: a fixed quality above the video's own bitrate is not available
+  const forVideo = (kbps: number, plan = 2500) => options(plan).map((o) => (o.quality === 'custom' ? o : { ...o, available: o.available && o.bitrate <= kbps }));
+
+  test('the one at its bitrate, else a custom bitrate (started at its own)', () => {
+    assert.equal(suggestedQuality(1500, forVideo(1500)), 'media');
+    assert.equal(suggestedQuality(1000, forVideo(1000)), 'custom');
+    assert.equal(suggestedQuality(600, forVideo(600)), 'custom');
+  });
+});
+
+describe('the custom bitrates a video may take', () => {
+  test('up to the plan and never above the video\'s own; 500 at least, or its own when lower', () => {
+    assert.deepEqual(customBitrateRange(2500, 8000), { min: 500, max: 2500, bySource: false });
+    assert.deepEqual(customBitrateRange(2500, 1200), { min: 500, max: 1200, bySource: true });
+    assert.deepEqual(customBitrateRange(2500, 340), { min: 340, max: 340, bySource: true });
+    assert.deepEqual(customBitrateRange(2500, 0), { min: 500, max: 2500, bySource: false }, 'unknown bitrate: the plan only');
+    assert.deepEqual(customBitrateRange(400, 0), { min: 500, max: 400, bySource: false }, 'a plan below 500: none');
+  });
+
+  test('the body refuses a custom bitrate above the video\'s own with its own message', () => {
+    const c = { video_id: 7, quality: 'custom', custom_resolution: '1280x720' };
+    const first = (plan: number, source: number, kbps: unknown) => {
+      const r = convertBody(plan, source).safeParse({ ...c, custom_bitrate: kbps });
+      return r.success ? r.data.custom?.bitrate : r.error.issues[0]?.message;
+    };
+    assert.equal(first(2500, 1200, 1201), msg.conversionBitrateAboveSource(1200));
+    assert.equal(first(2500, 1200, 3000), msg.conversionBitrateAboveSource(1200), 'above the plan too: the video is the lower limit');
+    assert.equal(first(2500, 1200, 1200), 1200);
+    assert.equal(first(2500, 1200, 499), msg.conversionBitrateRange(1200, 500));
+    assert.equal(first(2500, 340, 500), msg.conversionBitrateAboveSource(340));
+    assert.equal(first(2500, 340, 340), 340, 'an old file below 500 kbps converts at its own bitrate');
+    assert.equal(first(2000, 8000, 2001), msg.conversionBitrateRange(2000), 'a heavy video: the plan is the limit, as before');
   });
 });
 

@@ -15,6 +15,10 @@ import { msg } from './messages.ts';
  * the media worker. The result is probed; only when it is right does it take the original's
  * place (same id, so playlists keep it) or, with manter_original, join the folder beside it as
  * "<nome> (otimizado).mp4". Either way it is marked optimised (compativel 'otimizado').
+ *
+ * A conversion never makes a video worse: the frame is never scaled up, a bitrate above the
+ * video's own is not offered (and refused, 400), and a result that came out larger than the
+ * original anyway is kept beside it instead of replacing it, the status saying so (notice).
  */
 
 export const CONVERSION_QUALITIES = ['baixa', 'media', 'alta', 'custom'] as const;
@@ -47,6 +51,18 @@ export interface ConversionQualityOption {
   available: boolean;
 }
 
+/**
+ * A quality as one video is offered it (GET /api/conversion/videos): `resolution` is the frame
+ * the result would have (the video's own when it is smaller), and `available` is false above the
+ * plan or above the video's own bitrate (`reason` says which).
+ */
+export interface ConversionOffer extends ConversionQualityOption {
+  /** Why it cannot be chosen for this video, in Portuguese; null when it can. */
+  reason: string | null;
+  /** The least kbps it may take: a fixed quality's own; for custom 500, or the video's own bitrate when lower. */
+  min_bitrate: number;
+}
+
 export interface ConversionStatus {
   status: ConversionState;
   /** Percent. */
@@ -64,6 +80,8 @@ export interface ConversionStatus {
   video_id: number | null;
   nome: string | null;
   manter_original: boolean;
+  /** How a conversion that ended well differs from what was asked (the result came out larger than the original and was kept beside it); null otherwise. */
+  notice: string | null;
 }
 
 export interface ConversionVideo {
@@ -86,6 +104,8 @@ export interface ConversionVideo {
   can_use_current: boolean;
   needs_conversion: boolean;
   compativel: Compativel;
+  /** The qualities for this video: fixed ones above its own bitrate are not available (they would only make it bigger); custom goes up to its bitrate. */
+  qualities: ConversionOffer[];
   /** The video's latest conversion, null when it never had one. */
   conversion: ConversionStatus | null;
 }
@@ -103,11 +123,11 @@ export interface ConvertResult {
 }
 
 /** The label and description of each quality (the server's list, the dialog). */
-export const CONVERSION_LABELS: Record<ConversionQuality, { label: string; description: (maxKbps: number) => string }> = {
+export const CONVERSION_LABELS: Record<ConversionQuality, { label: string; description: (maxKbps: number, minKbps?: number) => string }> = {
   baixa: { label: 'Baixa Qualidade', description: () => 'Arquivo menor, ideal para conexões lentas e celulares' },
   media: { label: 'Média Qualidade', description: () => 'Bom equilíbrio entre imagem e tamanho do arquivo' },
   alta: { label: 'Alta Qualidade', description: () => 'Melhor imagem, arquivo maior' },
-  custom: { label: 'Personalizada', description: (max) => `Bitrate de ${CONVERSION_MIN_BITRATE} a ${max} kbps e resolução à sua escolha` },
+  custom: { label: 'Personalizada', description: (max, min = CONVERSION_MIN_BITRATE) => `Bitrate de ${min} a ${max} kbps e resolução à sua escolha` },
 };
 
 /** 'Média Qualidade (1280x720, 1500 kbps)': the name of a conversion in messages and toasts. */
@@ -116,8 +136,10 @@ export const conversionLabel = (quality: ConversionQuality, resolution: string, 
 
 /**
  * The quality the dialog proposes for a video: the first available fixed quality whose bitrate
- * is at or above the video's (up to 800 baixa, up to 1500 media, up to 2500 alta); above them
- * all, or above the plan, a custom bitrate. An unknown bitrate (0) proposes the best available.
+ * is at or above the video's (up to 800 baixa, up to 1500 media, up to 2500 alta). Offered per
+ * video, a quality above the video's own bitrate is not available, so that leaves the one at
+ * its bitrate; otherwise — above them all, above the plan, or between two — a custom bitrate
+ * (the dialog starts it at the video's own). An unknown bitrate (0) proposes the best available.
  */
 export function suggestedQuality(currentKbps: number, options: Pick<ConversionQualityOption, 'quality' | 'bitrate' | 'available'>[]): ConversionQuality {
   const fixed = options.filter((o) => o.quality !== 'custom' && o.available).sort((a, b) => a.bitrate - b.bitrate);
@@ -126,16 +148,39 @@ export function suggestedQuality(currentKbps: number, options: Pick<ConversionQu
 }
 
 /**
- * POST /api/conversion/convert. `use_custom` (or quality 'custom') takes custom_bitrate
- * (500 up to the plan's bitrate) and custom_resolution (one of CONVERSION_RESOLUTIONS); the
- * other qualities ignore them. manter_original keeps the original beside the result.
+ * The custom bitrates a video may take: up to the plan's bitrate and never above the video's own
+ * (`bySource` when that is the lower limit: more would only make the file bigger); the least is
+ * 500, or the video's own when it is lower (an old file below 500 kbps still converts, at its
+ * own bitrate). An unknown source bitrate (0) limits nothing. `min > max`: custom is not possible.
  */
-export function convertBody(maxKbps: number) {
+export function customBitrateRange(planKbps: number, sourceKbps: number): { min: number; max: number; bySource: boolean } {
+  const bySource = sourceKbps > 0 && sourceKbps < planKbps;
+  return {
+    min: sourceKbps > 0 && sourceKbps < CONVERSION_MIN_BITRATE ? sourceKbps : CONVERSION_MIN_BITRATE,
+    max: bySource ? sourceKbps : planKbps,
+    bySource,
+  };
+}
+
+/** The video of POST /api/conversion/convert, read first: the rest of the body is judged against it. */
+export const convertVideoId = z.object({
+  video_id: z.coerce.number({ error: msg.invalidData }).int(msg.invalidData).positive(msg.invalidData),
+});
+
+/**
+ * POST /api/conversion/convert. `use_custom` (or quality 'custom') takes custom_bitrate
+ * (customBitrateRange: 500 up to the plan's bitrate and the video's own, `sourceKbps`) and
+ * custom_resolution (one of CONVERSION_RESOLUTIONS); the other qualities ignore them.
+ * manter_original keeps the original beside the result.
+ */
+export function convertBody(maxKbps: number, sourceKbps = 0) {
+  const range = customBitrateRange(maxKbps, sourceKbps);
+  const rangeMessage = msg.conversionBitrateRange(range.max, range.min);
   return z
     .object({
       video_id: z.coerce.number({ error: msg.invalidData }).int(msg.invalidData).positive(msg.invalidData),
       quality: z.enum(CONVERSION_QUALITIES, { error: msg.conversionQualityInvalid }),
-      custom_bitrate: z.union([z.number(), z.string(), z.null()], { error: msg.conversionBitrateRange(maxKbps) }).optional(),
+      custom_bitrate: z.union([z.number(), z.string(), z.null()], { error: rangeMessage }).optional(),
       custom_resolution: z.union([z.string(), z.null()], { error: msg.conversionResolutionInvalid }).optional(),
       use_custom: z.boolean({ error: msg.invalidData }).optional().default(false),
       manter_original: z.boolean({ error: msg.invalidData }).optional().default(false),
@@ -145,8 +190,12 @@ export function convertBody(maxKbps: number) {
       if (!b.use_custom && b.quality !== 'custom') return { ...base, quality: b.quality, custom: null };
       const raw = typeof b.custom_bitrate === 'string' ? b.custom_bitrate.trim() : b.custom_bitrate;
       const kbps = raw === '' || raw === null || raw === undefined ? NaN : Number(raw);
-      if (!Number.isInteger(kbps) || kbps < CONVERSION_MIN_BITRATE || kbps > maxKbps) {
-        ctx.addIssue({ code: 'custom', message: msg.conversionBitrateRange(maxKbps) });
+      if (Number.isInteger(kbps) && kbps > range.max && range.bySource) {
+        ctx.addIssue({ code: 'custom', message: msg.conversionBitrateAboveSource(sourceKbps) });
+        return z.NEVER;
+      }
+      if (!Number.isInteger(kbps) || kbps < range.min || kbps > range.max) {
+        ctx.addIssue({ code: 'custom', message: rangeMessage });
         return z.NEVER;
       }
       const resolution = CONVERSION_RESOLUTIONS.find((r) => r === b.custom_resolution);
@@ -198,13 +247,15 @@ export const conversionUi = {
   currentFacts: (formato: string, kbps: string, frame: string) => `Atual: ${formato.toUpperCase()}, ${kbps}, ${frame}`,
   qualityLegend: 'Qualidade',
   unavailable: 'Acima do bitrate do seu plano',
+  aboveSource: (kbps: number) => `Acima do bitrate deste vídeo (${kbps} kbps): o arquivo só ficaria maior, sem melhorar a imagem`,
   suggested: 'Sugerida',
   customBitrate: 'Bitrate (kbps)',
-  customBitrateHint: (max: number) => `De ${CONVERSION_MIN_BITRATE} a ${max} kbps`,
+  customBitrateHint: (max: number, min: number = CONVERSION_MIN_BITRATE, bySource = false) =>
+    `De ${min} a ${max} kbps${bySource ? ' (o bitrate deste vídeo: acima dele o arquivo só ficaria maior)' : ''}`,
   customResolution: 'Resolução',
   resolutionNames: { '854x480': '480p (854x480)', '1280x720': '720p (1280x720)', '1920x1080': '1080p (1920x1080)' } satisfies Record<ConversionResolution, string>,
   keepOriginal: 'Manter o vídeo original',
-  keepOriginalHint: 'Marcado: a versão convertida é salva ao lado do original, como "(otimizado)". Desmarcado: ela substitui o original depois de verificada, e as playlists continuam com o mesmo vídeo.',
+  keepOriginalHint: 'Marcado: a versão convertida é salva ao lado do original, como "(otimizado)". Desmarcado: ela substitui o original depois de verificada, e as playlists continuam com o mesmo vídeo — a não ser que tenha ficado maior que ele: aí ela é salva ao lado e o original fica.',
   noUpscale: 'Um vídeo menor que a resolução escolhida mantém o próprio tamanho.',
   startConversion: 'Iniciar Conversão',
   starting: 'Iniciando...',
@@ -214,6 +265,7 @@ export const conversionUi = {
   help: [
     'Vídeos em outros formatos (AVI, MOV, WMV, MKV…) ou com bitrate acima do plano precisam ser convertidos antes de entrar em playlists.',
     'A conversão gera um MP4 com H.264 e AAC no bitrate escolhido, sem aumentar a resolução do vídeo original.',
+    'Qualidades acima do bitrate do vídeo não são oferecidas: o arquivo ficaria maior sem melhorar a imagem. Se mesmo assim a versão convertida sair maior que o original, ela não o substitui: é salva ao lado dele, como "(otimizado)".',
     'O original só é substituído depois que o arquivo convertido é verificado; se algo falhar, ele fica como estava.',
     'Enquanto um vídeo é convertido, ele e a sua pasta não podem ser excluídos. O espaço do plano precisa comportar o arquivo convertido.',
     'Você pode fechar esta página: a conversão continua no servidor e o progresso aparece quando você voltar.',

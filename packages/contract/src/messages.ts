@@ -350,7 +350,11 @@ export const msg = {
   conversionStartError: 'Erro ao iniciar conversão',
   conversionStarted: (label: string) => `Conversão iniciada: ${label}`,
   conversionBusy: 'Este vídeo já está sendo convertido',
-  conversionBitrateRange: (max: number) => `O bitrate personalizado deve estar entre 500 e ${max} kbps`,
+  conversionBitrateRange: (max: number, min = 500) => `O bitrate personalizado deve estar entre ${min} e ${max} kbps`,
+  conversionBitrateAboveSource: (sourceKbps: number) =>
+    `O bitrate personalizado passa do bitrate do vídeo original (${sourceKbps} kbps): o arquivo ficaria maior sem melhorar a imagem. Escolha até ${sourceKbps} kbps.`,
+  conversionQualityAboveSource: (sourceKbps: number) =>
+    `Esta qualidade passa do bitrate do vídeo original (${sourceKbps} kbps): o arquivo ficaria maior sem melhorar a imagem. Escolha uma qualidade menor ou um bitrate personalizado até ${sourceKbps} kbps.`,
   conversionResolutionInvalid: 'Resolução inválida: escolha 854x480, 1280x720 ou 1920x1080',
   conversionQualityInvalid: 'Qualidade inválida',
   conversionQualityUnavailable: 'Esta qualidade não está disponível no seu plano',
@@ -359,6 +363,11 @@ export const msg = {
   conversionTimedOut: 'A conversão demorou demais e foi interrompida; o original foi mantido',
   conversionSourceChanged: 'O vídeo foi alterado ou movido durante a conversão; o resultado foi descartado. Converta novamente.',
   conversionDone: (nome: string) => `Conversão concluída: ${nome}`,
+  // a result larger than its source although it aimed lower: never put in the original's place
+  conversionLargerKeptBeside: (nome: string) =>
+    `O vídeo convertido ficou maior que o original; por isso o original não foi substituído e a versão convertida foi salva ao lado como ${nome}`,
+  conversionLargerThanOriginal: (nome: string) => `O vídeo convertido ficou maior que o original; os dois foram mantidos (versão convertida: ${nome})`,
+  conversionLargerNoRoom: 'O vídeo convertido ficou maior que o original e não coube ao lado dele no espaço do plano; o original foi mantido e a versão convertida foi descartada',
   // the use named by the refusal to delete a video, or a folder, while it converts (msg.videoInUse, msg.folderInUse)
   conversionInUse: 'conversão em andamento',
   conversionFolderInUse: 'um vídeo desta pasta está sendo convertido',

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  CONVERSION_PRESETS, conversionArgs, conversionCommand, conversionVerified, createProgressReader, expectedBytes, fitFrame, parseFrame,
+  CONVERSION_PRESETS, aboveSource, conversionArgs, conversionCommand, conversionVerified, createProgressReader, expectedBytes, fitFrame, parseFrame,
+  presetOffers, resultMayReplace,
 } from './convert.ts';
 import type { ProbeFacts } from './probe.ts';
 
@@ -33,6 +34,51 @@ describe('conversion quality table', () => {
     // (1500 + 128) kbps × 10 s = 2 035 000 bytes, + 10 %
     assert.equal(expectedBytes(1500, 10), 2_238_500);
     assert.ok(expectedBytes(800, 0) > 0, 'an unknown duration still reserves a second');
+  });
+});
+
+describe('which qualities a video is offered', () => {
+  /** quality → offered frame, or why not */
+  const offered = (kbps: number, width: number, height: number, plan = 2500) =>
+    Object.fromEntries(presetOffers({ kbps, width, height }, plan).map((o) => [o.quality, o.refused ?? `${o.frame.width}x${o.frame.height}`]));
+
+  test('a heavy 1080p video is offered all three, each in its own frame', () => {
+    assert.deepEqual(offered(8000, 1920, 1080), { baixa: '852x480', media: '1280x720', alta: '1920x1080' });
+  });
+
+  test('a quality above the video\'s own bitrate is not offered, whatever its frame', () => {
+    // 1080p at 1200 kbps: 720p at 1500 would be a smaller picture in a bigger file
+    assert.deepEqual(offered(1200, 1920, 1080), { baixa: '852x480', media: 'source', alta: 'source' });
+    assert.deepEqual(offered(600, 640, 360), { baixa: 'source', media: 'source', alta: 'source' });
+    // at the video's own bitrate it is offered; a larger frame gives the video's own (never scaled up)
+    assert.deepEqual(offered(1500, 640, 360), { baixa: '640x360', media: '640x360', alta: 'source' });
+  });
+
+  test('the plan is named first; an unknown bitrate (0) limits nothing', () => {
+    assert.deepEqual(offered(1200, 1920, 1080, 1000), { baixa: '852x480', media: 'plan', alta: 'plan' });
+    assert.deepEqual(offered(0, 1280, 720), { baixa: '852x480', media: '1280x720', alta: '1280x720' });
+    assert.equal(aboveSource(2500, 0), false);
+    assert.equal(aboveSource(801, 800), true);
+    assert.equal(aboveSource(800, 800), false);
+  });
+});
+
+describe('whether a result may replace the original', () => {
+  const r = { resultBytes: 1_000_000, sourceBytes: 2_000_000, targetKbps: 800, sourceKbps: 2000 };
+
+  test('a result not larger than the original replaces it', () => {
+    assert.equal(resultMayReplace(r), true);
+    assert.equal(resultMayReplace({ ...r, resultBytes: 2_000_000 }), true, 'the same size');
+  });
+
+  test('larger although it aimed at no more than the source: it does not', () => {
+    assert.equal(resultMayReplace({ ...r, resultBytes: 2_000_001 }), false);
+    assert.equal(resultMayReplace({ ...r, resultBytes: 2_100_000, targetKbps: 2000 }), false, 'at the source\'s own bitrate');
+    assert.equal(resultMayReplace({ ...r, resultBytes: 2_100_000, sourceKbps: 0 }), false, 'unknown source bitrate: kept on the safe side');
+  });
+
+  test('larger because a higher bitrate than the source\'s was asked: it does (bigger was the request)', () => {
+    assert.equal(resultMayReplace({ ...r, resultBytes: 2_100_000, targetKbps: 2500 }), true);
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * ffmpeg for a video conversion: one library file re-encoded to what every browser and the
  * playlist broadcast take (MP4, H.264 8-bit 4:2:0, AAC stereo) at a chosen bitrate and frame
- * size. Pure pieces: the quality table, the argv, the reading of `-progress` and the check of
- * the result's probe. The worker runs the command; the result replaces the original only after
- * that check.
+ * size. Pure pieces: the quality table and which qualities a video is offered, the argv, the
+ * reading of `-progress`, the check of the result's probe and whether the result may replace the
+ * original. The worker runs the command; the result replaces the original only after those checks.
  */
 import { VIDEO_DEMUXERS, type ProbeFacts } from './probe.ts';
 
@@ -13,9 +13,9 @@ export interface Frame {
 }
 
 /**
- * The fixed qualities: the bitrate (kbps of video) and the largest frame of each. A video's
- * current bitrate suggests the quality whose bitrate is the first at or above it (up to 800
- * baixa, up to 1500 media, up to 2500 alta; above, a custom bitrate within the plan).
+ * The fixed qualities: the bitrate (kbps of video) and the largest frame of each. A video is
+ * offered those within the plan and not above its own bitrate (presetOffers); the page proposes
+ * the one at its bitrate, or else a custom bitrate up to the video's own.
  */
 export const CONVERSION_PRESETS = {
   baixa: { kbps: 800, width: 854, height: 480 },
@@ -65,6 +65,59 @@ export function fitFrame(source: Frame, box: Frame): Frame {
     width: even(Math.min(w, Math.round((h * source.width) / source.height))),
     height: even(Math.min(h, Math.round((w * source.height) / source.width))),
   };
+}
+
+/** A library video as the quality offer sees it: its video bitrate (kbps, 0 when unknown) and frame. */
+export interface ConversionSource {
+  kbps: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Whether aiming at `kbps` would only make the video bigger: above the source's own bitrate the
+ * file grows while the picture cannot come out better than the source's. The frame needs no such
+ * test (it is never scaled up: a larger resolution gives the source's own). An unknown source
+ * bitrate (0) judges nothing.
+ */
+export function aboveSource(kbps: number, sourceKbps: number): boolean {
+  return sourceKbps > 0 && kbps > sourceKbps;
+}
+
+/** Why a fixed quality is not offered for a video: above the plan's bitrate, or above the video's own. */
+export type OfferRefusal = 'plan' | 'source';
+
+export interface PresetOffer {
+  quality: ConversionPreset;
+  kbps: number;
+  /** The frame the result would have: the preset's, or the source's own when that is smaller. */
+  frame: Frame;
+  /** null: offered. */
+  refused: OfferRefusal | null;
+}
+
+/** One fixed quality for a source and a plan; the plan is named first (a better plan does not help a video that is already lighter). */
+export function presetOffer(quality: ConversionPreset, source: ConversionSource, planKbps: number): PresetOffer {
+  const p = CONVERSION_PRESETS[quality];
+  const refused = p.kbps > planKbps ? 'plan' : aboveSource(p.kbps, source.kbps) ? 'source' : null;
+  return { quality, kbps: p.kbps, frame: fitFrame(source, p), refused };
+}
+
+/** The fixed qualities for a source, lowest first: only those neither above the plan nor above the video's own bitrate are offered. */
+export function presetOffers(source: ConversionSource, planKbps: number): PresetOffer[] {
+  return (Object.keys(CONVERSION_PRESETS) as ConversionPreset[]).map((q) => presetOffer(q, source, planKbps));
+}
+
+/**
+ * Whether a finished conversion may take the original's place. Not when its file came out
+ * larger than the source's although it aimed at no more than the source's bitrate (or that
+ * bitrate is unknown): the video would grow for a picture that is no better — the encoder's
+ * overshoot on a short video, our 128 kbps stereo audio over a thinner track, or a source whose
+ * recorded bitrate overstates its file.
+ */
+export function resultMayReplace(r: { resultBytes: number; sourceBytes: number; targetKbps: number; sourceKbps: number }): boolean {
+  if (!(r.resultBytes > r.sourceBytes)) return true;
+  return r.sourceKbps > 0 && r.targetKbps > r.sourceKbps;
 }
 
 /** Bytes a conversion is expected to write: (video + audio) bitrate × duration, plus a margin. */

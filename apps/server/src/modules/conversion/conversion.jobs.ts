@@ -1,6 +1,7 @@
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { msg, type Video } from '@painel/contract';
-import { conversionCommand, conversionVerified, createProgressReader, expectedBytes } from '@painel/media/convert';
+import { conversionCommand, conversionVerified, createProgressReader, expectedBytes, resultMayReplace } from '@painel/media/convert';
 import type { ProbeFacts } from '@painel/media/probe';
 import type { Core } from '../../app.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -20,7 +21,9 @@ const stemOf = (nome: string) => {
 /**
  * The worker's conversion of one video: ffmpeg to an MP4 in the job's directory (the plan's
  * room checked as it grows), a probe of the result, and only then the library: the original
- * replaced (same id) or kept beside the new one. Whatever fails before that leaves the
+ * replaced (same id) or kept beside the new one. A result larger than the original although it
+ * aimed no higher never replaces it: it is kept beside it, the job's result saying so (no room
+ * for it there: discarded, the job failing with why). Whatever fails before that leaves the
  * original as it was; the job's directory, with the partial file, goes with the job.
  */
 export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: string) => void }): JobHandler {
@@ -93,10 +96,28 @@ export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: st
       if (!conversionVerified(facts, source)) throw new AppError(422, msg.conversionVerifyFailed);
     };
 
-    let video: Video;
-    if (input.manterOriginal) {
+    const larger = !resultMayReplace({
+      resultBytes: (await fsp.stat(output)).size, sourceBytes: Number(row.tamanho), targetKbps: input.bitrate, sourceKbps: row.bitrate_video,
+    });
+    const beside = async () => {
       await library.videos.get(owner, row.id); // the original was deleted meanwhile: no orphan copy
-      video = await library.videos.importFile(owner, row.folder_id, output, `${stemOf(row.nome)} (otimizado).mp4`, { otimizado: true, verify });
+      return library.videos.importFile(owner, row.folder_id, output, `${stemOf(row.nome)} (otimizado).mp4`, { otimizado: true, verify });
+    };
+
+    let video: Video;
+    let notice: string | null = null;
+    if (input.manterOriginal) {
+      video = await beside();
+      if (larger) notice = msg.conversionLargerThanOriginal(video.nome);
+    } else if (larger) {
+      // asked to replace, but the original is the better file: both stay, and the owner is told
+      try {
+        video = await beside();
+      } catch (e) {
+        if (e instanceof AppError && e.status === 413) throw new AppError(413, msg.conversionLargerNoRoom);
+        throw e;
+      }
+      notice = msg.conversionLargerKeptBeside(video.nome);
     } else {
       video = await library.videos.replaceFile(owner, row.id, output, {
         nome: `${stemOf(row.nome)}.mp4`, otimizado: true, expectArquivo: row.arquivo, verify,
@@ -104,8 +125,9 @@ export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: st
     }
     ctx.report({ file_size: video.tamanho }, 100);
     const result: ConversionResultRow = {
-      video_id: video.id, nome: video.nome, file_size: video.tamanho, bitrate: video.bitrate_video, resolution: `${video.largura}x${video.altura}`,
+      video_id: video.id, nome: video.nome, file_size: video.tamanho, bitrate: video.bitrate_video, resolution: `${video.largura}x${video.altura}`, notice,
     };
+    if (notice) deps.log(`conversão ${ctx.job.id}: resultado maior que o original (${row.tamanho} bytes); salvo ao lado como vídeo ${video.id}`);
     return result;
   };
 }

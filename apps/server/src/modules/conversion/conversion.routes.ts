@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { convertBody, folderIdQuery } from '@painel/contract';
+import { folderIdQuery } from '@painel/contract';
 import type { Core } from '../../app.ts';
 import { parse } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
@@ -20,8 +20,6 @@ export function conversionRoutes(app: FastifyInstance, core: Core): void {
   app.get('/api/conversion/status/:id', auth, async (req) => ({
     success: true, conversion_status: await conversion.status(ownerOf(req.auth), idParam(req.params)),
   }));
-  app.post('/api/conversion/convert', auth, (req) => {
-    const owner = ownerOf(req.auth);
-    return conversion.convert(owner, parse(convertBody(owner.bitrate), req.body ?? {}));
-  });
+  // the body is read against the video it names (the custom bitrate may not pass the video's own)
+  app.post('/api/conversion/convert', auth, (req) => conversion.convert(ownerOf(req.auth), req.body ?? {}));
 }

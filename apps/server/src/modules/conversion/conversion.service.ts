@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
-  CONVERSION_LABELS, CONVERSION_MIN_BITRATE, conversionLabel, isPlaylistCandidate, msg,
-  type ConversionQuality, type ConversionQualityOption, type ConversionState, type ConversionStatus, type ConversionVideo,
+  CONVERSION_LABELS, CONVERSION_MIN_BITRATE, convertBody, convertVideoId, conversionLabel, conversionUi, customBitrateRange, isPlaylistCandidate, msg,
+  type ConversionOffer, type ConversionQuality, type ConversionQualityOption, type ConversionState, type ConversionStatus, type ConversionVideo,
   type ConvertRequest, type ConvertResult, type Video,
 } from '@painel/contract';
-import { CONVERSION_PRESETS, expectedBytes, fitFrame, parseFrame, type Frame } from '@painel/media/convert';
+import {
+  CONVERSION_PRESETS, aboveSource, expectedBytes, fitFrame, parseFrame, presetOffer, presetOffers, type ConversionSource, type Frame,
+} from '@painel/media/convert';
 import type { Db, JobState } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, parse } from '../../platform/errors.ts';
 import { busy, parseJson, type JobRow, type Jobs } from '../../platform/jobs.ts';
 import type { Library, LibraryGuard, Owner } from '../library/library.ts';
 import type { ConversionRepo } from './conversion.repo.ts';
@@ -31,13 +33,14 @@ interface Detail {
   folder_id: number;
   manter_original: boolean;
 }
-/** What a finished conversion stores: the optimised video. */
+/** What a finished conversion stores: the optimised video, and what the owner must know about how it ended. */
 export interface ConversionResultRow {
   video_id: number;
   nome: string;
   file_size: number;
   bitrate: number;
   resolution: string;
+  notice?: string | null;
 }
 
 const STATES: Record<JobState, ConversionState> = { queued: 'na_fila', running: 'em_andamento', done: 'concluida', failed: 'erro' };
@@ -56,23 +59,52 @@ export function conversionStatus(job: JobRow): ConversionStatus {
     video_id: r.video_id ?? null,
     nome: r.nome ?? null,
     manter_original: !!d.manter_original,
+    notice: job.state === 'done' ? r.notice ?? null : null,
   };
+}
+
+const sourceOf = (v: { bitrate_video: number; largura: number; altura: number }): ConversionSource =>
+  ({ kbps: v.bitrate_video, width: v.largura, height: v.altura });
+
+/** The qualities as one video is offered them: a fixed one above the plan or above the video's own bitrate is not available; custom goes up to both. */
+export function offersFor(planKbps: number, source: ConversionSource): ConversionOffer[] {
+  const fixed = presetOffers(source, planKbps).map((o): ConversionOffer => ({
+    quality: o.quality, label: CONVERSION_LABELS[o.quality].label, bitrate: o.kbps, resolution: `${o.frame.width}x${o.frame.height}`,
+    description: CONVERSION_LABELS[o.quality].description(planKbps), available: o.refused === null,
+    reason: o.refused === 'plan' ? conversionUi.unavailable : o.refused === 'source' ? conversionUi.aboveSource(source.kbps) : null,
+    min_bitrate: o.kbps,
+  }));
+  const range = customBitrateRange(planKbps, source.kbps);
+  const possible = range.min <= range.max;
+  return [...fixed, {
+    quality: 'custom', label: CONVERSION_LABELS.custom.label, bitrate: range.max, resolution: '',
+    description: CONVERSION_LABELS.custom.description(range.max, range.min), available: possible,
+    reason: possible ? null : conversionUi.unavailable, min_bitrate: range.min,
+  }];
 }
 
 export function createConversionService(deps: { db: Db; library: Library; jobs: Jobs; repo: ConversionRepo }) {
   const { db, library, jobs, repo } = deps;
 
-  /** The bitrate and the largest frame of the request; a fixed quality above the plan is refused. */
-  function target(owner: Owner, body: ConvertRequest): { quality: ConversionQuality; kbps: number; box: Frame } {
+  /**
+   * The bitrate and the largest frame of the request; a fixed quality above the plan, or one
+   * above the video's own bitrate (it would only make the file bigger), is refused.
+   */
+  function target(owner: Owner, body: ConvertRequest, source: ConversionSource): { quality: ConversionQuality; kbps: number; box: Frame } {
     if (body.custom) {
       const box = parseFrame(body.custom.resolution);
       if (!box) throw new AppError(400, msg.conversionResolutionInvalid);
+      // convertBody has the same limit; kept here so no other caller of the service can pass it
+      if (aboveSource(body.custom.bitrate, source.kbps)) throw new AppError(400, msg.conversionBitrateAboveSource(source.kbps));
       return { quality: 'custom', kbps: body.custom.bitrate, box };
     }
-    const p = CONVERSION_PRESETS[body.quality as keyof typeof CONVERSION_PRESETS];
+    const quality = body.quality as keyof typeof CONVERSION_PRESETS;
+    const p = CONVERSION_PRESETS[quality];
     if (!p) throw new AppError(400, msg.conversionQualityInvalid);
-    if (p.kbps > owner.bitrate) throw new AppError(400, msg.conversionQualityUnavailable);
-    return { quality: body.quality, kbps: p.kbps, box: { width: p.width, height: p.height } };
+    const refused = presetOffer(quality, source, owner.bitrate).refused;
+    if (refused === 'plan') throw new AppError(400, msg.conversionQualityUnavailable);
+    if (refused === 'source') throw new AppError(400, msg.conversionQualityAboveSource(source.kbps));
+    return { quality, kbps: p.kbps, box: { width: p.width, height: p.height } };
   }
 
   function present(owner: Owner, v: Video, job: JobRow | undefined): ConversionVideo {
@@ -94,6 +126,7 @@ export function createConversionService(deps: { db: Db; library: Library; jobs: 
       can_use_current: usable,
       needs_conversion: !usable,
       compativel: v.compativel,
+      qualities: offersFor(owner.bitrate, sourceOf(v)),
       conversion: job ? conversionStatus(job) : null,
     };
   }
@@ -129,13 +162,17 @@ export function createConversionService(deps: { db: Db; library: Library; jobs: 
     },
 
     /**
-     * Queues the conversion: the video must be the account's, the quality within the plan, and
-     * the plan must have room for the expected result (the original stays until it is verified).
-     * One conversion per video at a time (409).
+     * Queues the conversion of POST /api/conversion/convert's body: the video must be the
+     * account's, the quality within the plan and not above the video's own bitrate, and the
+     * plan must have room for the expected result (the original stays until it is verified).
+     * One conversion per video at a time (409). Refused, nothing is queued.
      */
-    async convert(owner: Owner, body: ConvertRequest): Promise<ConvertResult> {
-      const { row } = await library.videos.get(owner, body.video_id);
-      const t = target(owner, body);
+    async convert(owner: Owner, raw: unknown): Promise<ConvertResult> {
+      const { row } = await library.videos.get(owner, parse(convertVideoId, raw).video_id);
+      const source = sourceOf(row);
+      // the custom bitrate is judged against the video too: its own bitrate is the most it may take
+      const body = parse(convertBody(owner.bitrate, source.kbps), raw);
+      const t = target(owner, body, source);
       const frame = fitFrame({ width: row.largura, height: row.altura }, t.box);
       const resolution = `${frame.width}x${frame.height}`;
       const size = expectedBytes(t.kbps, row.duracao);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { CONVERSION_ACTIVE, isPlaylistCandidate, msg, type ConversionStatus, type ConversionVideo, type Video } from '@painel/contract';
+import { CONVERSION_ACTIVE, conversionUi, isPlaylistCandidate, msg, type ConversionStatus, type ConversionVideo, type Video } from '@painel/contract';
 import { createJobRunner } from '../../platform/jobs.ts';
 import { makeAviClip, makeHeavyClip } from '../../testing/conversion-clips.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
@@ -16,12 +16,15 @@ describe('video conversion', () => {
   let dir: string;
   let heavy: Buffer;
   let avi: Buffer;
+  let light: Buffer;
 
   before(async () => {
     h = await startHarness();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-conv-'));
     heavy = fs.readFileSync(makeHeavyClip(dir, 'pesado.mp4', { seconds: 10, kbps: 8000 }));
     avi = fs.readFileSync(makeAviClip(dir, 'antigo.avi', { seconds: 4, size: '640x360' }));
+    // ~300-360 kbps of video: below every fixed quality
+    light = fs.readFileSync(makeHeavyClip(dir, 'leve.mp4', { seconds: 2, size: '640x360', kbps: 300 }));
   });
   after(async () => {
     await h?.close();
@@ -104,10 +107,13 @@ describe('video conversion', () => {
       assert.equal(r.status, 400, JSON.stringify(payload));
       assert.equal(r.body.error, error, JSON.stringify(payload));
     }
-    // a result that cannot fit in the plan is refused before anything runs (1.1 MB used of 2 MB, ~1.4 MB expected)
+    // a result that cannot fit in the plan is refused before anything runs (1.1 MB used of 2 MB, ~1.1 MB expected);
+    // 1900 kbps: just below the AVI's own ~2030, so only the room refuses it
     const small = await account({ espaco: 2 });
     const { video: v2 } = await withVideo(small, avi, 'cheio.avi');
-    const full = await small.call('POST', '/api/conversion/convert', { video_id: v2.id, quality: 'alta' });
+    const full = await small.call('POST', '/api/conversion/convert', {
+      video_id: v2.id, quality: 'custom', custom_bitrate: 1900, custom_resolution: '1920x1080',
+    });
     assert.equal(full.status, 413);
     assert.equal(full.body.error, msg.jobQuotaExceeded(2));
     assert.equal(await jobCount(), before);
@@ -139,6 +145,11 @@ describe('video conversion', () => {
       [true, 1920, true, 'other', null],
     );
     assert.match(listed[0]!.url, /^\/content\/.+\.mp4\?auth_token=/);
+    // heavier than every quality: all of them offered, custom up to the plan
+    assert.deepEqual(listed[0]!.qualities.map((q) => [q.quality, q.available, q.resolution]), [
+      ['baixa', true, '852x480'], ['media', true, '1280x720'], ['alta', true, '1920x1080'], ['custom', true, ''],
+    ]);
+    assert.equal(listed[0]!.qualities.at(-1)!.bitrate, 2500);
     const oldFile = path.join(h.core.library.storage.accountDir(a.usuario), `Pasta palestra.mp4`);
     const before = tree(oldFile);
 
@@ -188,6 +199,54 @@ describe('video conversion', () => {
     assert.equal(put.status, 200, JSON.stringify(put.body));
     const row = (await a.call('GET', `/api/conversion/videos?folder_id=${folder}`)).body.videos[0] as ConversionVideo;
     assert.deepEqual([row.can_use_current, row.compativel, row.conversion?.status], [true, 'otimizado', 'concluida']);
+  });
+
+  test('a light video: qualities above its own bitrate are not offered, and the API refuses them, queueing nothing', async () => {
+    const a = await account();
+    const { folder, video } = await withVideo(a, light, 'leve.mp4');
+    const [listed] = (await a.call('GET', `/api/conversion/videos?folder_id=${folder}`)).body.videos as ConversionVideo[];
+    const kbps = listed!.current_bitrate;
+    assert.ok(kbps > 0 && kbps < 500, `bitrate medido ${kbps} kbps`);
+    const by = Object.fromEntries(listed!.qualities.map((q) => [q.quality, q]));
+    for (const q of ['baixa', 'media', 'alta']) assert.deepEqual([by[q]?.available, by[q]?.reason], [false, conversionUi.aboveSource(kbps)], q);
+    // custom: only the video's own bitrate (below the usual 500, so an old light file still converts)
+    assert.deepEqual([by.custom?.available, by.custom?.min_bitrate, by.custom?.bitrate], [true, kbps, kbps]);
+
+    const before = await jobCount();
+    const custom = { video_id: video.id, quality: 'custom', custom_resolution: '854x480' };
+    const cases: [object, string][] = [
+      [{ video_id: video.id, quality: 'baixa' }, msg.conversionQualityAboveSource(kbps)],
+      [{ video_id: video.id, quality: 'alta', manter_original: true }, msg.conversionQualityAboveSource(kbps)],
+      [{ ...custom, custom_bitrate: kbps + 1 }, msg.conversionBitrateAboveSource(kbps)],
+      [{ ...custom, custom_bitrate: 2000 }, msg.conversionBitrateAboveSource(kbps)],
+    ];
+    for (const [payload, error] of cases) {
+      const r = await a.call('POST', '/api/conversion/convert', payload);
+      assert.equal(r.status, 400, JSON.stringify(payload));
+      assert.equal(r.body.error, error, JSON.stringify(payload));
+    }
+    assert.equal(await jobCount(), before);
+    assert.equal(await status(a, video.id), null);
+  });
+
+  test('a result larger than its original does not replace it: kept beside, and the status says so', { timeout: 60_000 }, async () => {
+    const a = await account();
+    const { folder, video } = await withVideo(a, light, 'leve.mp4');
+    // the recorded bitrate overstates the file (as a nominal figure in a header can): 800 kbps is offered, and comes out larger
+    await h.core.store.db.updateTable('videos').set({ bitrate_video: 2000 }).where('id', '=', video.id).execute();
+    const started = await a.call('POST', '/api/conversion/convert', { video_id: video.id, quality: 'baixa' });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    const done = await runJobsUntil(conversionEnd(a, video.id), 50_000);
+    assert.equal(done.status, 'concluida', done.error ?? '');
+    assert.equal(done.notice, msg.conversionLargerKeptBeside('leve (otimizado).mp4'));
+    const list = await videosOf(a, folder);
+    const original = list.find((v) => v.id === video.id);
+    const copy = list.find((v) => v.id !== video.id);
+    assert.deepEqual([original?.nome, original?.url, original?.tamanho], [video.nome, video.url, video.tamanho], 'the original is where it was');
+    assert.deepEqual([done.video_id, copy?.nome, copy?.compativel], [copy?.id, 'leve (otimizado).mp4', 'otimizado']);
+    assert.ok(copy!.tamanho > video.tamanho, `${copy!.tamanho} > ${video.tamanho}`);
+    assert.equal(tree(path.join(h.core.library.storage.accountDir(a.usuario), 'Pasta leve.mp4')).length, 2);
+    assert.deepEqual(tree(path.join(h.core.library.storage.root, '.jobs')), []);
   });
 
   test('keep the original: an AVI becomes "<nome> (otimizado).mp4" beside it, never larger than it was', { timeout: 60_000 }, async () => {

@@ -17,6 +17,8 @@ export const conversionStatusSchema = z.object({
   video_id: z.number().nullish().catch(null),
   nome: z.string().nullish().catch(null),
   manter_original: z.boolean().catch(false),
+  /** How a conversion that ended well differs from what was asked (a larger result kept beside the original). */
+  notice: z.string().nullish().catch(null),
 });
 export type ConversionStatusItem = z.infer<typeof conversionStatusSchema>;
 

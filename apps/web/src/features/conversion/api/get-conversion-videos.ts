@@ -1,10 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { msg } from '@painel/contract';
+import { CONVERSION_QUALITIES, msg } from '@painel/contract';
 import { ApiError, apiRequest } from '@/lib/api-client.ts';
 import { conversionStatusSchema } from './get-conversion-status.ts';
 
 export const conversionVideosKey = (folderId: number) => ['conversion', 'videos', folderId] as const;
+
+/** A quality as this video is offered it: one above its own bitrate is not available (it would only make the file bigger). */
+const offerSchema = z.object({
+  quality: z.enum(CONVERSION_QUALITIES),
+  label: z.string(),
+  bitrate: z.coerce.number(),
+  resolution: z.string().catch(''),
+  description: z.string().catch(''),
+  available: z.boolean().catch(false),
+  reason: z.string().nullish().catch(null),
+  min_bitrate: z.coerce.number().catch(0),
+});
+export type ConversionOfferItem = z.infer<typeof offerSchema>;
 
 const videoSchema = z.object({
   id: z.number(),
@@ -25,6 +38,11 @@ const videoSchema = z.object({
   can_use_current: z.boolean().catch(false),
   needs_conversion: z.boolean().catch(true),
   compativel: z.enum(['sim', 'otimizado', 'nao']).catch('nao'),
+  /** Empty when the server did not say: the dialog falls back to the plan's qualities. */
+  qualities: z.array(z.unknown()).catch([]).transform((list) => list.flatMap((item) => {
+    const r = offerSchema.safeParse(item);
+    return r.success ? [r.data] : [];
+  })),
   conversion: conversionStatusSchema.nullish().catch(null),
 });
 export type ConversionVideoItem = z.infer<typeof videoSchema>;

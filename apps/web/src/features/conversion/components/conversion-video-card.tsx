@@ -14,7 +14,8 @@ const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs f
 
 /**
  * One video: its facts, whether it can be used as it is, and its conversion — progress while it
- * runs, 'Otimizado' when done, 'Erro na Conversão' (and why) when it failed.
+ * runs, 'Otimizado' when done (with the notice when the result was kept beside the original
+ * because it came out larger), 'Erro na Conversão' (and why) when it failed.
  */
 export function ConversionVideoCard({
   video, folderId, listedAt, onConvert, onPlay,
@@ -38,7 +39,9 @@ export function ConversionVideoCard({
       toast.error(conversion.error || msg.conversionError, { toastId: `conversion-error-${video.id}` });
       return;
     }
-    toast.success(msg.conversionDone(conversion.nome ?? video.nome), { toastId: `conversion-done-${video.id}` });
+    // a larger result was kept beside the original instead of replacing it: said as a warning
+    if (conversion.notice) toast.warning(conversion.notice, { toastId: `conversion-done-${video.id}` });
+    else toast.success(msg.conversionDone(conversion.nome ?? video.nome), { toastId: `conversion-done-${video.id}` });
     // the new file's figures (or the copy kept beside) come with the list, reloaded shortly after
     const t = setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: conversionVideosKey(folderId) });
@@ -108,7 +111,8 @@ export function ConversionVideoCard({
             {conversionUi.optimized}
           </span>
         )}
-        {!active && keptBeside && <p className="text-xs text-emerald-700">{conversionUi.keptBeside(keptBeside)}</p>}
+        {!active && keptBeside && !conversion?.notice && <p className="text-xs text-emerald-700">{conversionUi.keptBeside(keptBeside)}</p>}
+        {!active && conversion?.status === 'concluida' && conversion.notice && <p className="text-xs text-amber-700">{conversion.notice}</p>}
       </div>
 
       <div className="mt-auto flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import {
-  CONVERSION_MIN_BITRATE, CONVERSION_RESOLUTIONS, convertBody, conversionUi, msg, suggestedQuality,
+  CONVERSION_RESOLUTIONS, convertBody, conversionUi, customBitrateRange, msg, suggestedQuality,
   type ConversionQuality, type ConversionQualityOption, type ConversionResolution,
 } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
@@ -18,8 +18,9 @@ function defaultResolution(altura: number): ConversionResolution {
 }
 
 /**
- * The conversion of one video: a fixed quality (the ones above the plan are shown but cannot be
- * chosen) or a custom bitrate and frame, and whether the original stays beside the result.
+ * The conversion of one video: a fixed quality (the ones above the plan, or above the video's own
+ * bitrate, are shown with why but cannot be chosen) or a custom bitrate up to the plan and the
+ * video's own, and a frame; and whether the original stays beside the result.
  */
 export function ConvertDialog({
   video, qualities, onClose,
@@ -30,9 +31,12 @@ export function ConvertDialog({
 }) {
   const convert = useConvertVideo();
   const planKbps = qualities.find((q) => q.quality === 'custom')?.bitrate ?? 0;
-  const suggested = suggestedQuality(video.current_bitrate, qualities);
+  // the video's own offer (what would only make it bigger is not available); the plan's list when the server did not send one
+  const offers: (ConversionQualityOption & { reason?: string | null })[] = video.qualities.length > 0 ? video.qualities : qualities;
+  const range = customBitrateRange(planKbps, video.current_bitrate);
+  const suggested = suggestedQuality(video.current_bitrate, offers);
   const [quality, setQuality] = useState<ConversionQuality>(suggested);
-  const [bitrate, setBitrate] = useState(String(Math.min(planKbps, Math.max(CONVERSION_MIN_BITRATE, video.current_bitrate || planKbps))));
+  const [bitrate, setBitrate] = useState(String(Math.min(range.max, Math.max(range.min, video.current_bitrate || range.max))));
   const [resolution, setResolution] = useState<ConversionResolution>(defaultResolution(video.altura));
   const [keep, setKeep] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -50,7 +54,7 @@ export function ConvertDialog({
       manter_original: keep,
     };
     // the server's own rules, checked here first so a mistake is said before anything is sent
-    const checked = convertBody(planKbps).safeParse(body);
+    const checked = convertBody(planKbps, video.current_bitrate).safeParse(body);
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? msg.invalidData);
       return;
@@ -84,7 +88,7 @@ export function ConvertDialog({
         <p className="text-sm text-gray-600">{facts}</p>
         <fieldset className="space-y-2">
           <legend className="mb-1 text-sm font-semibold text-gray-800">{conversionUi.qualityLegend}</legend>
-          {qualities.map((q) => (
+          {offers.map((q) => (
             <label
               key={q.quality}
               className={cn(
@@ -108,7 +112,7 @@ export function ConvertDialog({
                 {q.quality === suggested && q.available && (
                   <span className="ml-2 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-700">{conversionUi.suggested}</span>
                 )}
-                <span className="block text-xs text-gray-500">{q.available ? q.description : conversionUi.unavailable}</span>
+                <span className="block text-xs text-gray-500">{q.available ? q.description : q.reason || conversionUi.unavailable}</span>
               </span>
             </label>
           ))}
@@ -122,14 +126,14 @@ export function ConvertDialog({
                 id={bitrateId}
                 type="number"
                 inputMode="numeric"
-                min={CONVERSION_MIN_BITRATE}
-                max={planKbps}
+                min={range.min}
+                max={range.max}
                 step={1}
                 value={bitrate}
                 onChange={(e) => setBitrate(e.target.value)}
                 className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
               />
-              <p className="mt-1 text-xs text-gray-500">{conversionUi.customBitrateHint(planKbps)}</p>
+              <p className="mt-1 text-xs text-gray-500">{conversionUi.customBitrateHint(range.max, range.min, range.bySource)}</p>
             </div>
             <div>
               <label htmlFor={resolutionId} className="block text-sm font-medium text-gray-700">{conversionUi.customResolution}</label>
