@@ -154,10 +154,12 @@ describe('supervisor', () => {
     const flag = path.join(dir, 'healthy');
     // fails at once until the flag file exists, then runs
     const script = `if (!require('fs').existsSync(${JSON.stringify(flag)})) { console.error('demuxer quebrou'); process.exit(1); } ${TICKER}`;
-    const s = sup(script, { isProgress: (l) => l.startsWith('frame='), failing: { restarts: 3, windowMs: 60_000, stableMs: 300 } });
+    const s = sup(script, { isProgress: (l) => l.startsWith('frame='), failing: { restarts: 3, windowMs: 60_000, afterMs: 300, stableMs: 300 } });
+    const t0 = Date.now();
     s.start();
     await until(() => s.status().failing);
     assert.ok(s.status().restarts > 3);
+    assert.ok(Date.now() - t0 >= 300, 'not before it has been in trouble for afterMs');
     assert.match(s.status().lastError ?? '', /demuxer quebrou/);
     fs.writeFileSync(flag, '1');
     await until(() => s.status().state === 'running' && !s.status().failing);

@@ -54,8 +54,13 @@ export interface SupervisorOptions {
    * another format): it is started again at once, with no back-off and no restart counted.
    */
   plannedExit?: (code: number | null, signal: NodeJS.Signals | null) => boolean;
-  /** When repeated restarts make the child `failing` (default: more than 3 within 3 minutes, cleared after 30 s of progress). */
-  failing?: { restarts: number; windowMs: number; stableMs: number };
+  /**
+   * When repeated restarts make the child `failing`: more than `restarts` within `windowMs`,
+   * in trouble for at least `afterMs` (since the first failure after a good run); cleared once
+   * a run has produced progress for `stableMs`. Default: more than 5 in 3 minutes, after 30 s,
+   * cleared after 15 s of progress.
+   */
+  failing?: { restarts: number; windowMs: number; afterMs: number; stableMs: number };
   /** Returns a message when an exit should not be retried (bad configuration, refused credentials). */
   permanentError?: (tail: string[], code: number | null) => string | null;
   onLine?: (line: string) => void;
@@ -81,10 +86,14 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
   const log = o.log ?? (() => {});
   let child: ChildProcess | null = null;
   let wanted = false;
-  const failingRule = o.failing ?? { restarts: 3, windowMs: 3 * 60_000, stableMs: 30_000 };
+  // a destination or a source away for 20 s is reconnecting, however fast the retries; failing is
+  // what does not come right for half a minute and many attempts
+  const failingRule = o.failing ?? { restarts: 5, windowMs: 3 * 60_000, afterMs: 30_000, stableMs: 15_000 };
   let status: SupervisorStatus = { state: 'stopped', pid: null, restarts: 0, lastError: null, since: Date.now(), failing: false };
   /** When each recent unplanned restart happened. */
   let recentRestarts: number[] = [];
+  /** The first unplanned exit since the last good run, or null while all is well. */
+  let troubleSince: number | null = null;
   /** The next start continues a planned end: the state stays as it is. */
   let continuing = false;
   let attempt = 0;
@@ -186,9 +195,10 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       const progress = !o.isProgress || o.isProgress(line);
       if (progress) lastProgress = Date.now();
       if (progress && o.isProgress && status.state === 'starting' && !o.health) set({ state: 'running' });
-      if (progress && status.failing && lastProgress - startedAt >= failingRule.stableMs) {
+      if (progress && troubleSince !== null && lastProgress - startedAt >= failingRule.stableMs) {
         recentRestarts = [];
-        set({ failing: false });
+        troubleSince = null;
+        if (status.failing) set({ failing: false });
       }
       o.onLine?.(line);
     };
@@ -246,7 +256,9 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       log(`${reason}; reiniciando em ${delay} ms`);
       const now = Date.now();
       recentRestarts = [...recentRestarts.filter((t) => now - t < failingRule.windowMs), now];
-      set({ state: 'backoff', pid: null, restarts: status.restarts + 1, lastError: reason, failing: recentRestarts.length > failingRule.restarts });
+      troubleSince ??= now;
+      const failing = recentRestarts.length > failingRule.restarts && now - troubleSince >= failingRule.afterMs;
+      set({ state: 'backoff', pid: null, restarts: status.restarts + 1, lastError: reason, failing });
       restartTimer = setTimeout(spawnChild, delay);
     };
     watch(c);
@@ -293,6 +305,7 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       wanted = true;
       attempt = 0;
       recentRestarts = [];
+      troubleSince = null;
       continuing = false;
       status = { ...status, failing: false };
       spawnChild();
