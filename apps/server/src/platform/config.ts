@@ -87,7 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       controlPort: env.RTMP_STAT_PORT ? int(env.RTMP_STAT_PORT, 0) : undefined,
       apiInternalUrl: (env.API_INTERNAL_URL || `http://127.0.0.1:${int(env.PORT, 3001)}`).replace(/\/$/, ''),
       hlsFragmentSeconds: int(env.HLS_FRAGMENT_SECONDS, 2),
-      hlsPlaylistSeconds: int(env.HLS_PLAYLIST_SECONDS, 6),
+      // long enough that a player of a playlist channel can start half a minute back (10-s fragments)
+      hlsPlaylistSeconds: int(env.HLS_PLAYLIST_SECONDS, 20),
       ffmpegBin: env.FFMPEG_PATH || 'ffmpeg',
     },
     outboundAllow: parseAllowList(env.OUTBOUND_ALLOW),

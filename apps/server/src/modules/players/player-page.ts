@@ -53,7 +53,15 @@ const OFFLINE_ICON = '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor"
 const SCRIPT = String.raw`(function () {
   var cfg = JSON.parse(document.getElementById('cfg').textContent);
   var $ = function (id) { return document.getElementById(id); };
-  var session = null, playing = false, player = null, retry = null;
+  var session = null, playing = false, player = null, retry = null, fonte = null;
+  // a playlist or a relay carries the videos' own keyframes (10 s apart in many uploads): the
+  // player stays half a minute behind the live edge, so a 10-s fragment never finds it empty.
+  // OBS (2-s keyframes) keeps its low latency
+  function hlsConfig() {
+    return fonte === 'playlist' || fonte === 'relay'
+      ? { liveSyncDuration: 30, liveMaxLatencyDuration: 90, maxBufferLength: 60 }
+      : { liveSyncDurationCount: 2 };
+  }
   function note(text) { $('msg').querySelector('p').textContent = text || ''; $('msg').hidden = !text; }
   function counter(n) { if ($('counter')) { $('counter').hidden = !playing; $('viewers').textContent = String(n); } }
   function start() {
@@ -64,7 +72,7 @@ const SCRIPT = String.raw`(function () {
     var src = hls && session ? cfg.src + (cfg.src.indexOf('?') < 0 ? '?' : '&') + 'sessao=' + encodeURIComponent(session) : cfg.src;
     if (cfg.player === 'clappr') {
       var d = document.createElement('div'); d.id = 'clappr'; stage.appendChild(d);
-      player = new Clappr.Player({ source: src, parentId: '#clappr', autoPlay: true, mute: true, width: '100%', height: '100%', playback: { playInline: true } });
+      player = new Clappr.Player({ source: src, parentId: '#clappr', autoPlay: true, mute: true, width: '100%', height: '100%', playback: { playInline: true, hlsjsConfig: hlsConfig() } });
       player.on(Clappr.Events.PLAYER_ERROR, fail);
       return;
     }
@@ -77,7 +85,7 @@ const SCRIPT = String.raw`(function () {
       player.src({ src: src, type: hls ? 'application/x-mpegURL' : 'video/mp4' });
       player.on('error', fail);
     } else if (hls && window.Hls && Hls.isSupported()) {
-      player = new Hls({ liveSyncDurationCount: 2 });
+      player = new Hls(hlsConfig());
       player.on(Hls.Events.ERROR, function (_e, d) { if (d.fatal) fail(); });
       player.loadSource(src); player.attachMedia(v);
       v.play().catch(function () {});
@@ -106,6 +114,9 @@ const SCRIPT = String.raw`(function () {
         // a new session (the old one expired) means a new playlist address
         if (playing && x.j.session !== session) stop();
         session = x.j.session;
+        // the source changed (OBS took the channel, the playlist came back): the buffer depth follows
+        if (playing && x.j.live && (x.j.fonte || null) !== fonte) stop();
+        fonte = x.j.fonte || null;
         if (x.j.live) { start(); } else { stop(); note(''); $('offline').hidden = false; }
         counter(x.j.viewers);
       })

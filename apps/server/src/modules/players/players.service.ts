@@ -63,10 +63,11 @@ export function createPlayersService(deps: {
     const row = await accounts.byLogin(login);
     return row && row.usuario === login && !row.disabled ? row : null;
   }, { keep: (row) => row !== null });
+  /** What feeds the live stream now (obs, playlist, relay), or null when nothing is on air. */
   const live = shortCache(1000, (key: string) => {
     const [ref = '', playlist] = key.split('|');
-    return deps.streaming.livePlaylist(ref, playlist ? Number(playlist) : undefined).then((r) => r !== null);
-  }, { keep: (yes) => yes });
+    return deps.streaming.livePlaylist(ref, playlist ? Number(playlist) : undefined).then((r) => r?.tipo ?? null);
+  }, { keep: (tipo) => tipo !== null });
 
   /** Which picture a player query asks for; null when it names something of another channel. */
   function sourceOf(login: string, q: { stream?: string | undefined; vod?: string | undefined; playlist?: string | undefined }): PlayerSource | null {
@@ -167,7 +168,9 @@ export function createPlayersService(deps: {
     },
 
     /** Live means an open broadcast whose playlist nginx has written; "live" is kept a second, "offline" never. */
-    isLive: (source: PlayerSource): Promise<boolean> => live(`${source.ref}|${source.playlist ?? ''}`),
+    isLive: async (source: PlayerSource): Promise<boolean> => (await live(`${source.ref}|${source.playlist ?? ''}`)) !== null,
+    /** What feeds a live source now: a player keeps a deeper buffer for a playlist or a relay (see player-page.ts). */
+    liveFeed: (source: PlayerSource) => live(`${source.ref}|${source.playlist ?? ''}`),
 
     /** The URL a page plays: HLS for live, a signed, expiring file address for vod. */
     mediaUrl(login: string, source: PlayerSource): string {
@@ -195,13 +198,14 @@ export function createPlayersService(deps: {
       const source = account && sourceOf(account.usuario, body);
       if (!account || !source) throw notFound();
       if (source.kind === 'vod' && !verifyVod(account.usuario, source.ref, proof.exp, proof.sig)) throw notFound();
-      const live = source.kind === 'vod' || (await this.isLive(source));
+      const fonte = source.kind === 'vod' ? null : await this.liveFeed(source);
+      const live = source.kind === 'vod' || fonte !== null;
       if (!live) {
         if (body.session) await viewers.leave(body.session);
         return { success: true, live: false, session: null, viewers: 0 };
       }
       if (isOwnerPreview(account.usuario, previewGrant)) {
-        return { success: true, live: true, session: null, viewers: await viewers.shown(effectiveUserId(account)) };
+        return { success: true, live: true, fonte, session: null, viewers: await viewers.shown(effectiveUserId(account)) };
       }
       const r = await viewers.heartbeat({
         userId: effectiveUserId(account), limit: account.espectadores, sessionKey: body.session,
@@ -209,7 +213,7 @@ export function createPlayersService(deps: {
         // a vod session opens only while the video is in the channel's library
         ...(source.kind === 'vod' && { admit: async () => { if (!(await vodFile(account, source))) throw notFound(); } }),
       });
-      return { success: true, live: true, session: r.session, viewers: r.viewers };
+      return { success: true, live: true, fonte, session: r.session, viewers: r.viewers };
     },
   };
 }

@@ -466,7 +466,7 @@ describe('players, watermark logos and viewer sessions', () => {
       for (const ip of ['177.71.128.10', '200.147.1.1']) {
         const first = await beat(cfg.hb, ip);
         assert.equal(first.statusCode, 200);
-        assert.deepEqual(first.json(), { success: true, live: true, session: null, viewers: 0 });
+        assert.deepEqual(first.json(), { success: true, live: true, fonte: 'obs', session: null, viewers: 0 });
         for (let i = 0; i < 3; i++) assert.equal((await pull(cfg.src, ip)).statusCode, 200);
         assert.equal((await beat(cfg.hb, ip)).json().session, null);
       }

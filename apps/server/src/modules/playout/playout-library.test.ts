@@ -23,6 +23,8 @@ interface HlsWatch {
   segmentMisses: string[];
   /** Times the media sequence went back. */
   backwards: string[];
+  /** Times the panel's status said the channel was off the air while it was on. */
+  statusOff: string[];
   lastSequence: number;
 }
 
@@ -63,7 +65,7 @@ describe('playout: ordinary videos and library changes on air', { skip: process.
 
   /** Polls the channel's HLS every second until stopped; the first 200 marks the channel on air. */
   function watchHls(): { stop: () => Promise<HlsWatch> } {
-    const w: HlsWatch = { polls: 0, playlistMisses: [], segmentMisses: [], backwards: [], lastSequence: -1 };
+    const w: HlsWatch = { polls: 0, playlistMisses: [], segmentMisses: [], backwards: [], statusOff: [], lastSequence: -1 };
     const checked = new Set<string>();
     let onAir = false;
     let running = true;
@@ -89,6 +91,8 @@ describe('playout: ordinary videos and library changes on air', { skip: process.
         } else if (onAir) {
           w.playlistMisses.push(`${new Date().toISOString()}: ${r.status}`);
         }
+        // what the dashboard shows ('No ar'), also in the moment between two runs of the playout
+        if (onAir && !(await status()).is_live) w.statusOff.push(new Date().toISOString());
         await sleep(Math.max(0, 1000 - (Date.now() - t0)));
       }
     })();
@@ -144,6 +148,7 @@ describe('playout: ordinary videos and library changes on air', { skip: process.
     assert.deepEqual(w.playlistMisses, [], 'a playlist respondeu 404 com o canal no ar');
     assert.deepEqual(w.segmentMisses, [], 'um segmento listado não estava lá');
     assert.deepEqual(w.backwards, [], 'a sequência de mídia voltou');
+    assert.deepEqual(w.statusOff, [], 'o painel disse "fora do ar" com o canal no ar');
     const now = await playout();
     // a new run at each change of format is planned, not a failure
     assert.deepEqual([now.state, now.restarts, now.error], ['live', 0, null]);

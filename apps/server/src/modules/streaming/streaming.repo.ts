@@ -47,6 +47,18 @@ export function createStreamingRepo() {
       tx.selectFrom('transmissions').selectAll().where('stream_name', '=', streamName)
         .where((eb) => eb.or([eb('status', '=', 'live'), eb.and([eb('status', '=', 'waiting'), eb('tipo', '!=', 'obs'), eb('started_at', 'is not', null)])]))
         .orderBy(sql`case when status = 'live' then 0 else 1 end`).orderBy('id', 'desc').execute(),
+    /**
+     * The account's open broadcasts and, of its playout or relay, the one between two runs of its
+     * process (waiting for the next publish), with whether that process is still observed live:
+     * a planned new run (the next video format) keeps it on air.
+     */
+    openOfUser: (tx: Tx, userId: number) =>
+      tx.selectFrom('transmissions as t')
+        .leftJoin('media_processes as p', (j) => j.onRef('p.transmission_id', '=', 't.id').on('p.desired', '=', 'running').on('p.held', '=', 0))
+        .selectAll('t').select(sql<number>`case when p.state = 'live' then 1 else 0 end`.as('source_live'))
+        .where('t.user_id', '=', userId)
+        .where((eb) => eb.or([eb('t.status', '=', 'live'), eb.and([eb('t.status', '=', 'waiting'), eb('t.tipo', '!=', 'obs'), eb('t.started_at', 'is not', null)])]))
+        .orderBy('t.id', 'desc').execute(),
     /** The broadcast that last started publishing under a stream name. */
     lastStartedOnStream: (tx: Tx, streamName: string) =>
       tx.selectFrom('transmissions').select(['id']).where('stream_name', '=', streamName).where('started_at', 'is not', null)

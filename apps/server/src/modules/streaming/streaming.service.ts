@@ -82,13 +82,14 @@ export function createStreamingService(deps: StreamingDeps) {
     const account = auth.account;
     const urls = channelUrls(config, account.usuario);
     const [rows, st, count, waiting, states, playout] = await Promise.all([
-      repo.liveOfUser(db, auth.userId), stat(), viewers.active(auth.userId), repo.waitingOfUser(db, auth.userId, 'obs'),
+      repo.openOfUser(db, auth.userId), stat(), viewers.active(auth.userId), repo.waitingOfUser(db, auth.userId, 'obs'),
       deps.platforms?.platformStates(auth.userId) ?? new Map<string, PlatformStatus['status']>(),
       deps.playout?.info(auth.userId) ?? null,
     ]);
     // a playout failing over and over may be publishing for a moment between two failures: not on air
     const failing = playout?.falha ? playout.transmission_id : null;
-    const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => x.s && x.row.id !== failing) : [];
+    // a playout between two runs (the next video format starts within a second) stays on air
+    const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => (x.s || (x.row.tipo !== 'obs' && x.row.source_live === 1)) && x.row.id !== failing) : [];
     const current = live.find((x) => x.row.tipo === 'obs') ?? live[0];
     const obs = live.find((x) => x.row.tipo === 'obs' && x.row.stream_name === urls.streamName);
     const kbps = (bps: number | undefined) => Math.round((bps ?? 0) / 1000);
@@ -161,7 +162,7 @@ export function createStreamingService(deps: StreamingDeps) {
      * The playlist players may load: only while the stream's broadcast is open, and only one
      * nginx wrote for this broadcast (a file left by the previous one would replay its end).
      */
-    async livePlaylist(streamName: string, playlistId?: number): Promise<{ text: string; userId: number } | null> {
+    async livePlaylist(streamName: string, playlistId?: number): Promise<{ text: string; userId: number; tipo: TransmissionRow['tipo'] } | null> {
       const open = (await repo.servableByStream(db, streamName))[0];
       if (!open?.started_at) return null;
       // a playlist's player: only while that playlist is what the channel broadcasts
@@ -177,7 +178,7 @@ export function createStreamingService(deps: StreamingDeps) {
       const text = await fs.readFile(file, 'utf8').catch(() => null);
       // and a file written by the previous broadcast as it closed lists only fragments older than this one
       const mine = text === null ? null : playlistSince(text, started - FRAGMENT_CLOCK_MARGIN_MS);
-      return mine === null ? null : { text: mine, userId: open.user_id };
+      return mine === null ? null : { text: mine, userId: open.user_id, tipo: open.tipo };
     },
 
     async obsStatus(auth: Auth) {

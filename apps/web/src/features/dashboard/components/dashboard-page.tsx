@@ -111,6 +111,7 @@ export function DashboardPage() {
             hlsSrc={liveHlsPath(s, login)}
             label={liveLabel(s)}
             liveType={liveType ?? undefined}
+            deepBuffer={live && s?.stream_type !== 'obs'}
             retrying={status.isFetching}
             onRetry={() => void status.refetch()}
             vod={live ? null : vod}

@@ -11,7 +11,7 @@ const RETRY_MS = 3000;
  * The live HLS stream in a <video>, through hls.js (loaded on first use: it is large), or
  * natively where the browser plays HLS itself. Muted so autoplay is allowed; the viewer unmutes.
  */
-export function LiveVideo({ src, label }: { src: string; label: string }) {
+export function LiveVideo({ src, label, deep = false }: { src: string; label: string; deep?: boolean }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
 
@@ -34,7 +34,10 @@ export function LiveVideo({ src, label }: { src: string; label: string }) {
         return;
       }
       const instance = new HlsCtor({
-        liveSyncDurationCount: 3, manifestLoadingMaxRetry: 4, levelLoadingMaxRetry: 4,
+        // a playlist or relay carries its videos' own keyframes (often 10 s apart): half a minute of
+        // buffer, so a long fragment never finds the player empty; OBS keeps its low latency
+        ...(deep ? { liveSyncDuration: 30, liveMaxLatencyDuration: 90, maxBufferLength: 60 } : { liveSyncDurationCount: 3 }),
+        manifestLoadingMaxRetry: 4, levelLoadingMaxRetry: 4,
         // the owner watching their own channel here is not audience: the playlist requests say who asks
         xhrSetup: (xhr, url) => {
           const token = getToken();
@@ -68,7 +71,7 @@ export function LiveVideo({ src, label }: { src: string; label: string }) {
       video.removeAttribute('src');
       video.load();
     };
-  }, [src]);
+  }, [src, deep]);
 
   return (
     <div className="relative h-full w-full bg-black">

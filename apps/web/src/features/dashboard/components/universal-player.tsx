@@ -18,6 +18,8 @@ export interface UniversalPlayerProps {
   hlsSrc: string;
   label: string;
   liveType: string | undefined;
+  /** The channel is fed by a playlist or a relay (the videos' own keyframes): the player keeps a deeper buffer. */
+  deepBuffer: boolean;
   retrying: boolean;
   onRetry: () => void;
   /** A library video loaded from the recent videos list (only while nothing is live). */
@@ -37,7 +39,7 @@ export function UniversalPlayer(p: UniversalPlayerProps) {
       {showLive ? (
         <div className="space-y-3">
           <div className="aspect-video overflow-hidden rounded-xl bg-black">
-            <LiveVideo src={p.hlsSrc} label={p.label} />
+            <LiveVideo src={p.hlsSrc} label={p.label} deep={p.deepBuffer} />
           </div>
           <p className="text-sm text-gray-600">
             <span className="font-medium text-gray-900">{ui.nowPlaying}</span> <span data-testid="dashboard-player-label">{p.label}</span>
