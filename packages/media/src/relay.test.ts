@@ -26,10 +26,10 @@ test('relay argv from HLS: read at its own pace, playlist reconnects, segments o
   const a = relayArgs({ source: src, destination: DEST });
   assert.ok(a.indexOf('-re') >= 0 && a.indexOf('-re') < a.indexOf('-i'));
   assert.equal(a[a.indexOf('-reconnect') + 1], '1');
-  assert.deepEqual(lists(a), ['https,tls,tcp,crypto', 'rtmp,tcp']);
+  assert.deepEqual(lists(a), ['https,tls,tcp,crypto,httpproxy', 'rtmp,tcp']);
   assert.ok(!lists(a)[0]!.split(',').includes('http'), 'an https playlist cannot send ffmpeg to a plain-http address');
   assert.deepEqual(lists(relayArgs({ source: 'http://127.0.0.1:8080/x.m3u8', destination: DEST })), ['http,tcp,crypto', 'rtmp,tcp']);
-  assert.deepEqual(lists(relayArgs({ source: 'rtmps://origem.exemplo.com/app/k', destination: DEST })), ['rtmps,tls,tcp', 'rtmp,tcp']);
+  assert.deepEqual(lists(relayArgs({ source: 'rtmps://origem.exemplo.com/app/k', destination: DEST })), ['rtmps,tls,tcp,httpproxy', 'rtmp,tcp']);
 });
 
 test('relay argv refuses what ffmpeg should never open, and any destination but the local nginx', () => {
@@ -43,7 +43,7 @@ test('relay argv refuses what ffmpeg should never open, and any destination but 
 
 test('probe argv: the same limits as the relay, JSON of the streams, the source after --', () => {
   const a = relayProbeArgs('https://cdn.exemplo.com/live/index.m3u8', 4);
-  assert.deepEqual(lists(a), ['https,tls,tcp,crypto']);
+  assert.deepEqual(lists(a), ['https,tls,tcp,crypto,httpproxy']);
   assert.equal(a[a.indexOf('-rw_timeout') + 1], '4000000');
   assert.deepEqual(a.slice(-2), ['--', 'https://cdn.exemplo.com/live/index.m3u8']);
   assert.ok(a.includes('json'));

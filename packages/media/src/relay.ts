@@ -16,14 +16,16 @@ export interface RelayPlan {
 /**
  * What each kind of source may make ffmpeg open, also for what a playlist names inside it
  * (segments, keys): never file:, concat:, data:, pipes or another scheme. A playlist fetched
- * over https gets its segments over https only, so the addresses it names cannot be plain-http
- * ones inside the network (cloud metadata answers only http); redirects ffmpeg follows by itself
- * (see docs/api/relay.md). `crypto` wraps AES-128 segments around the same transport.
+ * over https gets its segments over https only. Every HTTP(S) and TLS connection ffmpeg opens
+ * (the playlist, its redirects, variants, segments, keys) goes through the guarded loopback
+ * proxy the caller names in `http_proxy` (platform/outbound-proxy.ts), which checks each host.
+ * `crypto` wraps AES-128 segments around the same transport.
  */
 const SOURCE_PROTOCOLS = {
   rtmp: 'rtmp,tcp',
-  rtmps: 'rtmps,tls,tcp',
-  https: 'https,tls,tcp,crypto',
+  // TLS goes through the worker's guarded proxy (a CONNECT tunnel: ffmpeg's httpproxy)
+  rtmps: 'rtmps,tls,tcp,httpproxy',
+  https: 'https,tls,tcp,crypto,httpproxy',
   http: 'http,tcp,crypto',
 } as const;
 type SourceScheme = keyof typeof SOURCE_PROTOCOLS;

@@ -13,12 +13,12 @@ export interface ExecResult {
  * shell; killed with SIGKILL past the timeout so a hostile file cannot hold a request.
  * Long-running media children belong to the supervisor, not here.
  */
-export function execCapture(cmd: string, args: string[], opts: { timeoutMs: number; maxBytes?: number }): Promise<ExecResult> {
+export function execCapture(cmd: string, args: string[], opts: { timeoutMs: number; maxBytes?: number; env?: NodeJS.ProcessEnv; signal?: AbortSignal }): Promise<ExecResult> {
   return new Promise((resolve) => {
     execFile(
       cmd,
       args,
-      { timeout: opts.timeoutMs, killSignal: 'SIGKILL', maxBuffer: opts.maxBytes ?? 4 * 1024 * 1024, windowsHide: true },
+      { timeout: opts.timeoutMs, killSignal: 'SIGKILL', maxBuffer: opts.maxBytes ?? 4 * 1024 * 1024, windowsHide: true, ...(opts.env ? { env: opts.env } : {}), ...(opts.signal ? { signal: opts.signal } : {}) },
       (err, stdout, stderr) => {
         const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
         const code = e ? (typeof e.code === 'number' ? e.code : -1) : 0;

@@ -34,6 +34,9 @@ describe('outbound guard', () => {
       ['rtmp://10.0.0.8/app/k', '10.0.0.8'], ['rtmp://172.20.1.1/app/k', '172.20.1.1'], ['rtmp://192.168.0.10/app/k', '192.168.0.10'],
       ['rtmp://100.64.1.1/app/k', '100.64.1.1'], ['rtmp://[fd00:ec2::254]/app/k', 'fd00:ec2::254'], ['rtmp://[fe80::1]/app/k', 'fe80::1'],
       ['rtmp://[64:ff9b::a9fe:a9fe]/app/k', '64:ff9b::a9fe:a9fe'], ['rtmp://[2002:7f00:1::]/app/k', '2002:7f00:1::'],
+      // IPv4-translated (SIIT) and local-use NAT64 spellings of loopback, and Teredo
+      ['rtmp://[::ffff:0:127.0.0.1]/app/k', '::ffff:0:7f00:1'], ['rtmp://[64:ff9b:1::7f00:1]/app/k', '64:ff9b:1::7f00:1'],
+      ['rtmp://[64:ff9b:1:ffff::8.8.8.8]/app/k', '64:ff9b:1:ffff::808:808'], ['rtmp://[2001:0:4136:e378:8000:63bf:80ff:fffe]/app/k', '2001:0:4136:e378:8000:63bf:80ff:fffe'],
       ['rtmp://localhost/app/k', 'localhost'], ['rtmp://interno.exemplo.com/app/k', 'interno.exemplo.com'],
       ['rtmp://misto.exemplo.com/app/k', 'misto.exemplo.com'], ['rtmp://rebind.exemplo.com/app/k', 'rebind.exemplo.com'],
       ['rtmp://127.0.0.1:19351/app/k', '127.0.0.1'], // allowed is one port, not the host

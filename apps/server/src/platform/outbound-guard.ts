@@ -15,6 +15,11 @@ import { AppError } from './errors.ts';
 export interface OutboundGuard {
   /** The URL, parsed, when it may be used; an AppError(400) with a Portuguese reason otherwise. */
   check(raw: string, schemes: readonly OutboundScheme[]): Promise<URL>;
+  /**
+   * The same check, with the addresses it approved: a caller that connects by itself (the
+   * relay's proxy) connects to one of these, never to a second lookup that could answer otherwise.
+   */
+  resolve(raw: string, schemes: readonly OutboundScheme[]): Promise<{ url: URL; addresses: string[] }>;
 }
 
 export type OutboundScheme = 'rtmp' | 'rtmps' | 'http' | 'https' | 'ftp' | 'ftps';
@@ -34,6 +39,10 @@ for (const [net4, bits] of [
 ] as const) blocked.addSubnet(net4, bits, 'ipv4');
 for (const [net6, bits] of [
   ['::', 128], ['::1', 128], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  // translation ranges whose IPv4 a gateway on the path would reach: IPv4-translated (SIIT,
+  // ::ffff:0:a.b.c.d), local-use NAT64 (the IPv4 may sit anywhere in it), Teredo (an obfuscated
+  // IPv4 inside), and the ORCHID/benchmarking blocks that are never public
+  ['::ffff:0:0:0', 96], ['64:ff9b:1::', 48], ['2001::', 32], ['2001:2::', 48], ['2001:10::', 28], ['2001:20::', 28],
 ] as const) blocked.addSubnet(net6, bits, 'ipv6');
 
 /** The IPv4 address an IPv6 one carries (mapped, compatible, NAT64, 6to4), if any. */
@@ -111,8 +120,7 @@ export function parseAllowList(raw: string | undefined): Set<string> {
 export function createOutboundGuard(opts: { allow?: ReadonlySet<string>; lookup?: Lookup } = {}): OutboundGuard {
   const allow = opts.allow ?? new Set<string>();
   const lookup = opts.lookup ?? systemLookup;
-  return {
-    async check(raw, schemes) {
+  async function resolve(raw: string, schemes: readonly OutboundScheme[]): Promise<{ url: URL; addresses: string[] }> {
       const refuse = (m: string): never => {
         throw new AppError(400, m);
       };
@@ -129,18 +137,17 @@ export function createOutboundGuard(opts: { allow?: ReadonlySet<string>; lookup?
       const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
       if (!host || /[\s/\\]/.test(host)) refuse(msg.outboundInvalidUrl(schemes));
       const port = url.port ? Number(url.port) : DEFAULT_PORTS[scheme];
-      if (allow.has(`${host}:${port}`)) return url;
-
       const literal = net.isIP(host) ? host : parseLooseIpv4(host);
-      let addresses: string[];
-      if (literal) addresses = [literal];
-      else {
-        addresses = await lookup(host).catch(() => []);
-        if (addresses.length === 0) refuse(msg.outboundUnresolvable(host));
-      }
+      const addresses = literal ? [literal] : await lookup(host).catch(() => []);
+      // an operator-allowed peer (a test's loopback server) may be private
+      if (allow.has(`${host}:${port}`)) return { url, addresses };
+      if (addresses.length === 0) refuse(msg.outboundUnresolvable(host));
       // every address: the resolver may hand ffmpeg any of them
       if (!addresses.every(isPublicAddress)) refuse(msg.outboundPrivate(host));
-      return url;
-    },
+      return { url, addresses };
+  }
+  return {
+    check: async (raw, schemes) => (await resolve(raw, schemes)).url,
+    resolve,
   };
 }

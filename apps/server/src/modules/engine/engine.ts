@@ -24,6 +24,10 @@ export interface ChildSpec {
   attach?: (pid: number) => () => void;
   /** True when a run's exit was its own planned end (the playout's next format): the next run starts at once. */
   planned?: (code: number | null) => boolean;
+  /** The child's whole environment, when not the worker's own (a relay's, pointing at its guarded proxy). */
+  env?: NodeJS.ProcessEnv;
+  /** Releases what the spec holds (a relay's proxy) once the row's child is gone for good. */
+  dispose?: () => void;
 }
 
 /** Builds the child of a row, or throws an Error whose message (Portuguese) becomes the row's error. */
@@ -49,6 +53,7 @@ interface Running {
   stopping: boolean;
   /** Ends the spec's watch of the current run. */
   detach: (() => void) | null;
+  dispose: (() => void) | undefined;
 }
 
 const ENV_TAG = 'PAINEL_ENGINE';
@@ -99,7 +104,7 @@ export function createEngine(o: EngineOptions) {
     let grew = spec.progress();
     let sentMedia = false;
     let lastPid: number | null = null;
-    const entry: Running = { row, everLive: false, stopping: false, detach: null, sup: undefined as unknown as Supervisor };
+    const entry: Running = { row, everLive: false, stopping: false, detach: null, dispose: spec.dispose, sup: undefined as unknown as Supervisor };
     const follow = (pid: number | null) => {
       entry.detach?.();
       entry.detach = pid !== null && spec.attach ? spec.attach(pid) : null;
@@ -108,7 +113,7 @@ export function createEngine(o: EngineOptions) {
       name: `${row.kind} ${row.id}`,
       command: spec.command,
       args: spec.args,
-      env: { ...process.env, [ENV_TAG]: o.tag, [ENV_ID]: String(row.id) },
+      env: { ...(spec.env ?? process.env), [ENV_TAG]: o.tag, [ENV_ID]: String(row.id) },
       ...(o.backoff ? { backoff: o.backoff } : {}),
       staleAfterMs: o.staleAfterMs ?? 15_000,
       ...(spec.prepare ? { beforeSpawn: spec.prepare } : {}),
@@ -141,6 +146,7 @@ export function createEngine(o: EngineOptions) {
           patch.error = s.lastError;
           patch.desired = 'stopped';
           children.delete(row.id);
+          entry.dispose?.();
         }
         void observe(row.id, patch);
       },
@@ -157,6 +163,7 @@ export function createEngine(o: EngineOptions) {
     await r.sup.stop();
     r.detach?.();
     r.detach = null;
+    r.dispose?.();
     if (final) {
       const at = nowIso();
       await observe(id, { state: final.state, pid: null, state_at: at, error: null, ...(final.ended ? { ended_at: at } : {}) });

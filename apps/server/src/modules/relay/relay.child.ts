@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import type { OutboundGuard } from '../../platform/outbound-guard.ts';
+import { proxiedEnv, startOutboundProxy } from '../../platform/outbound-proxy.ts';
 import type { ChildFactory } from '../engine/engine.ts';
 import { publishToken } from '../engine/publish-token.ts';
 import type { RelayRepo } from './relay.repo.ts';
@@ -42,8 +43,12 @@ export function relayChild(deps: {
     const destination = `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(relay.usuario)}?relay=${publishToken(config.dataDir, row.id)}`;
     const hidden = masked(source);
     let lastMedia = Date.now();
+    // every host ffmpeg opens for this relay (redirects, variants, segments, keys) passes the guard
+    const proxy = await startOutboundProxy(guard);
     return {
       command: config.media.ffmpegBin,
+      env: proxiedEnv(proxy),
+      dispose: () => void proxy.close(),
       args: relayArgs({ source, destination, ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}) }),
       redact: (t) => t.split(source).join(hidden).replace(/relay=[^&\s]+/g, 'relay=***'),
       progress: () => {
@@ -51,6 +56,9 @@ export function relayChild(deps: {
         return (line) => g.grew(line);
       },
       permanent: (tail, sentMedia) => {
+        // the source led ffmpeg to an address the guard refuses: retrying would only knock again
+        const refused = proxy.refusals()[0];
+        if (refused) return refused;
         const codec = unsupportedCodec(tail);
         if (codec) return msg.relayVideoCodec(codec);
         if (sentMedia) lastMedia = Date.now();

@@ -10,6 +10,7 @@ import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { execCapture } from '../../platform/exec.ts';
 import type { OutboundGuard, OutboundScheme } from '../../platform/outbound-guard.ts';
+import { proxiedEnv, startOutboundProxy } from '../../platform/outbound-proxy.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Processes } from '../engine/processes.service.ts';
@@ -95,7 +96,18 @@ export function createRelayService(deps: {
   /** Why the source cannot be relayed now (offline, no picture, a codec FLV cannot carry), or null. */
   async function problemOf(userId: number, url: string): Promise<string | null> {
     if (!probes.hit(String(userId))) return msg.tooManyRequests;
-    const r = await execCapture(ffprobe, relayProbeArgs(url, PROBE_IO_SECONDS), { timeoutMs: PROBE_TIMEOUT_MS });
+    // everything the probe opens (redirects, variants, segments, keys) passes the guard in the proxy
+    // (a refusal settles it: the probe stops there instead of retrying until its time runs out)
+    const refusal = new AbortController();
+    const proxy = await startOutboundProxy(deps.guard, { onRefuse: () => refusal.abort() });
+    let r: Awaited<ReturnType<typeof execCapture>>;
+    try {
+      r = await execCapture(ffprobe, relayProbeArgs(url, PROBE_IO_SECONDS), { timeoutMs: PROBE_TIMEOUT_MS, env: proxiedEnv(proxy), signal: refusal.signal });
+    } finally {
+      await proxy.close();
+    }
+    const refused = proxy.refusals()[0];
+    if (refused) return refused;
     const p: RelayProbe | null = r.code === 0 ? readRelayProbe(r.stdout) : null;
     if (!p) return msg.relayOffline;
     if (!p.video) return msg.relayNoVideo;
