@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 
 export const conversionQualitiesKey = ['conversion', 'qualities'] as const;
 
-const qualitySchema = z.object({
+export const qualitySchema = z.object({
   quality: z.enum(CONVERSION_QUALITIES),
   label: z.string(),
   bitrate: z.coerce.number(),

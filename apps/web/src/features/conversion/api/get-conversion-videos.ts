@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CONVERSION_QUALITIES, msg } from '@painel/contract';
+import { msg } from '@painel/contract';
 import { ApiError, apiRequest } from '@/lib/api-client.ts';
 import { conversionStatusSchema } from './get-conversion-status.ts';
+import { qualitySchema } from './get-conversion-qualities.ts';
 
 export const conversionVideosKey = (folderId: number) => ['conversion', 'videos', folderId] as const;
 
 /** A quality as this video is offered it: one above its own bitrate is not available (it would only make the file bigger). */
-const offerSchema = z.object({
-  quality: z.enum(CONVERSION_QUALITIES),
-  label: z.string(),
-  bitrate: z.coerce.number(),
-  resolution: z.string().catch(''),
-  description: z.string().catch(''),
-  available: z.boolean().catch(false),
+const offerSchema = qualitySchema.extend({
   reason: z.string().nullish().catch(null),
   min_bitrate: z.coerce.number().catch(0),
 });
