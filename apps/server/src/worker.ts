@@ -169,9 +169,9 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   const playoutRepo = createPlayoutRepo();
   const playout = createPlayoutService({
     db, repo: playoutRepo, playlists: createPlaylistsRepo(), streaming: streamingRepo, processes: createProcesses({ repo: processesRepo }),
-    media, activity, config,
+    media, activity, config, log,
   });
-  const schedules = createSchedulesService({ db, playout, timezoneOf: timezoneOf(db) });
+  const schedules = createSchedulesService({ db, playout, timezoneOf: timezoneOf(db), log });
   const engine = createEngine({
     db, repo: processesRepo, nodeId, tag: `${config.dataDir}#${nodeId}`, log,
     backoff: opts.engine?.backoff ?? MEDIA_BACKOFF, staleAfterMs: opts.engine?.staleAfterMs,
@@ -222,7 +222,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
       if (!stat) return;
       const open = await streamingRepo.liveOfNode(db, nodeId);
       const plan = planReconcile(open, stat, Date.now(), RECONCILE_GRACE_MS);
-      await applyReconcile({ db, repo: streamingRepo, media, viewers, activity }, open, plan);
+      await applyReconcile({ db, repo: streamingRepo, media, viewers, activity, log }, open, plan);
       if (Date.now() - lastSweep > HLS_SWEEP_MS) {
         lastSweep = Date.now();
         await sweepHls(hlsDir);

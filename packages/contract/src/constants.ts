@@ -1,6 +1,12 @@
 export const DEFAULT_BITRATE = 2500;
 export const DEFAULT_VIEWER_LIMIT = 100;
 export const DEFAULT_STORAGE_MB = 1000;
+/** Lives (restreams) of an account that may run at the same instant, each one ffmpeg on the media node. */
+export const DEFAULT_MAX_LIVES_ATIVAS = 5;
+/** Lives of an account not over yet (scheduled or running). */
+export const DEFAULT_MAX_LIVES = 50;
+/** Bookings (agendamentos) of an account. */
+export const DEFAULT_MAX_AGENDAMENTOS = 200;
 export const DEFAULT_APPLICATION = 'live';
 export const MAX_BROADCAST_HOURS = 24;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars } from './control-chars.ts';
 import { msg } from './messages.ts';
 
 /** The host named in the refusal of a link that is not a video-platform link. */
@@ -46,7 +47,8 @@ export function youtubeVideoId(raw: string): string | null {
 /** The one address the panel gives yt-dlp for a video-platform link: no playlist, no extra parameters. */
 export const youtubeWatchUrl = (id: string): string => `https://www.youtube.com/watch?v=${id}`;
 
-const link = z.string({ error: msg.downloadFieldsRequired }).trim().min(1, msg.downloadFieldsRequired).max(2000, msg.downloadUrlInvalidShort);
+// the link (or the address rebuilt from its video id) is yt-dlp's argument
+const link = noControlChars(z.string({ error: msg.downloadFieldsRequired }).trim().min(1, msg.downloadFieldsRequired).max(2000, msg.downloadUrlInvalidShort));
 
 /** POST /api/downloadyoutube/validate and /info. */
 export const downloadLinkBody = z.object({ url: link });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlChars, noControlChars } from './control-chars.ts';
 import { VIDEO_EXTENSIONS } from './library.ts';
 import { msg } from './messages.ts';
 
@@ -44,16 +45,22 @@ export function remoteBaseName(path: string): string {
 
 /**
  * An absolute remote path. CR and LF would end the FTP command and start another one on the
- * control connection, and NUL cuts names in many servers: all three are refused.
+ * control connection, and NUL cuts names in many servers: those, like every other control
+ * character, are refused (the listing leaves out entries so named, see isRemoteName).
  */
 export function isRemotePath(p: string): boolean {
-  return p.startsWith('/') && p.length <= FTP_PATH_MAX && !/[\0\r\n]/.test(p);
+  return p.startsWith('/') && p.length <= FTP_PATH_MAX && !hasControlChars(p);
 }
+
+/** Whether a name from a remote listing can become a path the migration accepts. */
+export const isRemoteName = (name: string): boolean => !hasControlChars(name);
 
 /** A host name, an IPv4 address or an IPv6 address (bracketed or not); nothing else reaches the guard. */
 const HOST = /^(?:\[[0-9a-f:.]+\]|[0-9a-f]*:[0-9a-f:.]*|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)$/i;
 
-const required = (max: number) => z.string({ error: msg.ftpFieldsRequired }).trim().min(1, msg.ftpFieldsRequired).max(max, msg.invalidData);
+// the login goes into the USER command and the host to the resolver: no control characters
+const required = (max: number) =>
+  noControlChars(z.string({ error: msg.ftpFieldsRequired }).trim().min(1, msg.ftpFieldsRequired).max(max, msg.invalidData));
 
 /** The port typed in the form: anything that is not a port number falls back to 21. */
 function portOf(v: unknown): number {
@@ -67,8 +74,12 @@ export const ftpConnectBody = z.object({
     .transform((s) => s.replace(/^ftp:\/\//i, '').replace(/\/+$/, ''))
     .pipe(z.string().min(1, msg.ftpFieldsRequired).regex(HOST, msg.ftpInvalidHost)),
   usuario: required(255),
-  // a password is sent as typed (spaces included), but a blank one is "not filled in"
-  senha: z.string({ error: msg.ftpFieldsRequired }).max(255, msg.invalidData).refine((s) => s.trim().length > 0, msg.ftpFieldsRequired),
+  // a password is sent as typed (spaces and tabs included: PASS takes any character but CR and
+  // LF), but a blank one is "not filled in"
+  senha: noControlChars(
+    z.string({ error: msg.ftpFieldsRequired }).max(255, msg.invalidData).refine((s) => s.trim().length > 0, msg.ftpFieldsRequired),
+    { allowTab: true },
+  ),
   porta: z.unknown().transform(portOf),
 });
 export type FtpConnectBody = z.infer<typeof ftpConnectBody>;

@@ -1,4 +1,5 @@
 export * from './messages.ts';
+export * from './control-chars.ts';
 export * from './constants.ts';
 export * from './menu.ts';
 export * from './auth.ts';

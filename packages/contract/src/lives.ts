@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars } from './control-chars.ts';
 import { msg } from './messages.ts';
 import { PLATFORMS, type PlatformId } from './streaming.ts';
 
@@ -30,9 +31,10 @@ const text = (max: number) => z.string({ error: msg.liveRequired }).trim().max(m
 /** POST /api/streaming/start-live: the 'Cadastrar Live' form, dates as dd/mm/yyyy hh:mm. */
 export const startLiveBody = z.object({
   tipo: z.enum(platformIds, { error: msg.invalidPlatform }),
-  servidor_rtmp: text(500).min(1, msg.liveRequired),
-  servidor_rtmp_chave: text(500).min(1, msg.liveRequired),
-  servidor_stm: z.string({ error: msg.liveSourceInvalid }).trim().min(1, msg.liveSourceInvalid),
+  // the server, the key and the source end up in the worker's ffmpeg argv
+  servidor_rtmp: noControlChars(text(500).min(1, msg.liveRequired)),
+  servidor_rtmp_chave: noControlChars(text(500).min(1, msg.liveRequired)),
+  servidor_stm: noControlChars(z.string({ error: msg.liveSourceInvalid }).trim().min(1, msg.liveSourceInvalid)),
   data_inicio: z.string().trim().optional().default(''),
   data_fim: text(16).min(1, msg.liveRequired),
   inicio_imediato: z.enum(['sim', 'nao'], { error: msg.invalidData }).optional().default('sim'),

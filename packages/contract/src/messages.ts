@@ -25,6 +25,10 @@ export const msg = {
   invalidData: 'Dados inválidos',
   internalError: 'Erro interno do servidor',
   tooManyRequests: 'Muitas requisições. Aguarde um momento e tente novamente.',
+  controlChars: 'Caracteres de controle não são permitidos neste campo',
+  // a media process the worker could not run (the row ends in error; the others go on)
+  processInvalidData: 'Não foi possível iniciar o processo: dados inválidos',
+  processFailed: 'Não foi possível executar o processo por um erro interno',
   // live streaming (status, start, stop, connection data)
   startError: 'Erro ao iniciar transmissão',
   stopError: 'Erro ao parar transmissão',
@@ -66,6 +70,13 @@ export const msg = {
   liveRefused: 'O destino recusou a transmissão: confira o servidor RTMP e a chave',
   liveActivityStarted: (platform: string) => `Live iniciada em ${platform}`,
   liveActivityScheduled: (platform: string, at: string) => `Live agendada em ${platform} para ${at}`,
+  // plan limits on lives and schedules: refused with 409, nothing is created
+  liveLimitRunning: (max: number) => `Limite de lives simultâneas do plano atingido (${max}). Finalize uma live para iniciar outra.`,
+  liveLimitOverlap: (max: number) =>
+    `Limite de lives simultâneas do plano (${max}) seria ultrapassado no período escolhido. Escolha outro horário ou remova uma live agendada.`,
+  liveLimitRegistered: (max: number) =>
+    `Limite de lives cadastradas do plano atingido (${max}). Remova uma live agendada ou aguarde uma terminar para cadastrar outra.`,
+  bookingLimit: (max: number) => `Limite de agendamentos do plano atingido (${max}). Remova um agendamento para criar outro.`,
   // account activity shown on the dashboard
   activityPublishRefused: (addr: string) => `Tentativa de transmissão recusada (chave inválida) de ${addr}`,
   activityKeyRegenerated: 'Chave de transmissão regenerada',
@@ -395,6 +406,8 @@ export const msg = {
   pushSendError: 'Erro ao enviar notificação',
   pushSent: 'Notificação enviada com sucesso!',
   pushNoApp: 'Crie o app antes de enviar notificações',
+  pushServiceNotAllowed: 'O serviço de notificações deste navegador não é aceito por este aplicativo',
+  pushChannelFull: 'Este canal atingiu o limite de inscrições para notificações',
   webappNotFound: 'Aplicativo não encontrado',
   chatTooFast: 'Aguarde alguns segundos antes de enviar outra mensagem',
   chatMessageInvalid: 'Escreva uma mensagem de até 300 caracteres',

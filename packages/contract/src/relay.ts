@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars } from './control-chars.ts';
 import { msg } from './messages.ts';
 
 /*
@@ -47,7 +48,8 @@ export const relayValidateBody = z.object({
 export type RelayValidateBody = z.infer<typeof relayValidateBody>;
 
 export const relayStartBody = z.object({
-  relay_url: z.string({ error: msg.relayUrlRequired }).trim().min(1, msg.relayUrlRequired).max(RELAY_URL_MAX, msg.relayUrlForm),
+  // the source address ends up in the worker's ffmpeg argv
+  relay_url: noControlChars(z.string({ error: msg.relayUrlRequired }).trim().min(1, msg.relayUrlRequired).max(RELAY_URL_MAX, msg.relayUrlForm)),
   /** Absent: inferred from the address. */
   relay_type: z.enum(RELAY_TYPES, { error: msg.relayUrlForm }).optional(),
   /** The relay always runs on the node that hosts the account's channel; a given id is not used. */

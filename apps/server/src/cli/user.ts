@@ -8,6 +8,7 @@ import { AppError } from '../platform/errors.ts';
 const USAGE = `Uso:
   ./painel user add --email E --password P [--usuario U] [--nome N] [--tipo streaming|revenda]
                     [--bitrate 2500] [--espectadores 100] [--espaco 1000] [--revenda EMAIL]
+                    [--max-lives-ativas 5] [--max-lives 50] [--max-agendamentos 200]
   ./painel user list
   ./painel user passwd EMAIL [--password P]     (sem --password, a senha é lida da entrada)
   ./painel user disable EMAIL
@@ -22,7 +23,8 @@ async function readPassword(): Promise<string> {
   }
 }
 
-const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
+// an empty value is no number (Number('') would be 0, a valid limit for the count fields)
+const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : v.trim() === '' ? Number.NaN : Number(v));
 
 async function main(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
@@ -32,7 +34,8 @@ async function main(argv: string[]): Promise<number> {
     options: {
       email: { type: 'string' }, password: { type: 'string' }, usuario: { type: 'string' }, nome: { type: 'string' },
       tipo: { type: 'string' }, bitrate: { type: 'string' }, espectadores: { type: 'string' }, espaco: { type: 'string' },
-      revenda: { type: 'string' },
+      revenda: { type: 'string' }, 'max-lives-ativas': { type: 'string' }, 'max-lives': { type: 'string' },
+      'max-agendamentos': { type: 'string' },
     },
   });
   if (!sub || !['add', 'list', 'passwd', 'disable', 'enable'].includes(sub)) {
@@ -48,14 +51,18 @@ async function main(argv: string[]): Promise<number> {
       const row = await accounts.create({
         email: values.email, password: values.password, usuario: values.usuario, nome: values.nome,
         tipo: values.tipo as AccountType | undefined, bitrate: num(values.bitrate), espectadores: num(values.espectadores),
-        espaco: num(values.espaco), revendaEmail: values.revenda,
+        espaco: num(values.espaco), revendaEmail: values.revenda, maxLivesAtivas: num(values['max-lives-ativas']),
+        maxLives: num(values['max-lives']), maxAgendamentos: num(values['max-agendamentos']),
       });
       console.log(`Conta criada: #${row.id} ${row.email} (usuário ${row.usuario}, ${row.tipo})`);
     } else if (sub === 'list') {
       const rows = await accounts.list();
-      console.log(['id', 'email', 'usuario', 'tipo', 'bitrate', 'espectadores', 'espaco', 'situacao'].join('\t'));
+      console.log(['id', 'email', 'usuario', 'tipo', 'bitrate', 'espectadores', 'espaco', 'max_lives_ativas', 'max_lives', 'max_agendamentos', 'situacao'].join('\t'));
       for (const r of rows) {
-        console.log([r.id, r.email, r.usuario, r.tipo, r.bitrate, r.espectadores, r.espaco, r.disabled ? 'desativada' : 'ativa'].join('\t'));
+        console.log([
+          r.id, r.email, r.usuario, r.tipo, r.bitrate, r.espectadores, r.espaco, r.max_lives_ativas, r.max_lives, r.max_agendamentos,
+          r.disabled ? 'desativada' : 'ativa',
+        ].join('\t'));
       }
     } else {
       const email = positionals[0] ?? values.email;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ThrottleLimits } from './login-throttle.ts';
 import { parseAllowList } from './outbound-guard.ts';
+import { loadWebPushConfig, type WebPushConfig } from './push-services.ts';
 
 export interface Config {
   port: number;
@@ -19,6 +20,8 @@ export interface Config {
   media: MediaConfig;
   /** `host:port` peers on private or loopback addresses the outbound guard lets through (OUTBOUND_ALLOW). */
   outboundAllow: Set<string>;
+  /** Where visitors' Web Push subscriptions may point and how many are kept (PUSH_SERVICE_HOSTS, PUSH_MAX_PER_ADDRESS, PUSH_MAX_PER_CHANNEL). */
+  webPush: WebPushConfig;
   tools: ToolsConfig;
   /** Viewer sessions and their hourly sums are deleted after this many days (VIEWER_RETENTION_DAYS). */
   viewerRetentionDays: number;
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffmpegBin: env.FFMPEG_PATH || 'ffmpeg',
     },
     outboundAllow: parseAllowList(env.OUTBOUND_ALLOW),
+    webPush: loadWebPushConfig(env),
     viewerRetentionDays: Math.max(1, int(env.VIEWER_RETENTION_DAYS, 90)),
     tools: {
       ytdlpBin: env.YTDLP_PATH || 'yt-dlp',

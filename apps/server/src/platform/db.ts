@@ -19,6 +19,12 @@ export interface AccountsTable {
   bitrate: number;
   espectadores: number;
   espaco: number;
+  /** Lives (one ffmpeg each) running at the same instant; see migration 010. */
+  max_lives_ativas: Generated<number>;
+  /** Lives not over yet (scheduled or running). */
+  max_lives: Generated<number>;
+  /** Bookings (agendamentos). */
+  max_agendamentos: Generated<number>;
   revenda_id: number | null;
   codigo_servidor: number | null;
   codigo_cliente: number | null;
@@ -262,6 +268,8 @@ export interface BookingsTable {
   last_occurrence: string | null;
   last_run_at: string | null;
   last_delay_s: number | null;
+  /** A lower bound of the next occurrence's instant (ISO): the worker looks at the row from then on. */
+  next_due_at: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -335,6 +343,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: string;
+  /** Keyed hash of the subscriber's address, per channel ('' for rows made before it was kept). */
+  ip_hash: Generated<string>;
 }
 export interface PushNotificationsTable {
   id: Generated<number>;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { msg } from '@painel/contract';
 import { createSupervisor, type Supervisor, type SupervisorOptions } from './supervisor.ts';
 
 const node = process.execPath;
@@ -164,5 +165,46 @@ describe('supervisor', () => {
     fs.writeFileSync(flag, '1');
     await until(() => s.status().state === 'running' && !s.status().failing);
     await s.stop();
+  });
+
+  /** What a destination with a NUL byte in its key looks like in an argv; spawn refuses it and quotes it. */
+  const POISONED = 'rtmp://destino.exemplo.com/live2/chave\u0000secreta';
+  const refusedCleanly = (s: Supervisor, logs: string[]) => {
+    const st = s.status();
+    assert.deepEqual([st.state, st.pid], ['error', null]);
+    assert.ok(st.lastError?.startsWith(msg.processInvalidData), st.lastError ?? '');
+    assert.match(st.lastError ?? '', /ERR_INVALID_ARG_VALUE: The argument 'args\[2\]' must be a string without null bytes/);
+    // the refused value (a stream key) is repeated neither in the reason nor in the log
+    for (const text of [st.lastError ?? '', ...logs]) assert.ok(!text.includes('secreta'), text);
+  };
+
+  test('arguments spawn refuses (a NUL byte) are a permanent error: start does not throw, the state is error, stop still works', async () => {
+    const logs: string[] = [];
+    const states: string[] = [];
+    const s = sup(TICKER, { args: ['-e', TICKER, POISONED], log: (m) => logs.push(m), onState: (st) => states.push(st.state) });
+    s.start();
+    refusedCleanly(s, logs);
+    assert.deepEqual(states, ['starting', 'error']);
+    await s.stop();
+    assert.equal(s.status().state, 'stopped');
+  });
+
+  test('the same refusal after beforeSpawn or from a restart timer: an error state, never an exception out of the supervisor', async () => {
+    const logs: string[] = [];
+    const prepared = sup(TICKER, { args: ['-e', TICKER, POISONED], beforeSpawn: async () => {}, log: (m) => logs.push(m) });
+    prepared.start();
+    await prepared.waitFor('error', 3000);
+    refusedCleanly(prepared, logs);
+    await prepared.stop();
+
+    // the first run exits; the restart, from the back-off timer, meets arguments spawn refuses
+    const args = ['-e', 'process.exit(3)'];
+    const retried = sup('', { args, log: (m) => logs.push(m) });
+    retried.start();
+    args.push(POISONED);
+    await retried.waitFor('error', 3000);
+    refusedCleanly(retried, logs);
+    assert.equal(retried.status().restarts, 1);
+    await retried.stop();
   });
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { msg } from '@painel/contract';
 
 /**
  * The one place that starts long-running children (nginx, ffmpeg, the worker itself).
@@ -74,6 +75,16 @@ export interface Supervisor {
   status(): SupervisorStatus;
   /** Resolves once the state is `state` (or rejects after timeoutMs). */
   waitFor(state: SupervisedState, timeoutMs: number): Promise<void>;
+}
+
+/**
+ * What an exception says, without the value Node quotes after "Received" (a spawn refusing an
+ * argument quotes it, and an argument may be a destination address carrying a stream key).
+ */
+export function errorSummary(e: unknown): string {
+  const err = e as NodeJS.ErrnoException | null;
+  const text = String(err?.message ?? e).split(/\.?\s*Received\b/)[0]!.trim();
+  return err?.code && !text.includes(err.code) ? `${err.code}: ${text}` : text;
 }
 
 const TAIL = 40;
@@ -175,12 +186,24 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
     }
     if (!continuing) set({ state: 'starting', pid: null });
     continuing = false;
-    const c = spawn(o.command, o.args, {
-      cwd: o.cwd,
-      env: o.env ?? process.env,
-      detached: true, // own process group
-      stdio: [o.stdin ?? 'ignore', 'pipe', 'pipe'],
-    });
+    let c: ChildProcess;
+    try {
+      c = spawn(o.command, o.args, {
+        cwd: o.cwd,
+        env: o.env ?? process.env,
+        detached: true, // own process group
+        stdio: [o.stdin ?? 'ignore', 'pipe', 'pipe'],
+      });
+    } catch (e) {
+      // spawn throws for what it cannot pass at all (a NUL byte in an argument, an argv too
+      // long): the same arguments fail the same way every time, so it is a permanent error, and
+      // it must not escape — this may run from start(), a restart timer or after beforeSpawn
+      wanted = false;
+      const detail = errorSummary(e);
+      log(`${o.name}: erro permanente: ${detail}`);
+      set({ state: 'error', pid: null, lastError: `${msg.processInvalidData} (${detail})` });
+      return;
+    }
     child = c;
     startedAt = Date.now();
     lastProgress = startedAt;

@@ -9,6 +9,8 @@ import { channel } from './006-channel.ts';
 import { tools } from './007-tools.ts';
 import { audience } from './008-audience.ts';
 import { apps } from './009-apps.ts';
+import { limits } from './010-limits.ts';
+import { pushLimits } from './011-push-limits.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -22,5 +24,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '007-tools': tools(dialect),
     '008-audience': audience(),
     '009-apps': apps(dialect),
+    '010-limits': limits(),
+    '011-push-limits': pushLimits(),
   };
 }

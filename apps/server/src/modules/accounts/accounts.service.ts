@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import {
-  ACCOUNT_TYPES, DEFAULT_BITRATE, DEFAULT_STORAGE_MB, DEFAULT_VIEWER_LIMIT, effectiveUserId, type AccountType, type User,
+  ACCOUNT_TYPES, DEFAULT_BITRATE, DEFAULT_MAX_AGENDAMENTOS, DEFAULT_MAX_LIVES, DEFAULT_MAX_LIVES_ATIVAS, DEFAULT_STORAGE_MB,
+  DEFAULT_VIEWER_LIMIT, effectiveUserId, type AccountType, type User,
 } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
@@ -17,6 +18,11 @@ export interface NewAccount {
   bitrate?: number | undefined;
   espectadores?: number | undefined;
   espaco?: number | undefined;
+  /** Lives running at the same instant. */
+  maxLivesAtivas?: number | undefined;
+  /** Lives not over yet (scheduled or running). */
+  maxLives?: number | undefined;
+  maxAgendamentos?: number | undefined;
   revendaEmail?: string | undefined;
 }
 
@@ -68,6 +74,15 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
     for (const [k, v] of Object.entries(limits)) {
       if (!Number.isInteger(v) || v <= 0) throw new AppError(400, `Valor inválido para ${k}`);
     }
+    // 0 is a plan without lives or bookings
+    const counts = {
+      max_lives_ativas: input.maxLivesAtivas ?? DEFAULT_MAX_LIVES_ATIVAS,
+      max_lives: input.maxLives ?? DEFAULT_MAX_LIVES,
+      max_agendamentos: input.maxAgendamentos ?? DEFAULT_MAX_AGENDAMENTOS,
+    };
+    for (const [k, v] of Object.entries(counts)) {
+      if (!Number.isInteger(v) || v < 0) throw new AppError(400, `Valor inválido para ${k}`);
+    }
     const password_hash = await hashPassword(input.password);
     return db.transaction().execute(async (tx) => {
       if (await repo.byEmailOrUsuario(tx, email)) throw new AppError(409, 'Já existe uma conta com este e-mail');
@@ -83,7 +98,7 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
       return repo.insert(tx, {
         email, usuario, nome: input.nome?.trim() || usuario, tipo, password_hash,
         ftp_password: sealer.seal(randomBytes(9).toString('base64url')),
-        ...limits, revenda_id, codigo_servidor: 1, codigo_cliente: null, created_at: now, updated_at: now,
+        ...limits, ...counts, revenda_id, codigo_servidor: 1, codigo_cliente: null, created_at: now, updated_at: now,
       });
     });
   }

@@ -1,5 +1,5 @@
 import {
-  ANDROID_DEFAULTS, ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, WEBAPP_LIMITS, msg, type AndroidConfigFields,
+  ANDROID_DEFAULTS, ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, WEBAPP_LIMITS, hasControlChars, msg, type AndroidConfigFields,
 } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import { formColor, formEmail, formLink, type Form } from '../../platform/form.ts';
@@ -10,11 +10,12 @@ const PHONE = /^[0-9+()\s.-]{0,30}$/;
 const THEMES: readonly string[] = ANDROID_THEMES.map((t) => t.value);
 const TRUE = ['true', '1', 'on', 'sim'];
 
-/** The TV name: required, at most 30 characters (counted as a person counts them). */
+/** The TV name: required, at most 30 characters (counted as a person counts them), on one line (it is the APK's label, compiled by aapt). */
 export function tvName(v: string | undefined): string {
   const nome = (v ?? '').trim();
   if (!nome) throw bad(msg.androidNameRequired);
   if ([...nome].length > ANDROID_LIMITS.nameMax) throw bad(msg.androidNameTooLong);
+  if (hasControlChars(nome)) throw bad(msg.controlChars);
   return nome;
 }
 

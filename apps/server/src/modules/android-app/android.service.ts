@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
-  WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_LIMITS, msg, type AndroidApp, type AndroidAppStatus, type AndroidConfig, type AndroidConfigFields,
+  WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_LIMITS, hasControlChars, msg, type AndroidApp, type AndroidAppStatus, type AndroidConfig, type AndroidConfigFields,
 } from '@painel/contract';
 import type { Config } from '../../platform/config.ts';
 import type { Grants } from '../../platform/crypto.ts';
@@ -250,6 +250,8 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
       const background = form.files.background ?? (await webappFile(owner.userId, app?.background ?? null));
       if (!app || !nome || !logo || !background) throw new AppError(400, msg.apkRequirements);
       if ([...nome].length > WEBAPP_LIMITS.nameMax) throw new AppError(400, msg.invalidData);
+      // the APK's label, compiled by aapt: one line, whether typed here or the web app's saved name
+      if (hasControlChars(nome)) throw new AppError(400, msg.controlChars);
       const { versao, code } = version(form.fields.versao);
       await readImage(logo);
       await readImage(background);

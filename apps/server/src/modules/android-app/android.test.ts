@@ -137,6 +137,9 @@ describe('Android app', () => {
     const cases: [Record<string, string>, Record<string, FilePart | undefined>, string][] = [
       [{ ...good, webtv_nome: '  ' }, rightImages(), msg.androidNameRequired],
       [{ ...good, webtv_nome: 'Á'.repeat(31) }, rightImages(), msg.androidNameTooLong],
+      // the name is the APK's label, compiled by aapt: one line, no control characters
+      [{ ...good, webtv_nome: 'Minha\u0000TV' }, rightImages(), msg.controlChars],
+      [{ ...good, webtv_nome: 'Minha\nTV' }, rightImages(), msg.controlChars],
       [good, { ...rightImages(), icone: undefined }, msg.androidImagesRequired],
       [good, { ...rightImages(), fundo: { ...img.fundo, data: Buffer.alloc(0) } }, msg.androidImagesRequired],
       [good, { ...rightImages(), logo: img.logo200 }, msg.androidLogoSize],
@@ -256,6 +259,9 @@ describe('Android app', () => {
     assert.deepEqual([noImages.status, noImages.body.error], [400, msg.apkRequirements]);
     const noBackground = await createApk({ logo: img.logo });
     assert.deepEqual([noBackground.status, noBackground.body.error], [400, msg.apkRequirements]);
+    // the name becomes the APK's label: a control character is refused before any build is queued
+    const badName = await a.send('POST', '/api/app-multiplataforma/create-apk', formBody({ nome: 'Rádio\u0000Café', versao: '1.0' }, { logo: img.logo, background: img.fundo }));
+    assert.deepEqual([badName.status, badName.body.error], [400, msg.controlChars]);
     assert.deepEqual(await a.apps(), []);
 
     const queued = await createApk({ logo: img.logo, background: img.fundo });

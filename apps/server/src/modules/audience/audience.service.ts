@@ -8,6 +8,7 @@ import type { Db, Dialect, Tx } from '../../platform/db.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
 import { countryName } from '../viewers/client-info.ts';
 import { HOUR_MS, addTo, hourKey, hourStart, parsePlace, placeKey, spread } from './buckets.ts';
+import { csvCell } from './csv.ts';
 import { createAudienceRepo, type AudienceRepo, type Scope, type SessionRow } from './audience.repo.ts';
 
 type Sums = Map<string, { sessoes: number; segundos: number }>;
@@ -153,14 +154,13 @@ export function createAudienceService(deps: {
       return { success: true, espectadoresAtivos, espectadoresVod, transmissaoAtiva, limite: auth.account.espectadores, timestamp: iso(now()) };
     },
 
-    /** The period's sessions as CSV lines (UTF-8 with BOM, ';' as spreadsheets in Brazil expect), page by page. */
+    /** The period's sessions as CSV lines (UTF-8 with BOM, ';' as spreadsheets in Brazil expect, cells by csvCell), page by page. */
     async *csv(auth: Auth, periodo: AudiencePeriod): AsyncGenerator<string> {
       const w = window(auth.userId, periodo);
       const activeSince = iso(w.t - VIEWER_TIMEOUT_MS);
       await deps.viewers.flush();
       const tz = await deps.timezoneOf(auth.userId);
       const when = new Intl.DateTimeFormat('pt-BR', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
-      const cell = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
       yield `\uFEFF${AUDIENCE_CSV_COLUMNS.join(';')}\r\n`;
       let after: { last_seen_at: string; id: number } | undefined;
       for (;;) {
@@ -169,7 +169,7 @@ export function createAudienceService(deps: {
         yield rows.map((r) => {
           const v = viewer(r, activeSince);
           return [v.ip_hash, v.pais, v.cidade, v.dispositivo, v.navegador, formatWatchTime(v.tempo_visualizacao), viewerStatus(v.ativo),
-            when.format(new Date(v.created_at))].map(cell).join(';');
+            when.format(new Date(v.created_at))].map(csvCell).join(';');
         }).join('\r\n') + '\r\n';
         const last = rows[rows.length - 1]!;
         after = { last_seen_at: last.last_seen_at, id: last.id };

@@ -174,4 +174,20 @@ describe('audience: 200 viewers of known places through heartbeats and HLS pulls
     }
     assert.equal((await h.app.inject({ url: '/api/espectadores' })).statusCode, 401);
   });
+
+  test('the CSV never starts a cell with = + - @: what came from a viewer is quoted as text', async () => {
+    const at = new Date().toISOString();
+    await h.core.store.db.insertInto('viewer_sessions').values({
+      user_id: b.id, session_key: 'csv-formula', source: `${b.usuario}_live`, ip_hash: 'f'.repeat(32), user_agent: 'x',
+      started_at: at, last_seen_at: at, ended_at: null, cliente: null, latitude: null, longitude: null,
+      cidade: '+55 São Paulo', dispositivo: '@Outro', navegador: '=HYPERLINK("https://exemplo.com";"clique")',
+    }).execute();
+    const r = await get(b.token, '/api/espectadores/exportar?periodo=1h');
+    assert.equal(r.statusCode, 200);
+    assert.deepEqual([...r.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    const lines = r.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    assert.equal(lines[0], AUDIENCE_CSV_COLUMNS.join(';'));
+    assert.equal(lines.length, 2);
+    assert.ok(lines[1]!.startsWith(`${'f'.repeat(32)};Desconhecido;'+55 São Paulo;'@Outro;"'=HYPERLINK(""https://exemplo.com"";""clique"")";`), lines[1]);
+  });
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { msg } from '@painel/contract';
 import { testStreamArgs } from '@painel/media/test-stream';
 import { formatZoned } from '../../platform/zoned-time.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
@@ -12,7 +13,10 @@ import { eventually } from '../../testing/live.ts';
 import { alive, processesWithEnv } from '../../testing/processes.ts';
 import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-destination.ts';
 import { freePort } from '../../worker.ts';
-import { createEngine } from './engine.ts';
+import { restreamChild } from '../lives/lives.child.ts';
+import { createLivesRepo } from '../lives/lives.repo.ts';
+import { channelUrls } from '../streaming/urls.ts';
+import { createEngine, type ChildFactory } from './engine.ts';
 import { createProcessesRepo } from './processes.repo.ts';
 import { createProcesses } from './processes.service.ts';
 
@@ -241,6 +245,89 @@ describe('media engine: one node never runs another node\'s rows', () => {
     } finally {
       await mine.stop();
       await other.stop();
+    }
+  });
+});
+
+/**
+ * One node, rows of three accounts: a live whose key carries a NUL byte (written straight into
+ * the database, as a row made before the contract refused it would be: the real restream factory
+ * builds its argv, which spawn refuses), a row whose spec's own code throws, and a healthy row
+ * after both. A row's failure ends that row in error with its reason and never the tick.
+ */
+describe('media engine: one row\'s failure never stops the others', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h?.close());
+
+  test('a poisoned row and a broken spec end in error with their reasons; the healthy row beside them runs', async () => {
+    const db = h.core.store.db;
+    const repo = createProcessesRepo();
+    const processes = createProcesses({ repo });
+    const newRow = async () => {
+      const acc = await h.createAccount();
+      const row = await processes.create(db, { userId: acc.id, nodeId: 1, kind: 'restream', startAt: Date.now() - 1000, endAt: Date.now() + 60_000 });
+      return { acc, row };
+    };
+    const poisoned = await newRow();
+    const broken = await newRow();
+    const healthy = await newRow();
+    const SECRET = 'secreta';
+    await db.insertInto('lives').values({
+      user_id: poisoned.acc.id, process_id: poisoned.row.id, tipo: 'youtube', servidor_rtmp: 'rtmp://8.8.8.8/live2',
+      chave: h.core.sealer.seal(`chave\u0000${SECRET}`), servidor_stm: channelUrls(h.config, poisoned.acc.usuario).rtmpStream,
+      transmission_id: null, created_at: new Date().toISOString(),
+    }).execute();
+    const restream = restreamChild({ db, repo: createLivesRepo(), sealer: h.core.sealer, guard: h.core.guard, config: h.config, apiUrl: 'http://127.0.0.1:1' });
+    const ticker = {
+      command: process.execPath,
+      args: ['-e', 'let n = 0; setInterval(() => console.log(`total_size=${(n += 10000)}`), 100)'],
+      redact: (t: string) => t,
+      progress: () => { let last = 0; return (l: string) => { const m = /^total_size=(\d+)/.exec(l); const grew = !!m && Number(m[1]) > last; if (m) last = Number(m[1]); return grew; }; },
+      permanent: () => null,
+    };
+    const factory: ChildFactory = async (r) => {
+      if (r.id === poisoned.row.id) return restream(r);
+      if (r.id === broken.row.id) return { ...ticker, progress: () => { throw new Error('defeito no código do filho'); } };
+      return ticker;
+    };
+    const logs: string[] = [];
+    const engine = createEngine({ db, repo, nodeId: 1, tag: `${h.config.dataDir}#1`, factories: { restream: factory }, log: (m) => logs.push(m) });
+    const rowOf = (id: number) => db.selectFrom('media_processes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    try {
+      await engine.reconcile();
+      assert.deepEqual(engine.running(), [healthy.row.id]);
+      const live = await eventually(async () => {
+        const r = await rowOf(healthy.row.id);
+        return r.state === 'live' && r;
+      }, 5000, 'a linha saudável ao vivo');
+      assert.ok(live.pid && alive(live.pid));
+
+      const p = await eventually(async () => {
+        const r = await rowOf(poisoned.row.id);
+        return r.state === 'error' && r;
+      }, 5000, 'a linha envenenada em erro');
+      assert.deepEqual([p.desired, p.pid], ['stopped', null]);
+      assert.ok(p.error?.startsWith(msg.processInvalidData), p.error ?? '');
+      assert.match(p.error ?? '', /must be a string without null bytes/);
+      const b = await eventually(async () => {
+        const r = await rowOf(broken.row.id);
+        return r.state === 'error' && r;
+      }, 5000, 'a linha com defeito em erro');
+      assert.deepEqual([b.desired, b.pid, b.error], ['stopped', null, msg.processFailed]);
+      // the key is never repeated: not in a row, not in the log
+      for (const text of [p.error ?? '', b.error ?? '', ...logs]) assert.ok(!text.includes(SECRET), text);
+      assert.ok(logs.some((l) => l.includes('defeito no código do filho')), 'the detail of the failure is logged');
+
+      // the next tick leaves the failed rows alone and the healthy child as it is
+      await engine.reconcile();
+      assert.deepEqual(engine.running(), [healthy.row.id]);
+      assert.equal((await rowOf(healthy.row.id)).pid, live.pid);
+      assert.equal((await rowOf(poisoned.row.id)).state, 'error');
+    } finally {
+      await engine.stop();
     }
   });
 });

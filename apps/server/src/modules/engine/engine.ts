@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { msg } from '@painel/contract';
 import { nowIso, type Db, type ProcessState } from '../../platform/db.ts';
 import { pidsWithEnv } from '../../platform/exec.ts';
-import { createSupervisor, type Supervisor, type SupervisorOptions, type SupervisorStatus } from '../../platform/supervisor.ts';
+import { createSupervisor, errorSummary, type Supervisor, type SupervisorOptions, type SupervisorStatus } from '../../platform/supervisor.ts';
 import type { ObservedPatch, ProcessesRepo, ProcessRow } from './processes.repo.ts';
 
 /**
@@ -56,6 +56,9 @@ interface Running {
   dispose: (() => void) | undefined;
 }
 
+/** A row as a tick reads it: with its account's state and its broadcast's. */
+type NodeRow = Awaited<ReturnType<ProcessesRepo['ofNode']>>[number];
+
 const ENV_TAG = 'PAINEL_ENGINE';
 const ENV_ID = 'PAINEL_PROCESS';
 
@@ -101,6 +104,19 @@ export function createEngine(o: EngineOptions) {
       await observe(row.id, { state: 'error', error: (e as Error).message, desired: 'stopped', pid: null, state_at: nowIso() });
       return;
     }
+    let registered = false;
+    try {
+      start(row, spec, () => (registered = true));
+    } catch (e) {
+      // the spec's own code failed, not the child: release what it holds (a registered child
+      // is stopped, and released, by fail) and end this row only
+      if (!registered) spec.dispose?.();
+      await fail(row.id, e, spec.redact);
+    }
+  }
+
+  /** Starts the supervised child of a row; `register` is called once the row's entry is in `children`. */
+  function start(row: ProcessRow, spec: ChildSpec, register: () => void): void {
     let grew = spec.progress();
     let sentMedia = false;
     let lastPid: number | null = null;
@@ -143,7 +159,7 @@ export function createEngine(o: EngineOptions) {
           if (!row.started_at) patch.started_at = at;
         }
         if (state === 'error') {
-          patch.error = s.lastError;
+          patch.error = s.lastError && spec.redact(s.lastError);
           patch.desired = 'stopped';
           children.delete(row.id);
           entry.dispose?.();
@@ -152,7 +168,23 @@ export function createEngine(o: EngineOptions) {
       },
     });
     children.set(row.id, entry);
+    register();
     entry.sup.start();
+  }
+
+  /**
+   * Ends one row in error after an exception of its own (a bug in its spec, a failed step): its
+   * child, if any, is stopped and the reason written, while the other rows go on. The row gets
+   * the catalogue's reason; the detail, redacted and without quoted values, goes to the log.
+   */
+  async function fail(id: number, e: unknown, redact: (text: string) => string = (t) => t): Promise<void> {
+    log(`processo ${id}: ${redact(errorSummary(e))}`);
+    try {
+      await stopChild(id, null);
+    } catch (err) {
+      log(`processo ${id}: filho não encerrado: ${redact(errorSummary(err))}`);
+    }
+    await observe(id, { desired: 'stopped', state: 'error', error: msg.processFailed, pid: null, state_at: nowIso() });
   }
 
   async function stopChild(id: number, final: { state: ProcessState; ended: boolean } | null): Promise<void> {
@@ -170,6 +202,41 @@ export function createEngine(o: EngineOptions) {
     } else {
       await observe(id, { pid: null });
     }
+  }
+
+  /** One row of a tick: what its desired state, its times, its account and its broadcast ask for now. */
+  async function reconcileRow(row: NodeRow, now: number): Promise<void> {
+    // past its end time, or its broadcast is over
+    const ended = (row.end_at !== null && Date.parse(row.end_at) <= now) || row.transmission_status === 'ended';
+    if (row.desired === 'running' && row.disabled) {
+      await stopChild(row.id, null);
+      await observe(row.id, { desired: 'stopped', state: 'error', error: msg.accountDisabled, pid: null, state_at: nowIso() });
+      return;
+    }
+    if (row.desired === 'running' && ended) {
+      await stopChild(row.id, null);
+      const at = nowIso();
+      await observe(row.id, { desired: 'stopped', state: 'finished', pid: null, state_at: at, ended_at: at, error: null });
+      return;
+    }
+    if (row.desired !== 'running') {
+      if (children.has(row.id)) await stopChild(row.id, { state: 'finished', ended: true });
+      else if (row.pid !== null) await observe(row.id, { pid: null });
+      return;
+    }
+    if (row.held) {
+      // another source has the channel: nothing of this row runs until it is released
+      if (children.has(row.id)) await stopChild(row.id, null);
+      if (row.state !== 'held' || row.pid !== null) await observe(row.id, { state: 'held', pid: null, state_at: nowIso() });
+      return;
+    }
+    if (Date.parse(row.start_at) > now) {
+      if (row.state !== 'scheduled') await observe(row.id, { state: 'scheduled', state_at: nowIso() });
+      return;
+    }
+    const running = children.get(row.id);
+    if (running) running.row = row;
+    else if (row.state !== 'error') await spawn(row);
   }
 
   return {
@@ -205,40 +272,22 @@ export function createEngine(o: EngineOptions) {
       const seen = new Set<number>();
       for (const row of rows) {
         seen.add(row.id);
-        // past its end time, or its broadcast is over
-        const ended = (row.end_at !== null && Date.parse(row.end_at) <= now) || row.transmission_status === 'ended';
-        if (row.desired === 'running' && row.disabled) {
-          await stopChild(row.id, null);
-          await observe(row.id, { desired: 'stopped', state: 'error', error: msg.accountDisabled, pid: null, state_at: nowIso() });
-          continue;
+        // one row's failure (another tenant's bad data, a bug in one spec) never stops the rest
+        try {
+          await reconcileRow(row, now);
+        } catch (e) {
+          await fail(row.id, e);
         }
-        if (row.desired === 'running' && ended) {
-          await stopChild(row.id, null);
-          const at = nowIso();
-          await observe(row.id, { desired: 'stopped', state: 'finished', pid: null, state_at: at, ended_at: at, error: null });
-          continue;
-        }
-        if (row.desired !== 'running') {
-          if (children.has(row.id)) await stopChild(row.id, { state: 'finished', ended: true });
-          else if (row.pid !== null) await observe(row.id, { pid: null });
-          continue;
-        }
-        if (row.held) {
-          // another source has the channel: nothing of this row runs until it is released
-          if (children.has(row.id)) await stopChild(row.id, null);
-          if (row.state !== 'held' || row.pid !== null) await observe(row.id, { state: 'held', pid: null, state_at: nowIso() });
-          continue;
-        }
-        if (Date.parse(row.start_at) > now) {
-          if (row.state !== 'scheduled') await observe(row.id, { state: 'scheduled', state_at: nowIso() });
-          continue;
-        }
-        const running = children.get(row.id);
-        if (running) running.row = row;
-        else if (row.state !== 'error') await spawn(row);
       }
       // rows removed (or moved to another node) while their child runs
-      for (const id of [...children.keys()]) if (!seen.has(id)) await stopChild(id, null);
+      for (const id of [...children.keys()]) {
+        if (seen.has(id)) continue;
+        try {
+          await stopChild(id, null);
+        } catch (e) {
+          log(`processo ${id}: filho não encerrado: ${errorSummary(e)}`);
+        }
+      }
     },
 
     /** Stops every child; the rows keep their desired state, so the next worker resumes them. */

@@ -112,6 +112,12 @@ describe('FTP migration', () => {
       assert.equal(r.statusCode, 400, r.body);
       assert.equal(r.json().error, msg.ftpFieldsRequired);
     }
+    // a line break would end the FTP command and start another; nothing is dialled
+    for (const body of [{ ip: origin.host, usuario: 'x\r\nDELE /videos/abertura.mp4', senha: 'y' }, { ip: origin.host, usuario: 'x', senha: 'y\r\nQUIT' }, { ip: `${origin.host}\u0000`, usuario: 'x', senha: 'y' }]) {
+      const r = await api(a, 'POST', '/api/ftp/connect', { ...body, porta: closedPort.port });
+      assert.equal(r.statusCode, 400, r.body);
+      assert.equal(r.json().error, msg.controlChars);
+    }
     // loopback on a port no allow-list entry names
     const loop = await api(a, 'POST', '/api/ftp/connect', { ip: '127.0.0.1', usuario: 'x', senha: 'y', porta: closedPort.port });
     assert.equal(loop.statusCode, 400, loop.body);

@@ -1,7 +1,7 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import { Client, FTPError, type FTPContext, type FileInfo, type TransferStrategy } from 'basic-ftp';
-import { isFtpVideoName, msg, type FtpEntry } from '@painel/contract';
+import { isFtpVideoName, isRemoteName, msg, type FtpEntry } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import { parseLooseIpv4, type OutboundGuard } from '../../platform/outbound-guard.ts';
 
@@ -166,7 +166,8 @@ export const joinRemote = (dir: string, name: string) => (dir.endsWith('/') ? `$
  */
 export function toEntries(dir: string, list: FileInfo[]): FtpEntry[] {
   return list
-    .filter((f) => f.name && f.name !== '.' && f.name !== '..' && !/[\0\r\n]/.test(f.name))
+    // a name the migration would refuse as a path is not offered
+    .filter((f) => f.name && f.name !== '.' && f.name !== '..' && isRemoteName(f.name))
     .map((f): FtpEntry => {
       const directory = f.isDirectory || (f.isSymbolicLink && !isFtpVideoName(f.name));
       return {

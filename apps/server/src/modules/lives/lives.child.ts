@@ -39,6 +39,11 @@ export function restreamChild(deps: {
   return async (row) => {
     const live = await repo.byProcess(db, row.id);
     if (!live) throw new Error(msg.notFound);
+    // the API refuses a live that would pass the plan's simultaneous lives at any instant of its
+    // window; this holds the line for rows made before that limit existed or a plan made smaller
+    // since: such a live ends in error with the reason instead of starting one ffmpeg too many
+    const places = await repo.placesTaken(db, row.user_id, row.id, new Date().toISOString());
+    if (places.taken >= places.max) throw new Error(msg.liveLimitRunning(places.max));
     const key = sealer.open(live.chave);
     const destination = destinationOf(live.servidor_rtmp, key);
     await guard.check(destination, ['rtmp', 'rtmps']);

@@ -5,10 +5,11 @@ import {
 import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Sealer } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import { formatZoned, parseZoned } from '../../platform/zoned-time.ts';
+import { limitReached, lockPlan } from '../accounts/plan.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Processes } from '../engine/processes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -35,6 +36,19 @@ export function statusOf(state: LiveState): number {
   if (state === 'scheduled' || state === 'starting' || state === 'reconnecting') return LIVE_STATUS.scheduled;
   if (state === 'error' || state === 'failing') return LIVE_STATUS.error;
   return LIVE_STATUS.finished;
+}
+
+/**
+ * How many of `windows` ([start, end) instants) are open together with [start, end): at its
+ * start, and at the busiest instant inside it (an overlap can only grow where a window begins).
+ */
+export function overlapOf(windows: readonly { start: number; end: number }[], start: number, end: number): { atStart: number; peak: number } {
+  const inside = windows.filter((w) => w.start < end && w.end > start);
+  const openAt = (t: number) => inside.filter((w) => w.start <= t && w.end > t).length;
+  const atStart = openAt(start);
+  let peak = atStart;
+  for (const w of inside) if (w.start > start) peak = Math.max(peak, openAt(w.start));
+  return { atStart, peak };
 }
 
 export function createLivesService(deps: {
@@ -79,6 +93,26 @@ export function createLivesService(deps: {
       estado: state,
       erro: state === 'error' || state === 'failing' ? r.error : null,
     };
+  }
+
+  /**
+   * The plan's count limits for a new live over [start, end), inside the transaction that
+   * inserts it and under the account's lock: at most max_lives not over yet, and never more than
+   * max_lives_ativas running at the same instant, counted over the planned windows of the
+   * account's scheduled and running lives. A scheduled live is therefore refused when it is
+   * registered, not when its time comes.
+   */
+  async function reserve(tx: Tx, userId: number, start: number, end: number, immediate: boolean): Promise<void> {
+    const plan = await lockPlan(tx, userId);
+    const now = Date.now();
+    const windows = (await repo.openWindows(tx, userId))
+      .map((w) => ({ start: Date.parse(w.start_at), end: w.end_at ? Date.parse(w.end_at) : Infinity }))
+      // past its end: the worker finishes it within its next loop
+      .filter((w) => w.end > now);
+    if (windows.length >= plan.max_lives) throw limitReached(msg.liveLimitRegistered(plan.max_lives));
+    const max = plan.max_lives_ativas;
+    const { atStart, peak } = overlapOf(windows, start, end);
+    if (peak >= max) throw limitReached(immediate && atStart >= max ? msg.liveLimitRunning(max) : msg.liveLimitOverlap(max));
   }
 
   async function owned(auth: Auth, id: number): Promise<LiveRow> {
@@ -130,6 +164,7 @@ export function createLivesService(deps: {
       await guard.check(destinationOf(body.servidor_rtmp, body.servidor_rtmp_chave), ['rtmp', 'rtmps']);
 
       const live = await db.transaction().execute(async (tx) => {
+        await reserve(tx, auth.userId, start, end, immediate);
         const p = await processes.create(tx, {
           userId: auth.userId, nodeId: auth.account.codigo_servidor ?? config.media.nodeId, kind: 'restream', startAt: start, endAt: end,
         });
@@ -165,7 +200,8 @@ export function createLivesService(deps: {
           continue;
         }
         const now = Date.now();
-        await db.transaction().execute(async (tx) => {
+        const refused = await db.transaction().execute(async (tx) => {
+          await reserve(tx, auth.userId, now, now + LIVE_MAX_HOURS * HOUR, true);
           const p = await processes.create(tx, {
             userId: auth.userId, nodeId: auth.account.codigo_servidor ?? config.media.nodeId, kind: 'restream',
             startAt: now, endAt: now + LIVE_MAX_HOURS * HOUR, transmissionId,
@@ -174,8 +210,13 @@ export function createLivesService(deps: {
             user_id: auth.userId, process_id: p.id, tipo: id, servidor_rtmp: conf.servidor_rtmp, chave: conf.chave,
             servidor_stm: conf.servidor_stm, transmission_id: transmissionId, created_at: p.created_at,
           });
+          return null;
+        }).catch((e: unknown) => {
+          // a plan limit is this platform's answer; the broadcast itself goes on
+          if (e instanceof AppError && e.status === 409) return e.message;
+          throw e;
         });
-        out.push({ id, name, status: 'connecting', error: null });
+        out.push(refused ? { id, name, status: 'error', error: `${name}: ${refused}` } : { id, name, status: 'connecting', error: null });
       }
       return out;
     },

@@ -5,8 +5,10 @@ import { LIVE_STATE_TEXT, msg } from '@painel/contract';
 import { loadConfig } from '../../platform/config.ts';
 import { formatZoned } from '../../platform/zoned-time.ts';
 import { channelUrls } from '../streaming/urls.ts';
-import { sourceOf } from './lives.child.ts';
-import { bearerHeader, startHarness } from '../../testing/harness.ts';
+import { restreamChild, sourceOf } from './lives.child.ts';
+import { createLivesRepo } from './lives.repo.ts';
+import { overlapOf } from './lives.service.ts';
+import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { createMediaRepo } from '../media/media.repo.ts';
 import { NGINX_SERVICE } from '../media/media-server.ts';
 import { eventually, startLiveStack, type LiveStack, type Publisher } from '../../testing/live.ts';
@@ -301,5 +303,142 @@ describe('lives while the media worker is gone', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+describe('lives: control characters in what reaches the restream', () => {
+  test('a NUL byte (or another control character) in the server, the key or the source: 400 with the message, no row', async () => {
+    const h = await startHarness({ env: { PUBLIC_HOST: 'tv.exemplo.com.br' } });
+    try {
+      const acc = await h.createAccount();
+      const token = await h.login(acc.email, acc.password);
+      const source = channelUrls(h.config, acc.usuario).rtmpStream;
+      const form = { tipo: 'youtube', servidor_rtmp: 'rtmp://8.8.8.8/live2', servidor_rtmp_chave: 'abc-def', inicio_imediato: 'sim', servidor_stm: source, data_fim: at(HOUR) };
+      const post = (payload: object) => h.app.inject({ method: 'POST', url: '/api/streaming/start-live', headers: bearerHeader(token), payload });
+      const count = async (table: 'lives' | 'media_processes') =>
+        Number((await h.core.store.db.selectFrom(table).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      for (const over of [
+        { servidor_rtmp_chave: 'abc\u0000def' }, { servidor_rtmp_chave: 'abc\r\ndef' }, { servidor_rtmp_chave: 'abc\tdef' },
+        { servidor_rtmp: 'rtmp://8.8.8.8/live2\u0000' }, { servidor_rtmp: 'rtmp://8.8.8.8/live\u001b2' }, { servidor_stm: `${source}\u0000` },
+      ]) {
+        const r = await post({ ...form, ...over });
+        assert.equal(r.statusCode, 400, JSON.stringify(over));
+        assert.equal(r.json().error, msg.controlChars, JSON.stringify(over));
+      }
+      assert.deepEqual([await count('lives'), await count('media_processes')], [0, 0]);
+      // the same form without them is a live
+      const ok = await post(form);
+      assert.equal(ok.statusCode, 200, ok.body);
+      assert.deepEqual([await count('lives'), await count('media_processes')], [1, 1]);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+test('overlap of planned windows: at the start, and at the busiest instant inside', () => {
+  const w = (start: number, end: number) => ({ start, end });
+  assert.deepEqual(overlapOf([], 0, 10), { atStart: 0, peak: 0 });
+  // one ends where the new one starts, one starts where it ends: neither overlaps
+  assert.deepEqual(overlapOf([w(0, 10), w(20, 30)], 10, 20), { atStart: 0, peak: 0 });
+  assert.deepEqual(overlapOf([w(0, 15), w(12, 30), w(14, 16)], 10, 20), { atStart: 1, peak: 3 });
+  // in sequence, never together
+  assert.deepEqual(overlapOf([w(0, 5), w(5, 10), w(10, 15)], 0, 15), { atStart: 1, peak: 1 });
+  assert.deepEqual(overlapOf([w(0, Infinity)], 100, 200), { atStart: 1, peak: 1 });
+});
+
+/**
+ * The plan's count limits, without a worker: lives that start now or later are rows only (no
+ * ffmpeg runs), so small limits on a test account show every refusal quickly.
+ */
+describe('lives: the plan limits simultaneous and registered lives', () => {
+  let h: Harness;
+  let a: { id: number; usuario: string; token: string };
+  let b: { id: number; usuario: string; token: string };
+  const DEST = 'rtmp://8.8.8.8/live2';
+
+  const api = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    h.app.inject({ method, url, headers: bearerHeader(token), ...(payload ? { payload } : {}) });
+  const form = (acc: { usuario: string }, over: object = {}) => ({
+    tipo: 'youtube', servidor_rtmp: DEST, servidor_rtmp_chave: 'abc', servidor_stm: channelUrls(h.config, acc.usuario).rtmpStream,
+    data_inicio: '', data_fim: at(HOUR), inicio_imediato: 'sim', ...over,
+  });
+  const start = (acc: { usuario: string; token: string }, over: object = {}) => api(acc.token, 'POST', '/api/streaming/start-live', form(acc, over));
+  const rows = async (userId: number) => ({
+    lives: Number((await h.core.store.db.selectFrom('lives').select((e) => e.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n),
+    processes: Number((await h.core.store.db.selectFrom('media_processes').select((e) => e.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n),
+  });
+  const refused = async (r: Awaited<ReturnType<typeof start>>, error: string) => {
+    assert.equal(r.statusCode, 409, r.body);
+    assert.equal(r.json().error, error);
+  };
+
+  before(async () => {
+    h = await startHarness({ env: { PUBLIC_HOST: 'tv.exemplo.com.br' } });
+    const ca = await h.createAccount({ maxLivesAtivas: 2, maxLives: 3 });
+    const cb = await h.createAccount();
+    a = { ...ca, token: await h.login(ca.email, ca.password) };
+    b = { ...cb, token: await h.login(cb.email, cb.password) };
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  test('the third live at once is refused with the message, and leaves no row', async () => {
+    for (let i = 0; i < 2; i++) assert.equal((await start(a)).statusCode, 200);
+    const counts = await rows(a.id);
+    await refused(await start(a), msg.liveLimitRunning(2));
+    // scheduled inside the window of the two running ones: refused as well, when it is registered
+    await refused(await start(a, { inicio_imediato: 'nao', data_inicio: at(HOUR / 2), data_fim: at(2 * HOUR) }), msg.liveLimitOverlap(2));
+    assert.deepEqual(await rows(a.id), counts);
+    // another account is not affected (default plan: 5 at once)
+    for (let i = 0; i < 3; i++) assert.equal((await start(b)).statusCode, 200);
+  });
+
+  test('lives not over yet are limited too; one removed makes room again', async () => {
+    // after the two running ones end: fits the simultaneous limit, and is the third registered
+    const later = await start(a, { inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(3 * HOUR) });
+    assert.equal(later.statusCode, 200, later.body);
+    const counts = await rows(a.id);
+    await refused(await start(a, { inicio_imediato: 'nao', data_inicio: at(5 * HOUR), data_fim: at(6 * HOUR) }), msg.liveLimitRegistered(3));
+    assert.deepEqual(await rows(a.id), counts);
+    assert.equal((await api(a.token, 'DELETE', `/api/streaming/remove-live/${later.json().live.id}`)).statusCode, 200);
+    assert.equal((await start(a, { inicio_imediato: 'nao', data_inicio: at(5 * HOUR), data_fim: at(6 * HOUR) })).statusCode, 200);
+  });
+
+  test('requests at the same instant never pass the limit together', async () => {
+    const c = await h.createAccount({ maxLivesAtivas: 2 });
+    const acc = { ...c, token: await h.login(c.email, c.password) };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => start(acc)));
+    assert.deepEqual(answers.map((r) => r.statusCode).sort(), [200, 200, 409, 409, 409, 409]);
+    assert.deepEqual(await rows(acc.id), { lives: 2, processes: 2 });
+  });
+
+  test('a platform of a broadcast over the limit answers the reason; the broadcast goes on', async () => {
+    const c = await h.createAccount({ maxLivesAtivas: 1 });
+    const acc = { ...c, token: await h.login(c.email, c.password) };
+    assert.equal((await start(acc)).statusCode, 200);
+    const r = await api(acc.token, 'POST', '/api/streaming/start', { titulo: 'Culto', platform_ids: ['youtube'] });
+    // no OBS yet: the broadcast waits for it, and says what each platform got
+    assert.equal(r.json().error, msg.obsNotPublishing);
+    const yt = (r.json().platforms as { id: string; status: string; error: string | null }[]).find((p) => p.id === 'youtube');
+    assert.deepEqual([yt?.status, yt?.error], ['error', `YouTube: ${msg.liveLimitRunning(1)}`]);
+    assert.deepEqual(await rows(acc.id), { lives: 1, processes: 1 });
+  });
+
+  test('a live over the limit when it is due (a plan made smaller since) ends in error instead of starting', async () => {
+    const c = await h.createAccount({ maxLivesAtivas: 2 });
+    const acc = { ...c, token: await h.login(c.email, c.password) };
+    const ids = [];
+    for (let i = 0; i < 2; i++) ids.push((await start(acc)).json().live.id as number);
+    await h.core.store.db.updateTable('accounts').set({ max_lives_ativas: 1 }).where('id', '=', acc.id).execute();
+    const procs = await h.core.store.db.selectFrom('lives as l').innerJoin('media_processes as p', 'p.id', 'l.process_id').selectAll('p')
+      .where('l.user_id', '=', acc.id).orderBy('p.id').execute();
+    const factory = restreamChild({
+      db: h.core.store.db, repo: createLivesRepo(), sealer: h.core.sealer, guard: h.core.guard, config: h.config, apiUrl: 'http://127.0.0.1:1',
+    });
+    // the one registered first still starts; the later one would be the second at once
+    assert.equal((await factory(procs[0]!)).command, h.config.media.ffmpegBin);
+    await assert.rejects(factory(procs[1]!), { message: msg.liveLimitRunning(1) });
   });
 });

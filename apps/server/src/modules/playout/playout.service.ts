@@ -3,6 +3,8 @@ import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { eachIsolated } from '../../platform/isolate.ts';
+import { lockPlan } from '../accounts/plan.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Processes } from '../engine/processes.service.ts';
 import type { MediaServer } from '../media/media-server.ts';
@@ -40,9 +42,10 @@ export interface PlayoutStart {
  */
 export function createPlayoutService(deps: {
   db: Db; repo: PlayoutRepo; playlists: PlaylistsRepo; streaming: StreamingRepo; processes: Processes; media: MediaServer;
-  activity: ActivityService; config: Config;
+  activity: ActivityService; config: Config; log?: (m: string) => void;
 }) {
   const { db, repo, streaming, processes, media } = deps;
+  const log = deps.log ?? ((m: string) => console.log(`[playout] ${m}`));
   let lastPrune = 0;
 
   /**
@@ -50,6 +53,9 @@ export function createPlayoutService(deps: {
    * a channel has (the engine stops their processes within a tick).
    */
   async function endAll(tx: Tx, userId: number, reason: string): Promise<number> {
+    // under the account's lock: two starts at once (playlist or relay, in any API process) run one
+    // after the other, and the second ends the first's source, so a channel never has two
+    await lockPlan(tx, userId);
     let n = 0;
     for (const p of await processes.channelOfUser(tx, userId)) {
       await processes.stop(tx, userId, p.id);
@@ -143,14 +149,17 @@ export function createPlayoutService(deps: {
 
     /** The worker's sweep: broadcasts whose playout or relay stopped or failed end with the reason. */
     async sweep(nodeId: number): Promise<void> {
-      for (const t of await processes.orphanTransmissions(db, nodeId)) {
+      // each broadcast and each hold on its own: one that fails is reported, the others go on
+      await eachIsolated(await processes.orphanTransmissions(db, nodeId), async (t) => {
         if (await streaming.end(db, t.id, nowIso(), t.error ?? END_REASONS.user)) {
           await deps.activity.record(t.user_id, 'transmission_ended', t.titulo);
           if (t.status === 'live') await media.dropPublisher(t.stream_name);
         }
-      }
+      }, (t, reason) => log(`transmissão ${t.id} não encerrada: ${reason}`));
       // OBS was let in but never went live (or its end was missed): the playlist comes back
-      for (const h of await processes.staleHolds(db, nodeId, new Date(Date.now() - STALE_HOLD_MS).toISOString())) await processes.setHeld(db, h.user_id, false);
+      await eachIsolated(await processes.staleHolds(db, nodeId, new Date(Date.now() - STALE_HOLD_MS).toISOString()), async (h) => {
+        await processes.setHeld(db, h.user_id, false);
+      }, (h, reason) => log(`conta ${h.user_id}: espera do OBS não liberada: ${reason}`));
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await repo.prunePlays(db, new Date(Date.now() - PLAYS_KEPT_MS).toISOString());

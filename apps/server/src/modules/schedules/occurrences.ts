@@ -53,3 +53,28 @@ export function latestDue(r: Rule, now: number, tz: string): { day: string; at: 
   }
   return null;
 }
+
+/** What `nextAfter` answers for a booking that has no occurrence left (a single one that passed). */
+export const NEVER = Number.POSITIVE_INFINITY;
+
+/**
+ * A lower bound of the first occurrence strictly after `now`: its instant when one falls within
+ * the next two weeks (always, for a booking that repeats), `NEVER` when the booking has none
+ * left, and otherwise (a single one further ahead, or none found) an instant no later than it.
+ */
+export function nextAfter(r: Rule, now: number, tz: string): number {
+  const today = formatZoned(now, tz); // dd/mm/yyyy hh:mm
+  const first = r.inicio.slice(0, 10);
+  let day = `${today.slice(6, 10)}-${today.slice(3, 5)}-${today.slice(0, 2)}`;
+  if (r.frequencia === 'uma_vez' && first < day) return NEVER;
+  if (first > day) day = first;
+  for (let i = 0; i < 15; i++, day = shift(day, 1)) {
+    if (!occursOn(r, day)) continue;
+    const at = instantOn(r, day, tz);
+    if (at !== null && at > now) return at;
+    // its only day, and its time there has passed (or does not exist)
+    if (r.frequencia === 'uma_vez') return NEVER;
+  }
+  // none in the two weeks looked at: the next one is on `day` or later, in whatever zone
+  return Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+}

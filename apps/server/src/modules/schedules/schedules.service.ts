@@ -1,14 +1,30 @@
 import { msg, type Booking, type BookingBody } from '@painel/contract';
 import type { Selectable } from 'kysely';
-import { nowIso, type BookingsTable, type Db } from '../../platform/db.ts';
+import { nowIso, type BookingsTable, type Db, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { eachIsolated } from '../../platform/isolate.ts';
+import { limitReached, lockPlan } from '../accounts/plan.ts';
 import { playlistNotFound } from '../playlists/playlists.service.ts';
 import type { PlayoutService } from '../playout/playout.service.ts';
-import { daysInMonth, instantOn, latestDue, type Rule } from './occurrences.ts';
+import { NEVER, daysInMonth, instantOn, latestDue, nextAfter, type Rule } from './occurrences.ts';
 
 type BookingRow = Selectable<BookingsTable> & { nome_principal: string; nome_final: string | null };
 const notFound = () => new AppError(404, msg.bookingNotFound);
 const DEFAULT_TZ = 'America/Sao_Paulo';
+/** Bookings the worker looks at in one pass, at most; any more that are due wait for the next pass (2 s later). */
+export const DUE_PAGE = 100;
+/** A booking whose rule cannot be read is looked at again this much later, not at the head of every page. */
+const BAD_ROW_RETRY_MS = 3_600_000;
+const NEVER_ISO = '9999-12-31T23:59:59.999Z';
+const isoOf = (t: number) => (t === NEVER ? NEVER_ISO : new Date(t).toISOString());
+
+/**
+ * Makes the worker look at the account's bookings again in its next pass (their occurrences
+ * moved: the account's time zone changed). A fresh instant rather than a constant, so a pass
+ * that read the rows before this change cannot write its stale result over it.
+ */
+export const recheckBookings = (tx: Tx, userId: number) =>
+  tx.updateTable('bookings').set({ next_due_at: nowIso() }).where('user_id', '=', userId).execute();
 
 const ruleOf = (b: Pick<BookingRow, 'frequencia' | 'dias_semana' | 'inicio'>): Rule => ({
   frequencia: b.frequencia, inicio: b.inicio, dias: b.dias_semana ? b.dias_semana.split(',').map(Number) : [],
@@ -25,8 +41,11 @@ function rows(db: Db) {
  * ending playlist. The worker's `due` runs them; a booking missed while no worker ran starts
  * late (the most recent occurrence, within a week) and the delay is kept.
  */
-export function createSchedulesService(deps: { db: Db; playout?: PlayoutService; timezoneOf: (userId: number) => Promise<string> }) {
+export function createSchedulesService(deps: {
+  db: Db; playout?: PlayoutService; timezoneOf: (userId: number) => Promise<string>; log?: (m: string) => void;
+}) {
   const { db } = deps;
+  const log = deps.log ?? ((m: string) => console.log(`[agendamentos] ${m}`));
 
   function view(r: BookingRow, month: string | null): Booking {
     const rule = ruleOf(r);
@@ -67,16 +86,26 @@ export function createSchedulesService(deps: { db: Db; playout?: PlayoutService;
     },
 
     async create(userId: number, body: BookingBody): Promise<Booking> {
-      const at = nowIso();
-      const r = await db.insertInto('bookings').values({ user_id: userId, ...(await values(userId, body)), created_at: at, updated_at: at })
-        .returning('id').executeTakeFirstOrThrow();
-      return get(userId, r.id);
+      const row = await values(userId, body);
+      const id = await db.transaction().execute(async (tx) => {
+        // counted under the account's lock, so parallel requests never pass the plan together
+        const plan = await lockPlan(tx, userId);
+        const n = await tx.selectFrom('bookings').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+        if (Number(n.n) >= plan.max_agendamentos) throw limitReached(msg.bookingLimit(plan.max_agendamentos));
+        const at = nowIso();
+        // next_due_at now: the worker's next pass works out its first occurrence
+        const r = await tx.insertInto('bookings').values({ user_id: userId, ...row, next_due_at: at, created_at: at, updated_at: at })
+          .returning('id').executeTakeFirstOrThrow();
+        return r.id;
+      });
+      return get(userId, id);
     },
 
     async update(userId: number, id: number, body: BookingBody): Promise<Booking> {
       await get(userId, id);
       // a changed booking starts over: its next occurrence is the next one due after now
-      await db.updateTable('bookings').set({ ...(await values(userId, body)), updated_at: nowIso(), last_occurrence: null })
+      const at = nowIso();
+      await db.updateTable('bookings').set({ ...(await values(userId, body)), updated_at: at, last_occurrence: null, next_due_at: at })
         .where('id', '=', id).where('user_id', '=', userId).execute();
       return get(userId, id);
     },
@@ -89,37 +118,70 @@ export function createSchedulesService(deps: { db: Db; playout?: PlayoutService;
     /**
      * The worker's scheduler, every tick: each booking of the node whose latest occurrence is
      * due, not yet run, and not older than the booking itself starts now (replacing what plays).
+     *
+     * The read is bounded whatever the number of bookings: only rows whose `next_due_at` has
+     * come (a range of its index), oldest first, `DUE_PAGE` at most. Every row looked at moves
+     * its `next_due_at` on to its next occurrence, so it is not read again before then, and due
+     * rows beyond the page are the next pass's. Each of those writes holds only if the row's
+     * `next_due_at` is still the one read: a booking changed meanwhile is looked at again rather
+     * than run, or put off, by its old rule. Returns how many were due.
      */
     async due(nodeId: number, now = Date.now()): Promise<number> {
       const playout = deps.playout;
       if (!playout) return 0;
-      // one read: every booking of an active account with its login, node and time zone
       const list = await db.selectFrom('bookings as b').innerJoin('accounts as a', 'a.id', 'b.user_id')
         .leftJoin('user_settings as s', 's.user_id', 'b.user_id')
-        .selectAll('b').select(['a.usuario', 'a.codigo_servidor', 's.timezone'])
-        .where('a.disabled', '=', 0).execute();
-      const ready: { b: (typeof list)[number]; day: string; at: number }[] = [];
-      for (const b of list) {
-        if ((b.codigo_servidor ?? nodeId) !== nodeId) continue;
-        const due = latestDue(ruleOf(b), now, b.timezone ?? DEFAULT_TZ);
-        if (!due || `${due.day} ${b.inicio.slice(11)}` === b.last_occurrence) continue;
-        // an occurrence from before the booking was made (or changed) is not owed
-        if (due.at < Date.parse(b.updated_at) - 60_000) continue;
-        ready.push({ b, day: due.day, at: due.at });
-      }
-      // several due for one account: the most recent one is what plays
-      ready.sort((x, y) => x.at - y.at);
-      for (const { b, day, at } of ready) {
-        const key = `${day} ${b.inicio.slice(11)}`;
-        // claimed first, so two workers never start it twice
-        const claim = await db.updateTable('bookings').set({ last_occurrence: key, last_run_at: new Date(now).toISOString(), last_delay_s: Math.max(0, Math.round((now - at) / 1000)) })
-          .where('id', '=', b.id).where((eb) => eb.or([eb('last_occurrence', 'is', null), eb('last_occurrence', '!=', key)])).executeTakeFirst();
-        if (!Number(claim.numUpdatedRows)) continue;
+        .selectAll('b').select(['a.usuario', 'a.disabled', 's.timezone'])
+        .where('b.next_due_at', '<=', new Date(now).toISOString())
+        .where((eb) => eb.or([eb('a.codigo_servidor', '=', nodeId), eb('a.codigo_servidor', 'is', null)]))
+        .orderBy('b.next_due_at').orderBy('b.id').limit(DUE_PAGE).execute();
+      type Row = (typeof list)[number];
+      const moveOn = (b: Row, next: string) =>
+        db.updateTable('bookings').set({ next_due_at: next }).where('id', '=', b.id).where('next_due_at', '=', b.next_due_at).execute();
+      const ready: { b: Row; day: string; at: number; next: string }[] = [];
+      // one booking's bad value (a rule, a time zone) is skipped and reported; the others still run
+      const skip = (b: { id: number }, reason: string) => log(`agendamento ${b.id} ignorado: ${reason}`);
+      await eachIsolated(list, async (b) => {
+        let next: string;
+        let due: ReturnType<typeof latestDue>;
+        try {
+          const rule = ruleOf(b);
+          const tz = b.timezone ?? DEFAULT_TZ;
+          next = isoOf(nextAfter(rule, now, tz));
+          due = latestDue(rule, now, tz);
+        } catch (e) {
+          // put off, or it would stay first in every page
+          await moveOn(b, isoOf(now + BAD_ROW_RETRY_MS));
+          throw e;
+        }
+        // not run yet, and not from before the booking was made (or changed): owed now. A disabled
+        // account's bookings are read too, and put off like the others: left due, they would be
+        // read again in every pass
+        if (!b.disabled && due && `${due.day} ${b.inicio.slice(11)}` !== b.last_occurrence && due.at >= Date.parse(b.updated_at) - 60_000) {
+          ready.push({ b, day: due.day, at: due.at, next });
+        } else {
+          await moveOn(b, next);
+        }
+      }, skip);
+      ready.sort((x, y) => x.at - y.at || x.b.id - y.b.id);
+      // claimed first, so two workers never start one twice; the claim also moves next_due_at on
+      const claimed: typeof ready = [];
+      await eachIsolated(ready, async (r) => {
+        const key = `${r.day} ${r.b.inicio.slice(11)}`;
+        const claim = await db.updateTable('bookings')
+          .set({ last_occurrence: key, last_run_at: new Date(now).toISOString(), last_delay_s: Math.max(0, Math.round((now - r.at) / 1000)), next_due_at: r.next })
+          .where('id', '=', r.b.id).where('next_due_at', '=', r.b.next_due_at)
+          .where((eb) => eb.or([eb('last_occurrence', 'is', null), eb('last_occurrence', '!=', key)])).executeTakeFirst();
+        if (Number(claim.numUpdatedRows)) claimed.push(r);
+      }, ({ b }, reason) => skip(b, reason));
+      // several due for one account: the most recent one is what plays (each start replaces the one before)
+      const playing = new Map(claimed.map((r) => [r.b.user_id, r] as const));
+      await eachIsolated(playing.values(), async ({ b }) => {
         await playout.start({
           userId: b.user_id, nodeId, login: b.usuario, playlistId: b.playlist_id, endingPlaylistId: b.ending_playlist_id, bookingId: b.id,
           shuffle: b.shuffle === 1,
         }).catch(() => undefined); // an emptied playlist: the booking is kept, nothing plays
-      }
+      }, ({ b }, reason) => skip(b, reason));
       return ready.length;
     },
   };

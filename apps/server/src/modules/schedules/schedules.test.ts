@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { msg, type Booking } from '@painel/contract';
+import type { KyselyPlugin, QueryId } from 'kysely';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { makeClips, newFolder, upload, type Clips } from '../../testing/library.ts';
 import { createActivityRepo } from '../activity/activity.repo.ts';
@@ -13,7 +14,7 @@ import { createPlaylistsRepo } from '../playlists/playlists.repo.ts';
 import { createPlayoutRepo } from '../playout/playout.repo.ts';
 import { createPlayoutService } from '../playout/playout.service.ts';
 import { createStreamingRepo } from '../streaming/streaming.repo.ts';
-import { createSchedulesService, timezoneOf } from './schedules.service.ts';
+import { DUE_PAGE, createSchedulesService, timezoneOf } from './schedules.service.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A São Paulo wall time (UTC-3, no daylight saving since 2019) as an instant. */
@@ -33,6 +34,7 @@ describe('schedules: the calendar and the worker scheduler (injected clock)', ()
   let filmes: number;
   let encerramento: number;
   let schedules: ReturnType<typeof createSchedulesService>;
+  let playout: ReturnType<typeof createPlayoutService>;
   const api = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     h.app.inject({ method, url, headers: bearerHeader(token), ...(payload ? { payload } : {}) });
   const playouts = () => h.core.store.db.selectFrom('playouts as o').innerJoin('media_processes as p', 'p.id', 'o.process_id')
@@ -57,7 +59,7 @@ describe('schedules: the calendar and the worker scheduler (injected clock)', ()
     encerramento = await mk('Encerramento');
     const db = h.core.store.db;
     const media = createMediaServer({ db, repo: createMediaRepo(), nodeId: h.config.media.nodeId, controlPort: 1 });
-    const playout = createPlayoutService({
+    playout = createPlayoutService({
       db, repo: createPlayoutRepo(), playlists: createPlaylistsRepo(), streaming: createStreamingRepo(), processes: createProcesses({ repo: createProcessesRepo() }),
       media, activity: createActivityService({ db, repo: createActivityRepo() }), config: h.config,
     });
@@ -148,5 +150,130 @@ describe('schedules: the calendar and the worker scheduler (injected clock)', ()
     assert.deepEqual([ps.at(-1)!.playlist_id, ps.at(-1)!.shuffle, ps.at(-1)!.desired], [manha, 1, 'running']);
     assert.equal(ps.filter((p) => p.desired === 'running').length, 1, 'um playout por conta');
     assert.equal((await api(a.token, 'GET', '/api/agendamentos')).json<Booking[]>().find((x) => x.id_playlist === manha)!.atraso_segundos, 3 * 3600);
+  });
+
+  test('playlist starts at the same instant leave one source on the channel', async () => {
+    const acc = await h.core.accounts.byId(a.id);
+    const start = (playlistId: number) => playout.start({ userId: a.id, nodeId: h.config.media.nodeId, login: acc!.usuario, playlistId });
+    await Promise.all([start(manha), start(filmes), start(encerramento), start(manha), start(filmes), start(encerramento)]);
+    const running = await h.core.store.db.selectFrom('media_processes').select('id').where('user_id', '=', a.id)
+      .where('kind', 'in', ['playout', 'relay']).where('desired', '=', 'running').execute();
+    assert.equal(running.length, 1);
+  });
+});
+
+describe('schedules: the plan limits bookings, and the worker reads a bounded page', () => {
+  let h: Harness;
+  const api = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    h.app.inject({ method, url, headers: bearerHeader(token), ...(payload ? { payload } : {}) });
+  const today = spDay(Date.now());
+  const booking = (playlist: number, inicio = `${today} 06:00:00`) => ({
+    data: today, id_playlist: playlist, shuffle: false, frequencia: 'diariamente', finalizacao: false, id_playlist_finalizacao: null, inicio,
+  });
+  const account = async (plan: { maxAgendamentos?: number } = {}) => {
+    const c = await h.createAccount(plan);
+    const token = await h.login(c.email, c.password);
+    const playlist = (await api(token, 'POST', '/api/playlists', { nome: 'Grade' })).json<{ id: number }>().id;
+    return { id: c.id, token, playlist };
+  };
+  const count = async (userId: number) =>
+    Number((await h.core.store.db.selectFrom('bookings').select((e) => e.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  test('the booking past the plan is refused with the message and not stored; another account is not affected', async () => {
+    const x = await account({ maxAgendamentos: 3 });
+    const y = await account();
+    for (let i = 0; i < 3; i++) assert.equal((await api(x.token, 'POST', '/api/agendamentos', booking(x.playlist))).statusCode, 200);
+    const r = await api(x.token, 'POST', '/api/agendamentos', booking(x.playlist));
+    assert.equal(r.statusCode, 409, r.body);
+    assert.equal(r.json().error, msg.bookingLimit(3));
+    assert.equal(await count(x.id), 3);
+    // changing one is no new booking
+    const [first] = (await api(x.token, 'GET', '/api/agendamentos')).json<Booking[]>();
+    assert.equal((await api(x.token, 'PUT', `/api/agendamentos/${first!.id}`, booking(x.playlist, `${today} 07:00:00`))).statusCode, 200);
+    assert.equal((await api(y.token, 'POST', '/api/agendamentos', booking(y.playlist))).statusCode, 200);
+    // one removed makes room for one
+    assert.equal((await api(x.token, 'DELETE', `/api/agendamentos/${first!.id}`)).statusCode, 200);
+    assert.equal((await api(x.token, 'POST', '/api/agendamentos', booking(x.playlist))).statusCode, 200);
+    assert.equal(await count(x.id), 3);
+
+    // at the same instant: never more than the plan together
+    const z = await account({ maxAgendamentos: 2 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api(z.token, 'POST', '/api/agendamentos', booking(z.playlist))));
+    assert.deepEqual(answers.map((a) => a.statusCode).sort(), [200, 200, 409, 409, 409]);
+    assert.equal(await count(z.id), 2);
+  });
+
+  test('the worker reads at most a page per pass, never misses a due booking, and reads nothing once all are ahead', async () => {
+    const db = h.core.store.db;
+    const node = h.config.media.nodeId;
+    // the rows the scheduler's read returns, per select (the only select of a pass)
+    const selects = new WeakSet<QueryId>();
+    let reads: number[] = [];
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (args.node.kind === 'SelectQueryNode') selects.add(args.queryId);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (selects.has(args.queryId)) reads.push(args.result.rows.length);
+        return args.result;
+      },
+    };
+    const media = createMediaServer({ db, repo: createMediaRepo(), nodeId: node, controlPort: 1 });
+    const playout = createPlayoutService({
+      db, repo: createPlayoutRepo(), playlists: createPlaylistsRepo(), streaming: createStreamingRepo(), processes: createProcesses({ repo: createProcessesRepo() }),
+      media, activity: createActivityService({ db, repo: createActivityRepo() }), config: h.config,
+    });
+    const schedules = createSchedulesService({ db: db.withPlugin(counter), playout, timezoneOf: timezoneOf(db), log: () => {} });
+    const pass = async (now: number) => {
+      reads = [];
+      await schedules.due(node, now);
+      assert.equal(reads.length, 1);
+      return reads[0]!;
+    };
+
+    // 250 bookings far ahead, as migration 010 leaves existing rows (looked at once), and one due now, last in order
+    const w = await account();
+    const far = plusDays(today, 300);
+    const past = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await db.insertInto('bookings').values(Array.from({ length: 250 }, () => ({
+      user_id: w.id, playlist_id: w.playlist, shuffle: 0, frequencia: 'uma_vez' as const, dias_semana: '', ending_playlist_id: null,
+      inicio: `${far} 12:00:00`, last_occurrence: null, last_run_at: null, last_delay_s: null, created_at: past, updated_at: past,
+    }))).execute();
+    const due = await db.insertInto('bookings').values({
+      user_id: w.id, playlist_id: w.playlist, shuffle: 0, frequencia: 'diariamente', dias_semana: '', ending_playlist_id: null,
+      inicio: `${spDay(Date.now() - 2 * 86_400_000)} 00:01:00`, last_occurrence: null, last_run_at: null, last_delay_s: null, created_at: past, updated_at: past,
+    }).returning('id').executeTakeFirstOrThrow();
+
+    const now = Date.now();
+    const pending = Number((await db.selectFrom('bookings').select((e) => e.fn.countAll().as('n')).where('next_due_at', '<=', new Date(now).toISOString()).executeTakeFirstOrThrow()).n);
+    assert.ok(pending > 2 * DUE_PAGE && pending <= 3 * DUE_PAGE, `${pending}`);
+    const seen = [await pass(now), await pass(now), await pass(now), await pass(now)];
+    assert.deepEqual(seen, [DUE_PAGE, DUE_PAGE, pending - 2 * DUE_PAGE, 0]);
+    // the due one, last of the pages, ran in its pass
+    const ran = await db.selectFrom('bookings').select(['last_occurrence', 'last_run_at']).where('id', '=', due.id).executeTakeFirstOrThrow();
+    assert.equal(ran.last_run_at, new Date(now).toISOString());
+    assert.ok(ran.last_occurrence?.endsWith(' 00:01:00'));
+    // the others wait for their own time, and are read then
+    const ahead = await db.selectFrom('bookings').select('next_due_at').where('user_id', '=', w.id).where('id', '!=', due.id).execute();
+    assert.ok(ahead.every((r) => r.next_due_at === new Date(sp(far, '12:00')).toISOString()));
+    assert.equal(await pass(now + 60_000), 0);
+    assert.equal(await pass(sp(far, '12:00') + 1000), DUE_PAGE);
+
+    // a new time zone moves every occurrence: the account's bookings are looked at again, a page at a time
+    const settings = (await api(w.token, 'GET', '/api/user-settings')).json<Record<string, unknown>>();
+    assert.equal((await api(w.token, 'POST', '/api/user-settings', { ...settings, timezone: 'Asia/Tokyo' })).statusCode, 200);
+    const later = Date.now() + 1000;
+    const again = Number((await db.selectFrom('bookings').select((e) => e.fn.countAll().as('n')).where('user_id', '=', w.id)
+      .where('next_due_at', '<=', new Date(later).toISOString()).executeTakeFirstOrThrow()).n);
+    assert.equal(again, 251);
+    assert.equal(await pass(later), DUE_PAGE);
   });
 });

@@ -2,6 +2,7 @@ import { DEFAULT_MENU, DEFAULT_SETTINGS, mergeMenu, type UserSettings, type User
 import { bool, nowIso, type Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/auth.ts';
+import { recheckBookings } from '../schedules/schedules.service.ts';
 import type { SettingsRepo } from './settings.repo.ts';
 
 type StoredMenu = { id: string; visible: boolean; order: number }[];
@@ -37,6 +38,7 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo }) {
       // id_user names whose settings these are; only the acting account's own are reachable
       if (body.id_user !== undefined && body.id_user !== auth.userId) throw notFound();
       const menu: StoredMenu = mergeMenu(body.menu_items).map(({ id, visible, order }) => ({ id, visible, order }));
+      const zoneBefore = (await repo.get(db, auth.userId))?.timezone;
       await repo.upsert(db, {
         user_id: auth.userId,
         menu_items: JSON.stringify(menu),
@@ -48,6 +50,8 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo }) {
         timezone: body.timezone,
         updated_at: nowIso(),
       });
+      // the bookings' wall-clock times are instants of another zone now: the worker works them out again
+      if (zoneBefore !== body.timezone) await recheckBookings(db, auth.userId);
       return this.get(auth);
     },
   };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RtmpStat, StatStream } from '@painel/media/rtmp-stat';
-import { planReconcile, type OpenBroadcast } from './reconcile.ts';
+import { applyReconcile, planReconcile, type OpenBroadcast } from './reconcile.ts';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 const ago = (s: number) => new Date(NOW - s * 1000).toISOString();
@@ -30,4 +30,45 @@ test('publishers without an open broadcast are dropped (after the grace period);
   const p = planReconcile([open(1, 'a_live', '5', 60, 1)], stat(stream('a_live', '5'), stream('x_live', '8'), stream('y_live', '9', 2000)), NOW, 10_000);
   assert.deepEqual(p.end, [{ id: 1, reason: 'conta desativada' }]);
   assert.deepEqual(p.drop, ['a_live', 'x_live']);
+});
+
+test('applying a plan: a step that fails for one broadcast or publisher is logged, the others are still applied', async () => {
+  const ended: number[] = [];
+  const dropped: string[] = [];
+  const peaks: number[] = [];
+  const logs: string[] = [];
+  const deps = {
+    db: {} as never,
+    repo: {
+      end: async (_tx: unknown, id: number) => {
+        if (id === 1) throw new Error('linha corrompida');
+        ended.push(id);
+        return true;
+      },
+      update: async (_tx: unknown, id: number) => {
+        if (id === 5) throw new Error('linha corrompida');
+        peaks.push(id);
+      },
+    } as never,
+    media: {
+      dropPublisher: async (name: string) => {
+        if (name === 'a_live') throw new Error('nginx recusou');
+        dropped.push(name);
+        return true;
+      },
+    } as never,
+    viewers: { activeByUser: async () => new Map<number, number>() } as never,
+    activity: { record: async () => undefined } as never,
+    log: (m: string) => logs.push(m),
+  };
+  const row = (id: number) => ({ ...open(id, `u${id}_live`, null, 60), titulo: `t${id}`, peak_bitrate: 0, peak_viewers: 0 });
+  const n = await applyReconcile(deps, [1, 2, 5, 6].map(row), {
+    end: [{ id: 1, reason: 'sem sinal' }, { id: 2, reason: 'sem sinal' }],
+    drop: ['a_live', 'b_live'],
+    live: [5, 6].map((id) => ({ id, user_id: id, stream: stream(`u${id}_live`, 'c') })),
+  });
+  assert.equal(n, 1);
+  assert.deepEqual([ended, dropped, peaks], [[2], ['b_live'], [6]]);
+  assert.equal(logs.length, 3);
+  assert.ok(logs.every((l) => /linha corrompida|nginx recusou/.test(l)), logs.join('\n'));
 });

@@ -1,6 +1,7 @@
 import { LIVE_APPLICATION } from '@painel/contract';
 import type { RtmpStat, StatStream } from '@painel/media/rtmp-stat';
 import { nowIso, type Db } from '../../platform/db.ts';
+import { eachIsolated } from '../../platform/isolate.ts';
 import type { MediaServer } from '../media/media-server.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -68,33 +69,38 @@ export function planReconcile(open: OpenBroadcast[], stat: RtmpStat, now: number
   return plan;
 }
 
-/** Applies a plan: ends broadcasts, drops publishers, keeps the peaks of live ones. Returns how many ended. */
+/**
+ * Applies a plan: ends broadcasts, drops publishers, keeps the peaks of live ones. Returns how
+ * many ended. Each broadcast and each publisher is a step of its own: one that fails is
+ * reported and the others are still applied.
+ */
 export async function applyReconcile(
-  deps: { db: Db; repo: StreamingRepo; media: MediaServer; viewers: ViewersService; activity: ActivityService },
+  deps: { db: Db; repo: StreamingRepo; media: MediaServer; viewers: ViewersService; activity: ActivityService; log?: (m: string) => void },
   open: (OpenBroadcast & { titulo: string; peak_bitrate: number; peak_viewers: number })[],
   plan: ReconcilePlan,
 ): Promise<number> {
   const { db, repo, media } = deps;
+  const log = deps.log ?? ((m: string) => console.log(`[reconciliação] ${m}`));
   let ended = 0;
   const at = nowIso();
-  for (const e of plan.end) {
+  await eachIsolated(plan.end, async (e) => {
     const b = open.find((o) => o.id === e.id);
-    if (!b || !(await repo.end(db, e.id, at, e.reason))) continue;
+    if (!b || !(await repo.end(db, e.id, at, e.reason))) return;
     ended += 1;
     await deps.activity.record(b.user_id, 'transmission_ended', b.titulo);
     if (e.reason === END_REASONS.disabled) await media.dropPublisher(b.stream_name);
-  }
-  for (const name of plan.drop) await media.dropPublisher(name);
+  }, (e, reason) => log(`transmissão ${e.id} não encerrada: ${reason}`));
+  await eachIsolated(plan.drop, (name) => media.dropPublisher(name), (name, reason) => log(`publicação ${name} não derrubada: ${reason}`));
   if (plan.live.length) {
     const viewers = await deps.viewers.activeByUser();
-    for (const l of plan.live) {
+    await eachIsolated(plan.live, async (l) => {
       const b = open.find((o) => o.id === l.id);
       const kbps = Math.round(l.stream.bitrateBps / 1000);
       const v = viewers.get(l.user_id) ?? 0;
       if (b && (kbps > b.peak_bitrate || v > b.peak_viewers)) {
         await repo.update(db, l.id, { peak_bitrate: Math.max(kbps, b.peak_bitrate), peak_viewers: Math.max(v, b.peak_viewers) });
       }
-    }
+    }, (l, reason) => log(`transmissão ${l.id}: picos não gravados: ${reason}`));
   }
   return ended;
 }

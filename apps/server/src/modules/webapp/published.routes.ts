@@ -157,7 +157,7 @@ export function publishedRoutes(app: FastifyInstance, deps: { core: Core; viewer
   });
 
   app.post<{ Params: { login: string } }>(`${web}push/subscribe`, pushLimited, async (req) => {
-    await published.subscribe(await opened(req, 'web'), req.body);
+    await published.subscribe(await opened(req, 'web'), req.ip, req.body);
     return { success: true };
   });
   app.post<{ Params: { login: string } }>(`${web}push/unsubscribe`, pushLimited, async (req) => {

@@ -1,13 +1,16 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
-  WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_ICON_SIZES, effectiveUserId, streamNameOf, type PublicWebApp, type PushSubscriptionBody,
+  WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_ICON_SIZES, effectiveUserId, msg, streamNameOf, type PublicWebApp, type PushSubscriptionBody,
 } from '@painel/contract';
 import type { Core } from '../../app.ts';
 import { nowIso, type Tx } from '../../platform/db.ts';
-import { parse } from '../../platform/errors.ts';
+import { AppError, parse } from '../../platform/errors.ts';
 import { safeColor } from '../../platform/form.ts';
+import { ipKey } from '../../platform/ip-key.ts';
+import { isPushServiceEndpoint } from '../../platform/push-services.ts';
 import { secret } from '../../platform/secrets.ts';
 import { shortCache } from '../../platform/short-cache.ts';
 import { imageDir } from '../android-app/android.service.ts';
@@ -78,7 +81,19 @@ const publishedRepo = {
     !!(await tx.selectFrom('webapp_banners').select('id').where('user_id', '=', userId).where('imagem', '=', name).executeTakeFirst())
     || !!(await tx.selectFrom('push_notifications').select('id').where('user_id', '=', userId)
       .where((eb) => eb.or([eb('icone', '=', name), eb('imagem', '=', name)])).executeTakeFirst()),
-  subscribe: (tx: Tx, row: { user_id: number; endpoint: string; p256dh: string; auth: string; created_at: string }) =>
+  /** New keys for a subscription the channel already has; false when it has none for this endpoint. */
+  renew: async (tx: Tx, userId: number, endpoint: string, keys: { p256dh: string; auth: string }) => {
+    const [r] = await tx.updateTable('push_subscriptions').set(keys).where('user_id', '=', userId).where('endpoint', '=', endpoint).execute();
+    return !!r && r.numUpdatedRows > 0n;
+  },
+  /** One address's subscriptions on a channel, oldest first. */
+  ofAddress: (tx: Tx, userId: number, ipHash: string) =>
+    tx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).where('ip_hash', '=', ipHash).orderBy('id').execute(),
+  count: async (tx: Tx, userId: number) =>
+    Number((await tx.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n),
+  remove: (tx: Tx, userId: number, ids: number[]) =>
+    tx.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', 'in', ids).execute(),
+  subscribe: (tx: Tx, row: { user_id: number; endpoint: string; p256dh: string; auth: string; ip_hash: string; created_at: string }) =>
     tx.insertInto('push_subscriptions').values(row)
       .onConflict((oc) => oc.columns(['user_id', 'endpoint']).doUpdateSet({ p256dh: row.p256dh, auth: row.auth })).execute(),
   unsubscribe: (tx: Tx, userId: number, endpoint: string) =>
@@ -94,6 +109,9 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
   const db = core.store.db;
   const repo = createWebappRepo();
   const chat = createChat({ db, ipSalt: secret(config.dataDir, 'chat-ip.key'), ...(opts.now ? { now: opts.now } : {}) });
+  // as the chat does: a keyed hash per channel, so the address is never stored and two channels' hashes do not match
+  const pushSalt = secret(config.dataDir, 'push-ip.key');
+  const pushAddress = (userId: number, ip: string) => createHmac('sha256', pushSalt).update(`${userId}\n${ipKey(ip)}`).digest('hex').slice(0, 32);
 
   /** Public pages name a channel by its login; chat polls ask often, so the account is kept a second. */
   const channel = shortCache(1000, async (login: string) => {
@@ -239,11 +257,31 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
       return target;
     },
 
-    async subscribe(app: PublishedApp, body: unknown): Promise<void> {
+    /**
+     * Keeps a visitor's subscription. The endpoint must be on a browser's push service
+     * (config.webPush.hosts) and pass the outbound guard. One address holds at most
+     * maxPerAddress subscriptions on a channel: a new one replaces that address's oldest (a
+     * visitor who cleared the browser or switched browsers keeps receiving on the newest). A
+     * channel holds at most maxPerChannel: past it new ones are refused (409), so nobody can
+     * push the channel's real subscribers out. Subscribing an endpoint again only renews its keys.
+     */
+    async subscribe(app: PublishedApp, ip: string, body: unknown): Promise<void> {
       const s: PushSubscriptionBody = parse(subscriptionBody, body);
+      const { hosts, maxPerAddress, maxPerChannel } = config.webPush;
+      if (!isPushServiceEndpoint(s.endpoint, hosts)) throw new AppError(400, msg.pushServiceNotAllowed);
       // the address a push is later posted to: https (or an allow-listed peer), on the public internet
       await core.guard.check(s.endpoint, endpointSchemes(s.endpoint, config.outboundAllow));
-      await publishedRepo.subscribe(db, { user_id: app.userId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth, created_at: nowIso() });
+      const keys = { p256dh: s.keys.p256dh, auth: s.keys.auth };
+      const ipHash = pushAddress(app.userId, ip);
+      await db.transaction().execute(async (tx) => {
+        if (await publishedRepo.renew(tx, app.userId, s.endpoint, keys)) return;
+        const held = await publishedRepo.ofAddress(tx, app.userId, ipHash);
+        const over = held.length - (maxPerAddress - 1);
+        if (over > 0) await publishedRepo.remove(tx, app.userId, held.slice(0, over).map((r) => r.id));
+        // a refusal here undoes the replacement above (the transaction rolls back)
+        if ((await publishedRepo.count(tx, app.userId)) >= maxPerChannel) throw new AppError(409, msg.pushChannelFull);
+        await publishedRepo.subscribe(tx, { user_id: app.userId, endpoint: s.endpoint, ...keys, ip_hash: ipHash, created_at: nowIso() });
+      });
     },
 
     async unsubscribe(app: PublishedApp, body: unknown): Promise<void> {

@@ -65,7 +65,8 @@ describe('the published web app', () => {
   const bannerRow = (id: number) => db().selectFrom('webapp_banners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   before(async () => {
-    h = await startHarness({ env: { OUTBOUND_ALLOW: '127.0.0.1:9' } });
+    // the loopback peer stands for a push service: the guard lets it through and the push list names it
+    h = await startHarness({ env: { OUTBOUND_ALLOW: '127.0.0.1:9', PUSH_SERVICE_HOSTS: '127.0.0.1:9', PUSH_MAX_PER_CHANNEL: '8' } });
     dist = fakeDist();
     app = await buildApp({ ...h.core, config: { ...h.config, webDist: dist } });
     if (!app.hasRoute({ method: 'GET', url: '/webapp/:login/app.json' })) publishedRoutes(app, { core: h.core, viewers: {} as never, streaming: {} as never });
@@ -268,11 +269,53 @@ describe('the published web app', () => {
       { endpoint: body.endpoint },
     ]) assert.equal((await post(url, bad, '10.1.0.2')).statusCode, 400, JSON.stringify(bad));
     assert.equal((await count()).length, 1);
+    // a public host that is no push service: refused before anything is stored or contacted
+    for (const endpoint of ['https://93.184.216.34/coletor', 'https://fcm.googleapis.com/fcm/send/x', 'http://127.0.0.1:10/push/x']) {
+      const r = await post(url, { ...body, endpoint }, '10.1.0.2');
+      assert.deepEqual([r.statusCode, r.json().error], [400, msg.pushServiceNotAllowed], endpoint);
+    }
+    assert.equal((await count()).length, 1);
     assert.equal((await post(`/webapp/${a.usuario}/push/unsubscribe`, fresh, '10.1.0.1')).statusCode, 200);
     assert.equal((await count()).length, 0);
     const statuses = [];
     for (let i = 0; i < 21; i += 1) statuses.push((await post(url, { endpoint: 'x' }, '10.1.0.3')).statusCode);
     assert.deepEqual([statuses[0], statuses[20]], [400, 429]);
+  });
+
+  test('push subscriptions: an address keeps its newest 5 per channel; a full channel refuses new ones', async () => {
+    const url = `/webapp/${a.usuario}/push/subscribe`;
+    const sub = (path: string, ip: string) =>
+      post(url, { endpoint: `http://127.0.0.1:9/cap/${path}`, keys: { p256dh: key(65), auth: key(16) } }, ip);
+    const rows = () => db().selectFrom('push_subscriptions').select(['endpoint', 'ip_hash']).where('user_id', '=', a.id).orderBy('id').execute();
+    const paths = async () => (await rows()).map((r) => r.endpoint.replace('http://127.0.0.1:9/cap/', ''));
+    assert.deepEqual(await rows(), []);
+
+    for (let i = 1; i <= 6; i += 1) assert.equal((await sub(`a${i}`, '10.3.0.1')).statusCode, 200);
+    assert.deepEqual(await paths(), ['a2', 'a3', 'a4', 'a5', 'a6'], 'the oldest of the address gave way');
+    // the same endpoint again only renews its keys: nothing else goes
+    assert.equal((await sub('a2', '10.3.0.1')).statusCode, 200);
+    assert.deepEqual(await paths(), ['a2', 'a3', 'a4', 'a5', 'a6']);
+    const stored = await rows();
+    assert.ok(stored.every((r) => /^[0-9a-f]{32}$/.test(r.ip_hash) && r.ip_hash === stored[0]!.ip_hash), 'one keyed hash, never the address');
+
+    // IPv6 addresses of one /64 are one address
+    for (const [p, ip] of [['v1', '2001:db8:7:1::a'], ['v2', '2001:db8:7:1::b'], ['v3', '2001:db8:7:1:ffff::1']] as const) {
+      assert.equal((await sub(p, ip)).statusCode, 200);
+    }
+    assert.deepEqual(await paths(), ['a2', 'a3', 'a4', 'a5', 'a6', 'v1', 'v2', 'v3']);
+
+    // the channel holds 8 (PUSH_MAX_PER_CHANNEL here): a new address is refused, nothing replaced
+    const full = await sub('b1', '10.3.0.2');
+    assert.deepEqual([full.statusCode, full.json().error], [409, msg.pushChannelFull]);
+    assert.deepEqual(await paths(), ['a2', 'a3', 'a4', 'a5', 'a6', 'v1', 'v2', 'v3']);
+    // an address at its own limit still replaces its oldest (the channel does not grow); renewing keys still works
+    assert.equal((await sub('a7', '10.3.0.1')).statusCode, 200);
+    assert.equal((await sub('v1', '10.3.0.2')).statusCode, 200);
+    assert.deepEqual(await paths(), ['a3', 'a4', 'a5', 'a6', 'v1', 'v2', 'v3', 'a7']);
+    // another channel counts apart
+    const other = await post(`/webapp/${b.usuario}/push/subscribe`, { endpoint: 'http://127.0.0.1:9/cap/b', keys: { p256dh: key(65), auth: key(16) } }, '10.3.0.2');
+    assert.equal(other.statusCode, 200);
+    await db().deleteFrom('push_subscriptions').where('user_id', 'in', [a.id, b.id]).execute();
   });
 
   test('chat: off is 404; on, posts and lists as plain text, one post per address every 3 s', async () => {

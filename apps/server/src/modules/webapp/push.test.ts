@@ -60,6 +60,10 @@ function verifiedClaims(jwt: string, publicKey: string): { aud: string; exp: num
 describe('web push from the App Multiplataforma', () => {
   let h: Harness;
   let server: http.Server;
+  /** A peer the outbound guard lets through but that is no push service: it must never be posted to. */
+  let stray: http.Server;
+  let strayOrigin: string;
+  let strayHits = 0;
   let origin: string;
   const received: Received[] = [];
   /** What the push service answers per path (201 by default). */
@@ -104,7 +108,20 @@ describe('web push from the App Multiplataforma', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     origin = `http://127.0.0.1:${port}`;
-    h = await startHarness({ env: { PUBLIC_HOST: 'tv.exemplo.com.br', PORT: '3001', OUTBOUND_ALLOW: `127.0.0.1:${port}` } });
+    stray = http.createServer((_req, res) => {
+      strayHits += 1;
+      res.writeHead(201).end();
+    });
+    await new Promise<void>((r) => stray.listen(0, '127.0.0.1', r));
+    const strayPort = (stray.address() as AddressInfo).port;
+    strayOrigin = `http://127.0.0.1:${strayPort}`;
+    // the loopback push service is named twice: the guard lets it through, and it is on the push services' list
+    h = await startHarness({
+      env: {
+        PUBLIC_HOST: 'tv.exemplo.com.br', PORT: '3001', OUTBOUND_ALLOW: `127.0.0.1:${port},127.0.0.1:${strayPort}`,
+        PUSH_SERVICE_HOSTS: `127.0.0.1:${port}`,
+      },
+    });
     const ca = await h.createAccount();
     const cb = await h.createAccount();
     a = { ...ca, token: await h.login(ca.email, ca.password) };
@@ -116,6 +133,7 @@ describe('web push from the App Multiplataforma', () => {
   after(async () => {
     await h.close();
     await new Promise((r) => server.close(r));
+    await new Promise((r) => stray.close(r));
   });
 
   test('the subscriber receives the exact notification, encrypted for it and signed with the panel key', async () => {
@@ -173,6 +191,23 @@ describe('web push from the App Multiplataforma', () => {
     assert.deepEqual(r.json(), { success: true, message: msg.pushSent, enviados: 1, falhas: 2 });
     assert.deepEqual(received.map((x) => x.path).sort(), ['/push/a1', '/push/gone']);
     assert.deepEqual((await subscriptionsOf(a.id)).sort(), [`${origin}/push/a1`, 'https://127.0.0.1:9/push/interno']);
+  });
+
+  test('only the push services are posted to: a stored endpoint on any other host is never contacted', async () => {
+    const refused = await subscribeAt(b, `${strayOrigin}/push/coletor`);
+    assert.deepEqual([refused.statusCode, refused.json().error], [400, msg.pushServiceNotAllowed]);
+    assert.deepEqual(await subscriptionsOf(b.id), []);
+    // as if it had been stored before the list existed
+    await h.core.store.db.insertInto('push_subscriptions').values({
+      user_id: b.id, endpoint: `${strayOrigin}/push/coletor`, p256dh: browserKeys().ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'), created_at: new Date().toISOString(),
+    }).execute();
+    received.length = 0;
+    const r = await api(b.token, 'POST', '/api/app-multiplataforma/notifications', fields({ titulo: 'Aviso', mensagem: 'Só para a lista' }, { url_icone: icon }));
+    assert.deepEqual(r.json(), { success: true, message: msg.pushSent, enviados: 0, falhas: 1 });
+    assert.equal(strayHits, 0);
+    assert.equal(received.length, 0);
+    await h.core.store.db.deleteFrom('push_subscriptions').where('user_id', '=', b.id).execute();
   });
 
   test("another account's notification never reaches this account's subscribers", async () => {

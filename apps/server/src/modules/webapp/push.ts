@@ -2,6 +2,7 @@ import { generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import webpush from 'web-push';
 import type { PushPayload } from '@painel/contract';
 import type { OutboundGuard, OutboundScheme } from '../../platform/outbound-guard.ts';
+import { isPushServiceEndpoint, type PushHostRule } from '../../platform/push-services.ts';
 import { secret } from '../../platform/secrets.ts';
 
 /**
@@ -10,7 +11,8 @@ import { secret } from '../../platform/secrets.ts';
  * the pair never changes once visitors have subscribed. Each push is encrypted for its
  * subscription (RFC 8291, aes128gcm) and posted through the outbound guard: an endpoint is
  * whatever address a visitor's browser handed over, so it is treated like any other
- * user-given address.
+ * user-given address, and it must be on one of the accepted push services (PUSH_SERVICE_HOSTS)
+ * also when it was stored before that list existed or was narrowed.
  */
 const KEY_FILE = 'vapid.jwk';
 /** How long a push service keeps a push for a browser that is offline (seconds). */
@@ -70,17 +72,20 @@ export function createPushSender(deps: {
   dataDir: string;
   guard: OutboundGuard;
   allow: ReadonlySet<string>;
+  /** The push services an endpoint may be on (config.webPush.hosts). */
+  hosts: readonly PushHostRule[];
   /** Who the push services may contact about these pushes (mailto: or https:). */
   subject: string;
   concurrency?: number;
   timeoutMs?: number;
 }) {
-  const { guard, allow, subject } = deps;
+  const { guard, allow, hosts, subject } = deps;
   const concurrency = deps.concurrency ?? PUSH_CONCURRENCY;
   const timeoutMs = deps.timeoutMs ?? PUSH_TIMEOUT_MS;
 
   async function sendOne(target: PushTarget, body: string): Promise<PushOutcome> {
     try {
+      if (!isPushServiceEndpoint(target.endpoint, hosts)) return 'failed';
       const url = await guard.check(target.endpoint, endpointSchemes(target.endpoint, allow));
       const keys = vapidKeys(deps.dataDir);
       // the request is built (encrypted and signed) here, and sent below through the checked address

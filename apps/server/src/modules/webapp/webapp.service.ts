@@ -92,6 +92,7 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
     dataDir: config.dataDir,
     guard: core.guard,
     allow: config.outboundAllow,
+    hosts: config.webPush.hosts,
     subject: `mailto:webpush@${channelUrls(config, 'webapp').host}`,
   });
 
