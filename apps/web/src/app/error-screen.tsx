@@ -1,4 +1,7 @@
-import { AlertTriangle, Home, RefreshCw, RotateCcw } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import Home from 'lucide-react/icons/home';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { msg, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Clock } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Clock from 'lucide-react/icons/clock';
 import { DEFAULT_MENU, ui } from '@painel/contract';
 import { MenuIcon } from './ui/menu-icon.tsx';
 

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AlertTriangle, ExternalLink, MonitorPlay, RefreshCw } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import ExternalLink from 'lucide-react/icons/external-link';
+import MonitorPlay from 'lucide-react/icons/monitor-play';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { msg, ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { Button } from './ui/button.tsx';

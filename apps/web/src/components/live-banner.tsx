@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import { AlertTriangle, Clock, Eye, Gauge, ListVideo, Radio } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import Clock from 'lucide-react/icons/clock';
+import Eye from 'lucide-react/icons/eye';
+import Gauge from 'lucide-react/icons/gauge';
+import ListVideo from 'lucide-react/icons/list-video';
+import Radio from 'lucide-react/icons/radio';
 import { ui } from '@painel/contract';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 

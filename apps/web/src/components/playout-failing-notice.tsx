@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import { ui } from '@painel/contract';
 import type { StreamingStatus } from '@/lib/streaming-status.ts';
 

@@ -1,4 +1,7 @@
-import { Gauge, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import Gauge from 'lucide-react/icons/gauge';
+import Menu from 'lucide-react/icons/menu';
+import PanelLeftClose from 'lucide-react/icons/panel-left-close';
+import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
 import type { User } from '@painel/contract';
 import { accountTypeLabel, isRevenda } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';

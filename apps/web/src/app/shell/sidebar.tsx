@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Search, X } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
+import X from 'lucide-react/icons/x';
 import type { MenuItem, User } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { Logo } from '@/components/ui/logo.tsx';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { ChevronUp, LogOut } from 'lucide-react';
+import ChevronUp from 'lucide-react/icons/chevron-up';
+import LogOut from 'lucide-react/icons/log-out';
 import { msg, type User, ui } from '@painel/contract';
 import { accountBadgeLabel, displayName, isRevenda } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';

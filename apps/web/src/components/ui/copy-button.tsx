@@ -1,4 +1,4 @@
-import { Copy } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
 import { ui } from '@painel/contract';
 import { copyWithToast } from '@/lib/clipboard.ts';
 import { cn } from '@/lib/cn.ts';

@@ -1,4 +1,4 @@
-import { CircleHelp } from 'lucide-react';
+import CircleHelp from 'lucide-react/icons/circle-help';
 import { SectionCard } from './section-card.tsx';
 
 /** A page's help box: a heading and a bulleted list of short texts. */

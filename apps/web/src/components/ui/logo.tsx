@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Play } from 'lucide-react';
+import Play from 'lucide-react/icons/play';
 import { cn } from '@/lib/cn.ts';
 import { ui } from '@painel/contract';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { ui } from '@painel/contract';
 
 /** The top of a management page: the way back to the dashboard, the page's title and what it is for. */

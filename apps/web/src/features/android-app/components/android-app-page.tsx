@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { List, PlusCircle, Settings2 } from 'lucide-react';
+import List from 'lucide-react/icons/list';
+import PlusCircle from 'lucide-react/icons/plus-circle';
+import Settings2 from 'lucide-react/icons/settings-2';
 import { WEBAPP_BASE, androidUi, loginName, msg, type AndroidApp } from '@painel/contract';
 import { HelpCard } from '@/components/ui/help-card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';

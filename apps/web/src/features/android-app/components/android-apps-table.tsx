@@ -1,5 +1,9 @@
 import { formatMinute } from '@/lib/format.ts';
-import { Download, List, PlusCircle, Smartphone, Trash2 } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import List from 'lucide-react/icons/list';
+import PlusCircle from 'lucide-react/icons/plus-circle';
+import Smartphone from 'lucide-react/icons/smartphone';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { androidStatusLabel, androidUi, type AndroidApp } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

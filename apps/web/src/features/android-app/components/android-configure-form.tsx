@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { Settings2 } from 'lucide-react';
+import Settings2 from 'lucide-react/icons/settings-2';
 import { androidUi, msg, type AndroidConfig } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { PlusCircle } from 'lucide-react';
+import PlusCircle from 'lucide-react/icons/plus-circle';
 import { ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, androidUi, msg, type AndroidConfigFields } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

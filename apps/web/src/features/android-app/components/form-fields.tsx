@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ImageIcon } from 'lucide-react';
+import ImageIcon from 'lucide-react/icons/image';
 import { androidUi } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import type { PickedImageField } from '../hooks/use-picked-image.ts';

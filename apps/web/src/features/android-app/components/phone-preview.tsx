@@ -1,4 +1,5 @@
-import { ExternalLink, Smartphone } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
+import Smartphone from 'lucide-react/icons/smartphone';
 import { androidUi } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 

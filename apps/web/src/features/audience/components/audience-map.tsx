@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
-import { Globe2 } from 'lucide-react';
+import Globe2 from 'lucide-react/icons/globe-2';
 import { ComposableMap, Geographies, Geography, Marker } from 'react-simple-maps';
 // bundled with the page: the panel's policy lets it load nothing from other origins
 import countries from 'world-atlas/countries-110m.json';

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { Globe, Monitor, UserX } from 'lucide-react';
+import Globe from 'lucide-react/icons/globe';
+import Monitor from 'lucide-react/icons/monitor';
+import UserX from 'lucide-react/icons/user-x';
 import { AUDIENCE_DEFAULT_PERIOD, msg, ui, type AudiencePeriod } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';

@@ -1,4 +1,7 @@
-import { Clock, Eye, Users, type LucideIcon } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import Eye from 'lucide-react/icons/eye';
+import Users from 'lucide-react/icons/users';
+import type { LucideIcon } from 'lucide-react';
 import { formatWatchTime, ui, type ViewerStats } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 

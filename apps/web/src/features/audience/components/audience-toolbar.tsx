@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Download, RefreshCw } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { AUDIENCE_PERIODS, ui, type AudiencePeriod } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { BarChart3 } from 'lucide-react';
+import BarChart3 from 'lucide-react/icons/bar-chart-3';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatWatchTime, ui, type AudienceHistoryPoint, type AudiencePeriod } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,4 +1,4 @@
-import { Activity } from 'lucide-react';
+import Activity from 'lucide-react/icons/activity';
 import { AUDIENCE, ui, type AudienceRealTime } from '@painel/contract';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 import { cn } from '@/lib/cn.ts';

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { ListFilter, Users } from 'lucide-react';
+import ListFilter from 'lucide-react/icons/list-filter';
+import Users from 'lucide-react/icons/users';
 import { AUDIENCE, formatWatchTime, relativeTime, ui, viewerStatus, type Viewer } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';

@@ -1,4 +1,8 @@
-import { BarChart3, Globe, Radio, Video, type LucideIcon } from 'lucide-react';
+import BarChart3 from 'lucide-react/icons/bar-chart-3';
+import Globe from 'lucide-react/icons/globe';
+import Radio from 'lucide-react/icons/radio';
+import Video from 'lucide-react/icons/video';
+import type { LucideIcon } from 'lucide-react';
 import { Logo } from '@/components/ui/logo.tsx';
 import { ui } from '@painel/contract';
 

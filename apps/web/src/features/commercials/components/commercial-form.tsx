@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { Eye, Megaphone, Save, X } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import Megaphone from 'lucide-react/icons/megaphone';
+import Save from 'lucide-react/icons/save';
+import X from 'lucide-react/icons/x';
 import { COMMERCIALS, commercialBody, msg, ui, type Commercial, type Playlist } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

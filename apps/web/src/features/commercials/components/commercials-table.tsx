@@ -1,5 +1,9 @@
 import { toast } from 'react-toastify';
-import { List, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import List from 'lucide-react/icons/list';
+import Pencil from 'lucide-react/icons/pencil';
+import Power from 'lucide-react/icons/power';
+import PowerOff from 'lucide-react/icons/power-off';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { msg, ui, type Commercial } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

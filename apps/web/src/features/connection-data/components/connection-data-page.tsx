@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
-import { AlertTriangle, RefreshCw } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { DEFAULT_STORAGE_MB, msg, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';

@@ -1,4 +1,5 @@
-import { CircleHelp, MonitorUp } from 'lucide-react';
+import CircleHelp from 'lucide-react/icons/circle-help';
+import MonitorUp from 'lucide-react/icons/monitor-up';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 

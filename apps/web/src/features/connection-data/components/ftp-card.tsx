@@ -1,4 +1,4 @@
-import { Server } from 'lucide-react';
+import Server from 'lucide-react/icons/server';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { ConnectionData } from '../api/get-connection-data.ts';

@@ -1,4 +1,5 @@
-import { KeyRound, Radio } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
+import Radio from 'lucide-react/icons/radio';
 import { ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,4 +1,6 @@
-import { Folder, FolderOpen, Folders } from 'lucide-react';
+import Folder from 'lucide-react/icons/folder';
+import FolderOpen from 'lucide-react/icons/folder-open';
+import Folders from 'lucide-react/icons/folders';
 import { conversionUi, msg } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';

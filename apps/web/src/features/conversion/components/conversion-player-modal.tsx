@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CircleAlert } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
 import { toast } from 'react-toastify';
 import { conversionUi, msg } from '@painel/contract';
 import { Modal } from '@/components/ui/modal.tsx';

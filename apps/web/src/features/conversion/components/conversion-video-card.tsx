@@ -1,6 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Play, RefreshCw, Sparkles } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Play from 'lucide-react/icons/play';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { toast } from 'react-toastify';
 import { CONVERSION_TIMINGS, conversionUi, msg } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Film } from 'lucide-react';
+import Film from 'lucide-react/icons/film';
 import { toast } from 'react-toastify';
 import { conversionUi, msg } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { Globe } from 'lucide-react';
+import Globe from 'lucide-react/icons/globe';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';

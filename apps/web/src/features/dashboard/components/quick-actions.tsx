@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { FileVideo, Play, Radio, Square, Users, Wifi, type LucideIcon } from 'lucide-react';
+import FileVideo from 'lucide-react/icons/file-video';
+import Play from 'lucide-react/icons/play';
+import Radio from 'lucide-react/icons/radio';
+import Square from 'lucide-react/icons/square';
+import Users from 'lucide-react/icons/users';
+import Wifi from 'lucide-react/icons/wifi';
+import type { LucideIcon } from 'lucide-react';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

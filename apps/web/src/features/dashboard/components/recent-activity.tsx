@@ -1,6 +1,6 @@
 import { formatDistanceToNow } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-import { History } from 'lucide-react';
+import History from 'lucide-react/icons/history';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';

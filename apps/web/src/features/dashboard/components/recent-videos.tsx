@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
-import { FileVideo, Play, RefreshCw, Upload } from 'lucide-react';
+import FileVideo from 'lucide-react/icons/file-video';
+import Play from 'lucide-react/icons/play';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Upload from 'lucide-react/icons/upload';
 import { ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,4 +1,4 @@
-import { Cpu } from 'lucide-react';
+import Cpu from 'lucide-react/icons/cpu';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';

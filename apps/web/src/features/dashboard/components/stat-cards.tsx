@@ -1,4 +1,8 @@
-import { Eye, FileVideo, HardDrive, List, type LucideIcon } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import FileVideo from 'lucide-react/icons/file-video';
+import HardDrive from 'lucide-react/icons/hard-drive';
+import List from 'lucide-react/icons/list';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ui } from '@painel/contract';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';

@@ -1,4 +1,4 @@
-import { Activity } from 'lucide-react';
+import Activity from 'lucide-react/icons/activity';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';

@@ -1,4 +1,7 @@
-import { MonitorPlay, RefreshCw, Tv, X } from 'lucide-react';
+import MonitorPlay from 'lucide-react/icons/monitor-play';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Tv from 'lucide-react/icons/tv';
+import X from 'lucide-react/icons/x';
 import { msg, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';

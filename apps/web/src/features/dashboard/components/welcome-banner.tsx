@@ -1,4 +1,6 @@
-import { Gauge, ShieldCheck, Users } from 'lucide-react';
+import Gauge from 'lucide-react/icons/gauge';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Users from 'lucide-react/icons/users';
 import type { User } from '@painel/contract';
 import { ui } from '@painel/contract';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';

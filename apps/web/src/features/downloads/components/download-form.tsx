@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import { CircleCheck, CircleX, Download } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleX from 'lucide-react/icons/circle-x';
+import Download from 'lucide-react/icons/download';
 import { downloadsUi as t, msg } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,4 +1,5 @@
-import { Ban, LoaderCircle } from 'lucide-react';
+import Ban from 'lucide-react/icons/ban';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { downloadPhase, downloadsUi as t } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';

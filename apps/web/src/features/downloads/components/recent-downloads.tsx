@@ -1,4 +1,5 @@
-import { History, RefreshCw } from 'lucide-react';
+import History from 'lucide-react/icons/history';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { downloadsUi as t, msg } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

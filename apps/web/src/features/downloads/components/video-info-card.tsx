@@ -1,4 +1,8 @@
-import { Clock, Eye, HardDrive, ImageOff, User } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import Eye from 'lucide-react/icons/eye';
+import HardDrive from 'lucide-react/icons/hard-drive';
+import ImageOff from 'lucide-react/icons/image-off';
+import User from 'lucide-react/icons/user';
 import { downloadsUi as t, type VideoInfo } from '@painel/contract';
 import { formatBytes, formatDuration } from '@/lib/format.ts';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { PlugZap } from 'lucide-react';
+import PlugZap from 'lucide-react/icons/plug-zap';
 import { FTP_DEFAULT_PORT, ftpConnectBody, ftpMigrationUi as t, msg, type FtpConnectBody } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

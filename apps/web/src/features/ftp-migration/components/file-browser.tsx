@@ -1,4 +1,12 @@
-import { ArrowUp, ChevronRight, FileVideo, File, Folder, FolderSearch, LogOut, RefreshCw, Server } from 'lucide-react';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import FileVideo from 'lucide-react/icons/file-video';
+import File from 'lucide-react/icons/file';
+import Folder from 'lucide-react/icons/folder';
+import FolderSearch from 'lucide-react/icons/folder-search';
+import LogOut from 'lucide-react/icons/log-out';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Server from 'lucide-react/icons/server';
 import { ftpMigrationUi as t, type FtpEntry } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

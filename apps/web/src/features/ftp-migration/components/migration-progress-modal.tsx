@@ -1,4 +1,6 @@
-import { AlertTriangle, CheckCircle2, LoaderCircle } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import CheckCircle2 from 'lucide-react/icons/check-circle-2';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { ftpMigrationUi as t } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';

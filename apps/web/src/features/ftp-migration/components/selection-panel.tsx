@@ -1,5 +1,8 @@
 import { useId } from 'react';
-import { ListChecks, Trash2, Upload, X } from 'lucide-react';
+import ListChecks from 'lucide-react/icons/list-checks';
+import Trash2 from 'lucide-react/icons/trash-2';
+import Upload from 'lucide-react/icons/upload';
+import X from 'lucide-react/icons/x';
 import { ftpMigrationUi as t } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,4 +1,4 @@
-import { Radio } from 'lucide-react';
+import Radio from 'lucide-react/icons/radio';
 import { loginName, streamNameOf, ui } from '@painel/contract';
 import { ExternalPlayer } from '@/components/external-player.tsx';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { Send } from 'lucide-react';
+import Send from 'lucide-react/icons/send';
 import { PLATFORMS, TIMEZONE_LABELS, msg, ui, type PlatformId, type StartLiveBody } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

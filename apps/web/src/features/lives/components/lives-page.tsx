@@ -1,4 +1,4 @@
-import { Info } from 'lucide-react';
+import Info from 'lucide-react/icons/info';
 import { ui } from '@painel/contract';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ActiveBroadcast } from './active-broadcast.tsx';

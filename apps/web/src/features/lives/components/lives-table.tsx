@@ -1,5 +1,8 @@
 import { toast } from 'react-toastify';
-import { List, RefreshCw, Square, Trash2 } from 'lucide-react';
+import List from 'lucide-react/icons/list';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Square from 'lucide-react/icons/square';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { msg, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

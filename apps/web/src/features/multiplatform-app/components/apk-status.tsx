@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
-import { AlertTriangle, Download } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import Download from 'lucide-react/icons/download';
 import { webappUi, type WebApp } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

@@ -1,7 +1,11 @@
 import { formatMinute } from '@/lib/format.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
-import { GalleryHorizontal, ImageOff, Info, Plus, Trash2 } from 'lucide-react';
+import GalleryHorizontal from 'lucide-react/icons/gallery-horizontal';
+import ImageOff from 'lucide-react/icons/image-off';
+import Info from 'lucide-react/icons/info';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { msg, webappUi, type WebAppBanner } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,5 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { Package, Save, Settings } from 'lucide-react';
+import Package from 'lucide-react/icons/package';
+import Save from 'lucide-react/icons/save';
+import Settings from 'lucide-react/icons/settings';
 import { WEBAPP_LIMITS, webappUi, type WebApp, type WebAppFields } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

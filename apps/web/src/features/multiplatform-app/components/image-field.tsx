@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { toast } from 'react-toastify';
-import { ImageOff, Upload } from 'lucide-react';
+import ImageOff from 'lucide-react/icons/image-off';
+import Upload from 'lucide-react/icons/upload';
 import { msg, WEBAPP_LIMITS, webappUi } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { useObjectUrl } from '@/lib/use-object-url.ts';

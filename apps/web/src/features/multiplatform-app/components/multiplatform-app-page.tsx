@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Bell, Eye, GalleryHorizontal, Info, Settings } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Eye from 'lucide-react/icons/eye';
+import GalleryHorizontal from 'lucide-react/icons/gallery-horizontal';
+import Info from 'lucide-react/icons/info';
+import Settings from 'lucide-react/icons/settings';
 import { msg, webappUi, type WebApp } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';

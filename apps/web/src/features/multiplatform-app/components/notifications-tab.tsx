@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { Bell, Send } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Send from 'lucide-react/icons/send';
 import { msg, WEBAPP_LIMITS, webappUi } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

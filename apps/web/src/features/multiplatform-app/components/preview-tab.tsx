@@ -1,5 +1,9 @@
 import { useId } from 'react';
-import { ExternalLink, Package, QrCode, Smartphone, Code2 } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
+import Package from 'lucide-react/icons/package';
+import QrCode from 'lucide-react/icons/qr-code';
+import Smartphone from 'lucide-react/icons/smartphone';
+import Code2 from 'lucide-react/icons/code-2';
 import { webappUi, type WebApp } from '@painel/contract';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Code2, Copy } from 'lucide-react';
+import Code2 from 'lucide-react/icons/code-2';
+import Copy from 'lucide-react/icons/copy';
 import { ui } from '@painel/contract';
 import { PLAYER_ASPECT_RATIOS, type PlayerAspectRatio } from '@/components/external-player.tsx';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { toast } from 'react-toastify';
-import { ImageOff, Trash2, Upload } from 'lucide-react';
+import ImageOff from 'lucide-react/icons/image-off';
+import Trash2 from 'lucide-react/icons/trash-2';
+import Upload from 'lucide-react/icons/upload';
 import { LOGO_MAX_BYTES, msg, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

@@ -1,4 +1,9 @@
-import { Clock, Eye, Gauge, Info, Radio, Tv } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import Eye from 'lucide-react/icons/eye';
+import Gauge from 'lucide-react/icons/gauge';
+import Info from 'lucide-react/icons/info';
+import Radio from 'lucide-react/icons/radio';
+import Tv from 'lucide-react/icons/tv';
 import { ui } from '@painel/contract';
 import { ExternalPlayer, type PlayerAspectRatio } from '@/components/external-player.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,4 +1,4 @@
-import { MonitorPlay } from 'lucide-react';
+import MonitorPlay from 'lucide-react/icons/monitor-play';
 import { PLAYER_TYPES, type PlayerType, ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';

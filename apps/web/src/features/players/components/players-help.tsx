@@ -1,4 +1,4 @@
-import { CircleHelp } from 'lucide-react';
+import CircleHelp from 'lucide-react/icons/circle-help';
 import { ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 

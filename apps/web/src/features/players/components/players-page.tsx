@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Save, Undo2 } from 'lucide-react';
+import Save from 'lucide-react/icons/save';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { loginName, msg, streamNameOf, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

@@ -1,4 +1,4 @@
-import { RefreshCw } from 'lucide-react';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Stamp } from 'lucide-react';
+import Stamp from 'lucide-react/icons/stamp';
 import { WATERMARK_OPACITY, WATERMARK_POSITIONS, type WatermarkPosition, ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';

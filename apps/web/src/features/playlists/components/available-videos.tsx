@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Check, Film, Plus } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Film from 'lucide-react/icons/film';
+import Plus from 'lucide-react/icons/plus';
 import { candidateRefusal, msg, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -4,7 +4,12 @@ import {
   type Announcements, type DragEndEvent, type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CalendarPlus, ListOrdered, Play, Save, Shuffle, Square } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import ListOrdered from 'lucide-react/icons/list-ordered';
+import Play from 'lucide-react/icons/play';
+import Save from 'lucide-react/icons/save';
+import Shuffle from 'lucide-react/icons/shuffle';
+import Square from 'lucide-react/icons/square';
 import { DRAG_ACTIVATION_PX, msg, ui, type Playlist } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

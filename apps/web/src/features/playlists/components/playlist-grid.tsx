@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { AlertTriangle, ListVideo, Pencil, Plus, Radio, Trash2 } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import ListVideo from 'lucide-react/icons/list-video';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Radio from 'lucide-react/icons/radio';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { msg, ui, type Playlist } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,4 +1,6 @@
-import { AlertTriangle, MonitorPlay, Square } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import MonitorPlay from 'lucide-react/icons/monitor-play';
+import Square from 'lucide-react/icons/square';
 import { ui } from '@painel/contract';
 import { LiveBanner } from '@/components/live-banner.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { Hourglass } from 'lucide-react';
+import Hourglass from 'lucide-react/icons/hourglass';
 import { PLAYLIST_TIMINGS, msg, ui } from '@painel/contract';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { planBitrate } from '@/lib/account.ts';

@@ -1,6 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, X } from 'lucide-react';
+import GripVertical from 'lucide-react/icons/grip-vertical';
+import X from 'lucide-react/icons/x';
 import { ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { formatDuration } from '@/lib/format.ts';

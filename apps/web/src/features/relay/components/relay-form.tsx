@@ -1,5 +1,7 @@
 import { useId, type FormEvent } from 'react';
-import { CheckCircle2, Link2, XCircle } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/check-circle-2';
+import Link2 from 'lucide-react/icons/link-2';
+import XCircle from 'lucide-react/icons/x-circle';
 import { RELAY_TYPES, relayUi, type RelayType } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

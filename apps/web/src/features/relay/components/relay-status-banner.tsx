@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { AlertTriangle, ArrowLeftRight, Square } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/alert-triangle';
+import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
+import Square from 'lucide-react/icons/square';
 import { msg, relayUi, type RelayStatus } from '@painel/contract';
 import { LiveBanner } from '@/components/live-banner.tsx';
 import { Button } from '@/components/ui/button.tsx';

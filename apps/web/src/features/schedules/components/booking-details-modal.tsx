@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
-import { CalendarPlus, Trash2 } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { WEEKDAY_NAMES, msg, ui, type Booking } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';

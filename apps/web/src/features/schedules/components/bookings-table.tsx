@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Filter, List } from 'lucide-react';
+import Filter from 'lucide-react/icons/filter';
+import List from 'lucide-react/icons/list';
 import { msg, ui, type Booking, type Playlist } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { SlidersHorizontal } from 'lucide-react';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { REFRESH_INTERVAL, ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -4,7 +4,8 @@ import {
   type Announcements, type DragEndEvent, type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { LayoutList, RotateCcw } from 'lucide-react';
+import LayoutList from 'lucide-react/icons/layout-list';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { DRAG_ACTIVATION_PX, msg, type MenuItem, ui } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
-import { Globe } from 'lucide-react';
+import Globe from 'lucide-react/icons/globe';
 import { LANGUAGES, LANGUAGE_LABELS, TIMEZONES, TIMEZONE_LABELS, ui } from '@painel/contract';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { SettingsFormValues } from '../hooks/settings-form-schema.ts';

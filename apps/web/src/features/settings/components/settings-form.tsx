@@ -1,7 +1,8 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { Save, X } from 'lucide-react';
+import Save from 'lucide-react/icons/save';
+import X from 'lucide-react/icons/x';
 import { msg, type User, type UserSettingsBody, ui } from '@painel/contract';
 import { errorMessage } from '@/lib/api-client.ts';
 import { effectiveId } from '@/lib/auth.ts';

@@ -1,6 +1,8 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Eye, EyeOff, GripVertical } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
+import GripVertical from 'lucide-react/icons/grip-vertical';
 import { CATEGORY_LABELS, type MenuItem, ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { MenuIcon } from '@/components/ui/menu-icon.tsx';

@@ -1,4 +1,6 @@
-import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { msg, ui, type CompatibilityStatus } from '@painel/contract';
 
 /**

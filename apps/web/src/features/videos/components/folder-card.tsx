@@ -1,5 +1,9 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
-import { Folder, FolderOpen, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import Folder from 'lucide-react/icons/folder';
+import FolderOpen from 'lucide-react/icons/folder-open';
+import Pencil from 'lucide-react/icons/pencil';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { formatBytes } from '@/lib/format.ts';

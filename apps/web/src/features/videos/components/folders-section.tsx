@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { FolderPlus, Folders } from 'lucide-react';
+import FolderPlus from 'lucide-react/icons/folder-plus';
+import Folders from 'lucide-react/icons/folders';
 import { toast } from 'react-toastify';
 import { msg, ui } from '@painel/contract';
 import { errorMessage } from '@/lib/api-client.ts';

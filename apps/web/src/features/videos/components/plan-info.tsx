@@ -1,4 +1,6 @@
-import { Gauge, HardDrive, type LucideIcon } from 'lucide-react';
+import Gauge from 'lucide-react/icons/gauge';
+import HardDrive from 'lucide-react/icons/hard-drive';
+import type { LucideIcon } from 'lucide-react';
 import { DEFAULT_STORAGE_MB, ui } from '@painel/contract';
 import { useUser } from '@/lib/auth.ts';
 import { formatBytes } from '@/lib/format.ts';

@@ -1,4 +1,6 @@
-import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { ui } from '@painel/contract';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import type { UploadItem } from '../hooks/use-video-uploads.ts';

@@ -1,4 +1,8 @@
-import { Download, ExternalLink, Play, Trash2, type LucideIcon } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import ExternalLink from 'lucide-react/icons/external-link';
+import Play from 'lucide-react/icons/play';
+import Trash2 from 'lucide-react/icons/trash-2';
+import type { LucideIcon } from 'lucide-react';
 import { ui } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { formatBytes, formatDuration } from '@/lib/format.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Upload } from 'lucide-react';
+import Upload from 'lucide-react/icons/upload';
 import { toast } from 'react-toastify';
 import { msg, ui } from '@painel/contract';
 import { PageHeader } from '@/components/ui/page-header.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Film } from 'lucide-react';
+import Film from 'lucide-react/icons/film';
 import { toast } from 'react-toastify';
 import { msg, ui } from '@painel/contract';
 import { errorMessage } from '@/lib/api-client.ts';
