@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { TransmissionsTable, Tx } from '../../platform/db.ts';
-import type { CHANNEL_KINDS } from '../engine/processes.repo.ts';
+import { CHANNEL_KINDS } from '../engine/processes.repo.ts';
 
 export type TransmissionRow = Selectable<TransmissionsTable>;
 
@@ -54,7 +54,7 @@ export function createStreamingRepo() {
      */
     openOfUser: (tx: Tx, userId: number) =>
       tx.selectFrom('transmissions as t')
-        .leftJoin('media_processes as p', (j) => j.onRef('p.transmission_id', '=', 't.id').on('p.desired', '=', 'running').on('p.held', '=', 0))
+        .leftJoin('media_processes as p', (j) => j.onRef('p.transmission_id', '=', 't.id').on('p.kind', 'in', CHANNEL_KINDS).on('p.desired', '=', 'running').on('p.held', '=', 0))
         .selectAll('t').select(sql<number>`case when p.state = 'live' then 1 else 0 end`.as('source_live'))
         .where('t.user_id', '=', userId)
         .where((eb) => eb.or([eb('t.status', '=', 'live'), eb.and([eb('t.status', '=', 'waiting'), eb('t.tipo', '!=', 'obs'), eb('t.started_at', 'is not', null)])]))
