@@ -167,9 +167,11 @@ export function createPlayersService(deps: {
       return { success: true, player_url, embed_code, hls_url: urls.hlsUrl, stream: urls.streamName, player: params.get('player') };
     },
 
-    /** Live means an open broadcast whose playlist nginx has written; "live" is kept a second, "offline" never. */
-    isLive: async (source: PlayerSource): Promise<boolean> => (await live(`${source.ref}|${source.playlist ?? ''}`)) !== null,
-    /** What feeds a live source now: a player keeps a deeper buffer for a playlist or a relay (see player-page.ts). */
+    /**
+     * What feeds a live source now (obs, playlist, relay), or null when it is not live: an open
+     * broadcast whose playlist nginx has written ("live" kept a second, "offline" never). A player
+     * keeps a deeper buffer for a playlist or a relay (see player-page.ts).
+     */
     liveFeed: (source: PlayerSource) => live(`${source.ref}|${source.playlist ?? ''}`),
 
     /** The URL a page plays: HLS for live, a signed, expiring file address for vod. */

@@ -163,19 +163,30 @@ export function playoutChild(deps: {
       linked = Math.max(linked, k);
     }
 
+    /**
+     * Up to `count` playable videos after `from` in this run's format; `stop` is the first one of
+     * another format (the run ends before it). Fewer when nothing playable follows.
+     */
+    async function following(from: Cursor, count: number): Promise<{ fresh: Planned[]; stop: Planned | null }> {
+      const fresh: Planned[] = [];
+      for (let at = from; fresh.length < count;) {
+        const p = await plan(at);
+        if ('end' in p) break; // nothing playable after this one: the run ends with it
+        if (p.facts.format !== format) return { fresh, stop: p };
+        fresh.push(p);
+        at = p.after;
+      }
+      return { fresh, stop: null };
+    }
+
     /** Keeps the next AHEAD slots pointed at what comes after the video on air. */
     async function ahead(): Promise<void> {
-      while (!boundary && linked < Math.max(open, 0) + AHEAD) {
-        const last = slots.get(linked);
-        if (!last) return;
-        const p = await plan(last.after);
-        if ('end' in p) return; // nothing playable after this one: the run ends with it
-        if (p.facts.format !== format) {
-          boundary = p;
-          return;
-        }
-        link(linked + 1, p);
-      }
+      const last = slots.get(linked);
+      const want = Math.max(open, 0) + AHEAD - linked;
+      if (boundary || !last || want <= 0) return;
+      const { fresh, stop } = await following(last.after, want);
+      for (const p of fresh) link(linked + 1, p);
+      boundary = stop;
     }
 
     /** The last slot that stays as it is: the one on air, and the next one too when it is due now. */
@@ -197,18 +208,7 @@ export function playoutChild(deps: {
       const base = slots.get(keep);
       if (!base) return true; // the run ends after the video on air (a new format follows): nothing to change
       const at = open;
-      const fresh: Planned[] = [];
-      let stop: Planned | null = null;
-      for (let from = base.after; keep + fresh.length < at + AHEAD;) {
-        const p = await plan(from);
-        if ('end' in p) break;
-        if (p.facts.format !== format) {
-          stop = p;
-          break;
-        }
-        fresh.push(p);
-        from = p.after;
-      }
+      const { fresh, stop } = await following(base.after, at + AHEAD - keep);
       if (open !== at || keepFrom() !== keep) return false;
       const before = linked;
       linked = keep;

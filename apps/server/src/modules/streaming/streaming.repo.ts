@@ -1,8 +1,15 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { TransmissionsTable, Tx } from '../../platform/db.ts';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Database, TransmissionsTable, Tx } from '../../platform/db.ts';
 import { CHANNEL_KINDS } from '../engine/processes.repo.ts';
 
 export type TransmissionRow = Selectable<TransmissionsTable>;
+
+/**
+ * A broadcast (as `t`) whose HLS may still be served: live, or a playout or relay that has
+ * published and waits between two runs of its process.
+ */
+const servable = (eb: ExpressionBuilder<Database & { t: TransmissionsTable }, 't'>) =>
+  eb.or([eb('t.status', '=', 'live'), eb.and([eb('t.status', '=', 'waiting'), eb('t.tipo', '!=', 'obs'), eb('t.started_at', 'is not', null)])]);
 
 export function createStreamingRepo() {
   return {
@@ -44,9 +51,9 @@ export function createStreamingRepo() {
      * or relay waiting between two runs of its process counts too (the caller bounds how long).
      */
     servableByStream: (tx: Tx, streamName: string) =>
-      tx.selectFrom('transmissions').selectAll().where('stream_name', '=', streamName)
-        .where((eb) => eb.or([eb('status', '=', 'live'), eb.and([eb('status', '=', 'waiting'), eb('tipo', '!=', 'obs'), eb('started_at', 'is not', null)])]))
-        .orderBy(sql`case when status = 'live' then 0 else 1 end`).orderBy('id', 'desc').execute(),
+      tx.selectFrom('transmissions as t').selectAll().where('t.stream_name', '=', streamName)
+        .where(servable)
+        .orderBy(sql`case when t.status = 'live' then 0 else 1 end`).orderBy('t.id', 'desc').execute(),
     /**
      * The account's open broadcasts and, of its playout or relay, the one between two runs of its
      * process (waiting for the next publish), with whether that process is still observed live:
@@ -57,7 +64,7 @@ export function createStreamingRepo() {
         .leftJoin('media_processes as p', (j) => j.onRef('p.transmission_id', '=', 't.id').on('p.kind', 'in', CHANNEL_KINDS).on('p.desired', '=', 'running').on('p.held', '=', 0))
         .selectAll('t').select(sql<number>`case when p.state = 'live' then 1 else 0 end`.as('source_live'))
         .where('t.user_id', '=', userId)
-        .where((eb) => eb.or([eb('t.status', '=', 'live'), eb.and([eb('t.status', '=', 'waiting'), eb('t.tipo', '!=', 'obs'), eb('t.started_at', 'is not', null)])]))
+        .where(servable)
         .orderBy('t.id', 'desc').execute(),
     /** The broadcast that last started publishing under a stream name. */
     lastStartedOnStream: (tx: Tx, streamName: string) =>
