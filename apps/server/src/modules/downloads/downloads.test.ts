@@ -53,7 +53,10 @@ describe('downloads: a video from a link into the library', () => {
     return `<!doctype html><html><head><title>${title}</title><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body></body></html>`;
   }
 
-  /** full speed; 'slow' at ~300 KB/s; 'stall' sends a third and then holds the line open. */
+  /**
+   * full speed; 'slow' at ~300 KB/s; 'trickle' at ~150 KB/s (the quota test: its 1 MB plan fills some
+   * 3 s before the clip's end, room for a loaded machine); 'stall' sends a third and then holds the line open.
+   */
   async function serveClip(res: http.ServerResponse, mode: string) {
     res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length });
     if (mode === 'fast') return void res.end(clip);
@@ -65,7 +68,7 @@ describe('downloads: a video from a link into the library', () => {
       if (mode === 'stall' && at > clip.length / 3) return; // the connection stays open until the client goes
       if (mode === 'gate' && at > clip.length / 3) await gate;
       res.write(clip.subarray(at, at + step));
-      await sleep(100);
+      await sleep(mode === 'trickle' ? 200 : 100);
     }
     res.end();
     served += 1;
@@ -83,10 +86,10 @@ describe('downloads: a video from a link into the library', () => {
     const thumb = fs.readFileSync(path.join(dir, 'thumb.jpg'));
     server = http.createServer((req, res) => {
       const u = req.url ?? '/';
-      const m = /^\/(fast|slow|stall|gate)\.html$/.exec(u);
+      const m = /^\/(fast|slow|trickle|stall|gate)\.html$/.exec(u);
       if (m) return void res.writeHead(200, { 'content-type': 'text/html' }).end(page(m[1] === 'fast' ? 'Clipe de teste' : `Clipe ${m[1]}`, `${base}/${m[1]}.mp4`));
       if (u === '/elsewhere.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page('Outro lugar', `${elsewhere}/x.mp4`));
-      const c = /^\/(fast|slow|stall|gate)\.mp4$/.exec(u);
+      const c = /^\/(fast|slow|trickle|stall|gate)\.mp4$/.exec(u);
       if (c) return void serveClip(res, c[1]!);
       if (u === '/thumb.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(thumb);
       res.writeHead(404).end();
@@ -261,7 +264,7 @@ describe('downloads: a video from a link into the library', () => {
     const c: Who = { ...acc, token: await s.h.login(acc.email, acc.password) };
     const f = await newFolder(s.h, c.token, 'Pequena');
     const full = served;
-    assert.equal((await api(c, 'POST', '/api/downloadyoutube', { url: `${base}/slow.html`, id_pasta: f })).statusCode, 200);
+    assert.equal((await api(c, 'POST', '/api/downloadyoutube', { url: `${base}/trickle.html`, id_pasta: f })).statusCode, 200);
     const st = await ended(c);
     assert.equal(st.status, 'error');
     assert.equal(st.error, msg.jobQuotaExceeded(1));
