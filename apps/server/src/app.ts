@@ -66,6 +66,7 @@ import { createJobRunner, createJobs, type Jobs } from './platform/jobs.ts';
 import { createSyncRequests, syncJob } from './modules/library/sync.jobs.ts';
 import { webappRoutes } from './modules/webapp/webapp.routes.ts';
 import { androidRoutes } from './modules/android-app/android.routes.ts';
+import { createReadCache, installReadCacheInvalidation } from './platform/read-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +128,9 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const auth = createAuthService({ db, accounts, tokens, throttle });
 
   app.decorateRequest('auth', null as never);
+  const readCache = createReadCache({ ttlMs: config.readCacheMs });
+  app.decorate('readCache', readCache);
+  installReadCacheInvalidation(app, readCache);
   app.decorate('requireAuth', async (req) => {
     req.auth = await auth.authenticate(bearer(req));
   });
@@ -194,7 +198,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   relayRoutes(app, createRelayService({ db, repo: createRelayRepo(), processes, streaming: streamingRepo, channel: playout, media, viewers, activity, sealer: core.sealer, guard: core.guard, config }));
   downloadsRoutes(app, createDownloadsService(core));
   conversionRoutes(app, core);
-  ingestHookRoutes(app, ingest, hookToken(config.dataDir));
+  ingestHookRoutes(app, ingest, hookToken(config.dataDir), () => readCache.clear());
   hlsRoutes(app, {
     streaming, hlsDir: path.join(config.dataDir, 'hls'), viewers,
     viewerLimit: async (stream) => (await accounts.byLogin(stream.replace(/_live$/, '')))?.espectadores ?? 0,

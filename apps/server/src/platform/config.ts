@@ -16,6 +16,8 @@ export interface Config {
   databaseUrl: string | undefined;
   webDist: string | undefined;
   jwtTtlSeconds: number;
+  /** How long the answers of the pages every owner keeps open are reused per account (READ_CACHE_MS; 0 turns it off). */
+  readCacheMs: number;
   login: ThrottleLimits;
   media: MediaConfig;
   /** `host:port` peers on private or loopback addresses the outbound guard lets through (OUTBOUND_ALLOW). */
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: path.join(root, 'apps/web/dist'),
     jwtTtlSeconds: int(env.JWT_TTL_SECONDS, 12 * 3600),
+    readCacheMs: int(env.READ_CACHE_MS, 1000),
     login: {
       windowMs: int(env.LOGIN_WINDOW_MS, 15 * 60_000),
       maxPerAccount: int(env.LOGIN_MAX_PER_ACCOUNT, 10),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Migrator } from 'kysely/migration';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Generated, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type Generated, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../db/migrations/index.ts';
 import type { ViewerKind, ViewerOrigin } from '@painel/contract';
@@ -484,6 +484,29 @@ export function isUniqueViolation(e: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 export type Tx = Transaction<Database> | Db;
+
+/** A placeholder for argument `i` of a query compiled once (see compileOnce). */
+const slot = (i: number): string => `\u0000arg${i}\u0000`;
+
+/**
+ * A query of a fixed shape whose SQL is built and compiled once, then run with new values.
+ * Building and compiling a query costs about as much as running a small one on SQLite, which
+ * matters on paths every request takes (the session check). `build` receives placeholders
+ * for its arguments and must use each one as a plain value (no IN lists, no values that change
+ * the SQL's shape).
+ */
+export function compileOnce<A extends unknown[], R>(db: Db, arity: A['length'], build: (...args: A) => Compilable<R>): (...args: A) => Promise<R[]> {
+  const compiled = build(...(Array.from({ length: arity }, (_, i) => slot(i)) as A)).compile();
+  const at = compiled.parameters.map((p) => {
+    const m = typeof p === 'string' ? /^\u0000arg(\d+)\u0000$/.exec(p) : null;
+    return m ? Number(m[1]) : -1;
+  });
+  return async (...args: A) => {
+    const parameters = compiled.parameters.map((p, i) => (at[i]! >= 0 ? args[at[i]!] : p));
+    const r = await db.executeQuery<R>({ ...compiled, parameters });
+    return r.rows;
+  };
+}
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface OpenDb {

@@ -4,12 +4,18 @@ import { AppError } from '../../platform/errors.ts';
 import type { Auth, Tokens } from '../../platform/auth.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { LoginThrottle } from '../../platform/login-throttle.ts';
-import type { Db } from '../../platform/db.ts';
+import { compileOnce, type Db } from '../../platform/db.ts';
+import type { AccountRow } from '../accounts/accounts.repo.ts';
 
 export function createAuthService(deps: { db: Db; accounts: AccountsService; tokens: Tokens; throttle: LoginThrottle }) {
   const { db, accounts, tokens, throttle } = deps;
   // verifying against a real hash keeps an unknown login as slow as a wrong password
   const dummyHash = argon2.hash('senha-inexistente', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  // every authenticated request reads its account and whether its session was ended, in one query
+  const sessionOf = compileOnce(db, 2, (id: number, sid: string) =>
+    db.selectFrom('accounts').selectAll('accounts')
+      .select((eb) => eb.exists(eb.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid)).as('session_revoked'))
+      .where('accounts.id', '=', id));
 
   return {
     async login(ident: string, password: string, ip: string): Promise<{ token: string; user: User }> {
@@ -29,11 +35,10 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; tok
     async authenticate(token: string | undefined): Promise<Auth> {
       if (!token) throw new AppError(401, msg.notAuthenticated);
       const { id, ver, sid, exp } = await tokens.verify(token);
-      const [account, revoked] = await Promise.all([
-        accounts.byId(id),
-        sid ? db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid).executeTakeFirst() : undefined,
-      ]);
-      if (!account || account.disabled || account.token_version !== ver || revoked) throw new AppError(401, msg.invalidToken);
+      const row = (await sessionOf(id, sid ?? ''))[0];
+      if (!row) throw new AppError(401, msg.invalidToken);
+      const { session_revoked: revoked, ...account } = row satisfies AccountRow & { session_revoked: unknown };
+      if (account.disabled || account.token_version !== ver || Number(revoked)) throw new AppError(401, msg.invalidToken);
       const user = await accounts.toUser(account);
       return { account, user, userId: user.effective_user_id ?? user.id, session: { sid, exp } };
     },

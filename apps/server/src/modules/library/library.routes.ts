@@ -25,7 +25,7 @@ export function libraryRoutes(
   const answer = (r: SyncCounts | null, done: (r: SyncCounts) => string): SyncResult =>
     r ? { success: true, ...r, message: done(r) } : { success: true, videos_count: 0, added: 0, removed: 0, message: msg.syncRunning };
 
-  app.get('/api/folders', auth, (req) => folders.list(ownerOf(req.auth)));
+  app.get('/api/folders', auth, (req) => app.readCache.get(req, 'folders', () => folders.list(ownerOf(req.auth))));
   app.get('/api/folders/:id/info', auth, (req) => folders.info(ownerOf(req.auth), idParam(req.params)));
   app.post('/api/folders', auth, async (req): Promise<FolderSaved> => {
     const folder = await folders.create(ownerOf(req.auth), parse(folderBody, req.body ?? {}).nome);

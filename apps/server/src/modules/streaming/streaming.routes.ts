@@ -12,7 +12,7 @@ import type { PlayoutService } from '../playout/playout.service.ts';
 
 export function streamingRoutes(app: FastifyInstance, streaming: StreamingService, accounts: AccountsService, playout: PlayoutService): void {
   const auth = { preHandler: app.requireAuth };
-  app.get('/api/streaming/status', auth, (req) => streaming.status(req.auth));
+  app.get('/api/streaming/status', auth, (req) => app.readCache.get(req, 'status', () => streaming.status(req.auth)));
   app.get('/api/streaming/obs-status', auth, (req) => streaming.obsStatus(req.auth));
   app.post('/api/streaming/start', auth, async (req) => {
     const body = (req.body ?? {}) as { playlist_id?: unknown };
@@ -39,7 +39,7 @@ export function streamingRoutes(app: FastifyInstance, streaming: StreamingServic
  * nginx-rtmp's callbacks. The path carries a secret shared by API and worker (DATA_DIR/secrets),
  * so nobody else can open or close broadcasts or probe stream keys through them.
  */
-export function ingestHookRoutes(app: FastifyInstance, ingest: IngestService, hookToken: string): void {
+export function ingestHookRoutes(app: FastifyInstance, ingest: IngestService, hookToken: string, changed: () => void): void {
   const valid = (t: string) => sameSecret(t, hookToken);
   app.register(async (scope) => {
     // nginx posts application/x-www-form-urlencoded; only these two routes accept it
@@ -51,12 +51,15 @@ export function ingestHookRoutes(app: FastifyInstance, ingest: IngestService, ho
     scope.post<{ Params: { token: string } }>('/api/rtmp/hook/:token/publish', async (req, reply) => {
       if (!valid(req.params.token)) return reply.status(404).send();
       const v = await ingest.onPublish((req.body as HookForm | undefined) ?? readHookForm(''));
+      // a broadcast that starts changes what the owners' status pages show
+      if (v.ok) changed();
       if (!v.ok) req.log.info({ reason: v.reason }, 'publish recusado');
       return reply.status(v.ok ? 200 : 403).send(v.ok ? 'ok' : 'recusado');
     });
     scope.post<{ Params: { token: string } }>('/api/rtmp/hook/:token/publish_done', async (req, reply) => {
       if (!valid(req.params.token)) return reply.status(404).send();
       await ingest.onPublishDone((req.body as HookForm | undefined) ?? readHookForm(''));
+      changed();
       return reply.status(200).send('ok');
     });
   });
