@@ -1,3 +1,4 @@
+export * from './start-texts.ts';
 export * from './messages.ts';
 export * from './control-chars.ts';
 export * from './constants.ts';

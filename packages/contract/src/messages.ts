@@ -1,3 +1,5 @@
+import { startMsg } from './start-texts.ts';
+
 /**
  * Messages: what the panel says in answer to something — errors the server returns, toasts,
  * confirmations, refusals of the FTP server. Server and web share them, so the server's
@@ -5,21 +7,8 @@
  * help) are in `ui` (ui-texts.ts); a text used by the server always belongs here.
  */
 export const msg = {
-  // login and session
-  loginRequired: 'Email ou usuário é obrigatório',
-  passwordRequired: 'Senha é obrigatória',
-  loginFailed: 'Erro ao fazer login',
-  wrongCredentials: 'Email ou senha incorretos',
-  accountDisabled: 'Conta desativada. Entre em contato com o suporte.',
-  tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
-  invalidServerResponse: 'Resposta inválida do servidor',
-  loginSuccess: 'Login realizado com sucesso!',
-  logoutSuccess: 'Logout realizado com sucesso',
-  registrationRefused: 'Registro de novos usuários não é permitido',
-  recoveryRefused: 'Recuperação de senha não é permitida',
-  notAuthenticated: 'Usuário não autenticado',
-  sessionExpired: 'Sessão expirada. Faça login novamente.',
-  invalidToken: 'Sessão inválida. Faça login novamente.',
+  // login and session, error screen: startMsg (start-texts.ts)
+  ...startMsg,
   // generic
   notFound: 'Recurso não encontrado',
   invalidData: 'Dados inválidos',
@@ -444,12 +433,7 @@ export const msg = {
   androidBuilding: 'O app ainda está sendo criado; aguarde o fim para removê-lo',
   apkBuildFailed: 'Não foi possível gerar o APK; tente novamente',
   apkToolsMissing: 'As ferramentas Android (aapt, zipalign, apksigner) não estão instaladas no servidor',
-  // shell and error screen
-  errorScreenTitle: 'Oops! Algo deu errado',
-  errorScreenNote: 'Se o problema persistir, entre em contato com o suporte.',
-  tryAgain: 'Tentar Novamente',
-  goToDashboard: 'Ir para Dashboard',
-  reloadPage: 'Recarregar Página',
+  // shell
   copied: (item: string) => `${item} copiado para a área de transferência!`,
 } as const;
 

@@ -1,39 +1,13 @@
+import { startUi } from './start-texts.ts';
+
 /**
  * Interface texts: labels, headings, hints and help the screens show; only the web app uses
  * them. Anything said in answer to an action or returned by the server is in `msg`
  * (messages.ts).
  */
 export const ui = {
-  // application
-  appName: 'Painel de Streaming',
-  loading: 'Carregando...',
-  notAvailable: 'N/A',
-  missingTokenLog: 'Token de autenticação não encontrado:',
-
-  // login screen
-  loginTitle: 'Bem-vindo',
-  loginSubtitle: 'Entre com suas credenciais para acessar o painel',
-  loginEmailLabel: 'E-mail ou Usuário',
-  loginEmailPlaceholder: 'seu@email.com ou usuário',
-  loginPasswordLabel: 'Senha',
-  loginPasswordPlaceholder: 'Digite sua senha',
-  showPassword: 'Mostrar senha',
-  hidePassword: 'Ocultar senha',
-  loginSubmit: 'Entrar no Painel',
-  loginSubmitting: 'Entrando...',
-  loginHelp: 'Problemas para acessar? Entre em contato',
-  createAccount: 'Criar conta',
-  forgotPassword: 'Esqueci minha senha',
-  marketingTitle: 'Sua plataforma completa de streaming',
-  marketingSubtitle: 'Transmita ao vivo, organize seus vídeos e acompanhe sua audiência em um só lugar.',
-  featureLiveTitle: 'Transmissões ao vivo',
-  featureLiveText: 'Transmita em alta qualidade pelo OBS ou a partir de playlists, 24 horas por dia.',
-  featureAnalyticsTitle: 'Análise de audiência',
-  featureAnalyticsText: 'Acompanhe seus espectadores em tempo real, por região e por dispositivo.',
-  featureVodTitle: 'Gerenciamento de vídeos sob demanda',
-  featureVodText: 'Envie, converta e organize seus vídeos em pastas e playlists.',
-  featureMultiTitle: 'Alcance multiplataforma',
-  featureMultiText: 'Retransmita ao mesmo tempo para redes sociais, plataformas de vídeo e destinos RTMP próprios.',
+  // application, login screen, error screen: startUi (start-texts.ts)
+  ...startUi,
 
   // shell
   openMenu: 'Abrir menu',
@@ -67,9 +41,6 @@ export const ui = {
   planLabel: 'Plano',
   bitrateLabel: 'Bitrate máximo',
   viewerLimitLabel: 'Limite de espectadores',
-
-  // error screen
-  errorScreenText: 'Ocorreu um erro inesperado ao exibir esta página.',
 
   // settings page
   settingsTitle: 'Configurações',

@@ -2,7 +2,7 @@ import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import Home from 'lucide-react/icons/home';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { msg, ui } from '@painel/contract';
+import { startMsg, startUi } from '@painel/contract';
 import { Button } from '@/components/ui/button.tsx';
 
 /** Shown by the error boundary on an unexpected rendering error. */
@@ -19,23 +19,23 @@ export function ErrorScreen({
         <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-red-100 text-red-600">
           <AlertTriangle className="h-8 w-8" aria-hidden="true" />
         </span>
-        <h1 className="mt-6 text-2xl font-bold text-gray-900">{msg.errorScreenTitle}</h1>
-        <p className="mt-2 text-gray-600">{ui.errorScreenText}</p>
+        <h1 className="mt-6 text-2xl font-bold text-gray-900">{startMsg.errorScreenTitle}</h1>
+        <p className="mt-2 text-gray-600">{startUi.errorScreenText}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap">
           <Button onClick={onRetry}>
             <RotateCcw className="h-4 w-4" aria-hidden="true" />
-            {msg.tryAgain}
+            {startMsg.tryAgain}
           </Button>
           <Button variant="secondary" onClick={onGoToDashboard}>
             <Home className="h-4 w-4" aria-hidden="true" />
-            {msg.goToDashboard}
+            {startMsg.goToDashboard}
           </Button>
           <Button variant="secondary" onClick={onReload}>
             <RefreshCw className="h-4 w-4" aria-hidden="true" />
-            {msg.reloadPage}
+            {startMsg.reloadPage}
           </Button>
         </div>
-        <p className="mt-8 border-t border-gray-100 pt-6 text-sm text-gray-500">{msg.errorScreenNote}</p>
+        <p className="mt-8 border-t border-gray-100 pt-6 text-sm text-gray-500">{startMsg.errorScreenNote}</p>
       </div>
     </main>
   );

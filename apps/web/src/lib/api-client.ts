@@ -1,5 +1,5 @@
 import { clearToken, getToken } from './token.ts';
-import { ui } from '@painel/contract';
+import { startUi } from '@painel/contract';
 
 /** A failed call: the HTTP status and, when the server sent one, its Portuguese `error` text. */
 export class ApiError extends Error {
@@ -62,7 +62,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   if (auth) {
     const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    else console.warn(ui.missingTokenLog, path);
+    else console.warn(startUi.missingTokenLog, path);
   }
   let payload: string | FormData | undefined;
   if (body instanceof FormData) {

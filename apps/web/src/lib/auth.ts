@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { msg, user as userSchema, type User } from '@painel/contract';
+import { startMsg, type User } from '@painel/contract';
 import { ApiError, apiRequest } from './api-client.ts';
 import { getToken } from './token.ts';
 
@@ -10,14 +9,19 @@ import { getToken } from './token.ts';
  */
 export const meQueryKey = ['auth', 'me'] as const;
 
-const meResponse = z.object({ user: userSchema });
+/**
+ * The session's zod schemas, loaded on first use: the login screen paints without zod, and the
+ * session check of a returning visitor loads them together with the /api/auth/me answer.
+ */
+export const loadAuthSchemas = () => import('./auth-schemas.ts');
 
 /** The signed-in user, or null without a valid token (a 401 has already removed it). */
 export async function getMe(): Promise<User | null> {
   if (!getToken()) return null;
   try {
-    const parsed = meResponse.safeParse(await apiRequest('/api/auth/me'));
-    if (!parsed.success) throw new ApiError(200, msg.invalidServerResponse);
+    const [{ meResponse }, data] = await Promise.all([loadAuthSchemas(), apiRequest('/api/auth/me')]);
+    const parsed = meResponse.safeParse(data);
+    if (!parsed.success) throw new ApiError(200, startMsg.invalidServerResponse);
     return parsed.data.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { motion } from 'motion/react';
 import { TIMINGS } from '@painel/contract';
 import { useUser } from '@/lib/auth.ts';
 import { getToken } from '@/lib/token.ts';
@@ -39,17 +38,12 @@ export function DashboardLayout() {
           onToggleCollapsed={() => setFolded(!collapsed)}
         />
         <main className="flex-1 overflow-y-auto">
-          <motion.div
-            key={pathname}
-            initial={{ opacity: 0, y: 20 }}
-            animate={{ opacity: 1, y: 0 }}
-            transition={{ duration: TIMINGS.pageTransitionS }}
-            className="p-4 sm:p-6 lg:p-8"
-          >
+          {/* a new element per page, so each page fades and slides in (see .page-enter in index.css) */}
+          <div key={pathname} className="page-enter p-4 sm:p-6 lg:p-8" style={{ animationDuration: `${TIMINGS.pageTransitionS}s` }}>
             <Suspense fallback={<LoadingState />}>
               <Outlet />
             </Suspense>
-          </motion.div>
+          </div>
         </main>
       </div>
     </div>

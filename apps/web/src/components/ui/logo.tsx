@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Play from 'lucide-react/icons/play';
 import { cn } from '@/lib/cn.ts';
-import { ui } from '@painel/contract';
+import { startUi } from '@painel/contract';
 
 /** The panel logo (/logo.svg); a play icon stands in when the image fails to load. */
 export function Logo({ className }: { className?: string }) {
@@ -11,12 +11,12 @@ export function Logo({ className }: { className?: string }) {
     return (
       <span
         role="img"
-        aria-label={ui.appName}
+        aria-label={startUi.appName}
         className={cn(box, 'flex items-center justify-center rounded-xl bg-gradient-to-br from-blue-500 to-violet-600 text-white')}
       >
         <Play className="h-1/2 w-1/2 fill-current" aria-hidden="true" />
       </span>
     );
   }
-  return <img src="/logo.svg" alt={ui.appName} className={box} onError={() => setFailed(true)} />;
+  return <img src="/logo.svg" alt={startUi.appName} className={box} onError={() => setFailed(true)} />;
 }

@@ -1,16 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginResponse, msg, type LoginBody, type User } from '@painel/contract';
+import { startMsg, type LoginBody, type User } from '@painel/contract';
 import { ApiError, apiRequest, serverErrorText } from '@/lib/api-client.ts';
-import { meQueryKey } from '@/lib/auth.ts';
+import { loadAuthSchemas, meQueryKey } from '@/lib/auth.ts';
 import { setToken } from '@/lib/token.ts';
 
 export const loginMutationKey = ['auth', 'login'] as const;
 
 /** POST /api/auth/login. A 2xx answer without success, token and a valid user is refused. */
 export async function login(body: LoginBody): Promise<{ token: string; user: User }> {
-  const data = await apiRequest('/api/auth/login', { method: 'POST', body, auth: false, logoutOn401: false });
+  const [{ loginResponse }, data] = await Promise.all([
+    loadAuthSchemas(),
+    apiRequest('/api/auth/login', { method: 'POST', body, auth: false, logoutOn401: false }),
+  ]);
   const parsed = loginResponse.safeParse(data);
-  if (!parsed.success) throw new ApiError(200, serverErrorText(data) ?? msg.invalidServerResponse);
+  if (!parsed.success) throw new ApiError(200, serverErrorText(data) ?? startMsg.invalidServerResponse);
   return { token: parsed.data.token, user: parsed.data.user };
 }
 

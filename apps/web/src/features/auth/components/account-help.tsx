@@ -1,7 +1,7 @@
-import { toast } from 'react-toastify';
-import { msg, ui } from '@painel/contract';
+import { startMsg, startUi } from '@painel/contract';
 import { errorMessage } from '@/lib/api-client.ts';
 import { SUPPORT_EMAIL } from '@/lib/config.ts';
+import { toast } from '@/lib/toast.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { useRegister } from '../api/register.ts';
 
@@ -27,22 +27,22 @@ export function AccountHelp() {
           type="button"
           className={linkClass}
           disabled={recoveryMutation.isPending}
-          onClick={() => recoveryMutation.mutate(undefined, refuse(msg.recoveryRefused))}
+          onClick={() => recoveryMutation.mutate(undefined, refuse(startMsg.recoveryRefused))}
         >
-          {ui.forgotPassword}
+          {startUi.forgotPassword}
         </button>
         <button
           type="button"
           className={linkClass}
           disabled={registerMutation.isPending}
-          onClick={() => registerMutation.mutate(undefined, refuse(msg.registrationRefused))}
+          onClick={() => registerMutation.mutate(undefined, refuse(startMsg.registrationRefused))}
         >
-          {ui.createAccount}
+          {startUi.createAccount}
         </button>
       </div>
       <p className="border-t border-gray-200 pt-6 text-center text-sm">
         <a href={`mailto:${SUPPORT_EMAIL}`} className="text-gray-500 hover:text-blue-700 hover:underline">
-          {ui.loginHelp}
+          {startUi.loginHelp}
         </a>
       </p>
     </div>

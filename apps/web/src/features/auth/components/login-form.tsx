@@ -1,16 +1,15 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import Lock from 'lucide-react/icons/lock';
 import LogIn from 'lucide-react/icons/log-in';
 import Mail from 'lucide-react/icons/mail';
-import { loginBody, msg, ui } from '@painel/contract';
+import { startMsg, startUi, type LoginBody } from '@painel/contract';
 import { errorMessage } from '@/lib/api-client.ts';
+import { loadAuthSchemas } from '@/lib/auth.ts';
 import { cn } from '@/lib/cn.ts';
+import { toast } from '@/lib/toast.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useLogin } from '../api/login.ts';
 
@@ -18,57 +17,82 @@ const inputClass =
   'block w-full rounded-lg border bg-white py-3 pl-10 text-gray-900 placeholder:text-gray-400 ' +
   'focus:outline-none focus:ring-2 focus:ring-blue-500 focus:border-blue-500';
 
+type Field = keyof LoginBody;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * The form checked against the contract's loginBody, as the server checks it: the values to send
+ * (the login trimmed), or the first message of each field in error.
+ */
+async function checkLogin(values: LoginBody): Promise<{ body: LoginBody } | { errors: FieldErrors }> {
+  const { loginBody } = await loadAuthSchemas();
+  const parsed = loginBody.safeParse(values);
+  if (parsed.success) return { body: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.');
+    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
 export function LoginForm() {
   const id = useId();
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
   const [showPassword, setShowPassword] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const loginMutation = useLogin();
 
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '' },
-    reValidateMode: 'onSubmit',
-  });
+  // the rules arrive once the screen is showing, so the first submit does not wait for them
+  useEffect(() => {
+    loadAuthSchemas().catch(() => undefined);
+  }, []);
 
-  const onSubmit = handleSubmit((values) => {
+  // checked on submit only; the first field in error takes the focus
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = await checkLogin({ email: emailInput.current?.value ?? '', password: passwordInput.current?.value ?? '' });
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      (checked.errors.email ? emailInput : passwordInput).current?.focus();
+      return;
+    }
+    setErrors({});
     setServerError(null);
-    loginMutation.mutate(values, {
+    loginMutation.mutate(checked.body, {
       onSuccess: () => {
         toast.dismiss(); // earlier failures no longer apply
-        toast.success(msg.loginSuccess);
+        toast.success(startMsg.loginSuccess);
         navigate('/dashboard', { replace: true });
       },
       onError: (error) => {
-        const text = errorMessage(error, msg.loginFailed);
+        const text = errorMessage(error, startMsg.loginFailed);
         setServerError(text);
         toast.error(text);
       },
     });
-  });
+  };
 
   // a field's message goes away as soon as that field is edited
-  const editing = (field: 'email' | 'password') => () => {
-    clearErrors(field);
+  const editing = (field: Field) => () => {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
     setServerError(null);
   };
 
   const busy = loginMutation.isPending;
-  const emailError = errors.email?.message;
-  const passwordError = errors.password?.message;
+  const emailError = errors.email;
+  const passwordError = errors.password;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       <div>
         <label htmlFor={emailId} className="mb-1.5 block text-sm font-medium text-gray-700">
-          {ui.loginEmailLabel}
+          {startUi.loginEmailLabel}
         </label>
         <div className="relative">
           <Mail className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-gray-400" aria-hidden="true" />
@@ -78,11 +102,13 @@ export function LoginForm() {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder={ui.loginEmailPlaceholder}
+            placeholder={startUi.loginEmailPlaceholder}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? `${emailId}-error` : undefined}
             className={cn(inputClass, 'pr-3', emailError ? 'border-red-400' : 'border-gray-300')}
-            {...register('email', { onChange: editing('email') })}
+            ref={emailInput}
+            name="email"
+            onChange={editing('email')}
           />
         </div>
         {emailError && (
@@ -94,7 +120,7 @@ export function LoginForm() {
 
       <div>
         <label htmlFor={passwordId} className="mb-1.5 block text-sm font-medium text-gray-700">
-          {ui.loginPasswordLabel}
+          {startUi.loginPasswordLabel}
         </label>
         <div className="relative">
           <Lock className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-gray-400" aria-hidden="true" />
@@ -102,19 +128,21 @@ export function LoginForm() {
             id={passwordId}
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            placeholder={ui.loginPasswordPlaceholder}
+            placeholder={startUi.loginPasswordPlaceholder}
             aria-invalid={passwordError || serverError ? true : undefined}
             aria-describedby={
               [passwordError && `${passwordId}-error`, serverError && `${passwordId}-server`].filter(Boolean).join(' ') ||
               undefined
             }
             className={cn(inputClass, 'pr-11', passwordError || serverError ? 'border-red-400' : 'border-gray-300')}
-            {...register('password', { onChange: editing('password') })}
+            ref={passwordInput}
+            name="password"
+            onChange={editing('password')}
           />
           <button
             type="button"
             onClick={() => setShowPassword((v) => !v)}
-            aria-label={showPassword ? ui.hidePassword : ui.showPassword}
+            aria-label={showPassword ? startUi.hidePassword : startUi.showPassword}
             aria-controls={passwordId}
             className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1.5 text-gray-400 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-blue-500"
           >
@@ -139,7 +167,7 @@ export function LoginForm() {
         className="flex w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-blue-600 to-violet-600 px-4 py-3 font-semibold text-white shadow-lg shadow-blue-600/20 transition hover:from-blue-700 hover:to-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-70"
       >
         {busy ? <Spinner /> : <LogIn className="h-5 w-5" aria-hidden="true" />}
-        {busy ? ui.loginSubmitting : ui.loginSubmit}
+        {busy ? startUi.loginSubmitting : startUi.loginSubmit}
       </button>
     </form>
   );
