@@ -9,7 +9,8 @@
  * requests a second, mean latency and the ratio against the bare route measured right before
  * it (aim ≥ 0.3).
  * --cpu-prof writes the API process's CPU profile into bench/profiles/ (open it in Chrome's
- * DevTools) to see where the time goes.
+ * DevTools) to see where the time goes. --read-cache-ms 0 measures every request computed
+ * afresh (the per-account 1-s reuse of the polled pages turned off); --only status picks routes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     'cpu-prof': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'read-cache-ms': { type: 'string' },
   },
 });
 const SECONDS = Math.max(1, Number(values.seconds) || 8);
@@ -37,6 +39,7 @@ async function startServer(kind: 'panel' | 'bare'): Promise<Server> {
   const prof = values['cpu-prof'] && kind === 'panel' ? ['--cpu-prof', '--cpu-prof-dir', path.join(import.meta.dirname, 'profiles')] : [];
   const child = spawn(process.execPath, [...prof, path.join(import.meta.dirname, 'api-server.ts'), kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...(values['read-cache-ms'] !== undefined ? { READ_CACHE_MS: values['read-cache-ms'] } : {}) },
   });
   const first = await new Promise<string>((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });
