@@ -233,8 +233,11 @@ export function createLivesService(deps: {
       const rank: Record<PlatformState, number> = { disconnected: 0, error: 1, connecting: 2, connected: 3 };
       const out = new Map<string, PlatformState>();
       const dayAgo = Date.now() - 24 * HOUR;
+      const rows = await repo.ofUser(db, userId);
+      // most channels have no restreams: their status page asks nothing more
+      if (rows.length === 0) return out;
       const alive = await deps.workerAlive();
-      for (const r of await repo.ofUser(db, userId)) {
+      for (const r of rows) {
         const s: PlatformState = r.desired === 'running'
           ? observed(r, alive) === 'live' ? 'connected' : r.state === 'scheduled' ? 'disconnected' : 'connecting'
           : r.state === 'error' && Date.parse(r.start_at) > dayAgo ? 'error' : 'disconnected';
