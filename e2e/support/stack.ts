@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../apps/server/src/platform/ports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -28,6 +29,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     PORT: String(port),
     HOST: '127.0.0.1',
     RTMP_PORT: String(await freePort()),
+    // nginx's HLS fragments: another stack (a test run next to this one) may hold the default port
+    HLS_PORT: String(await freePort()),
     FTP_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     DATABASE_URL: '',
@@ -72,17 +75,4 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    import('node:net').then(({ createServer }) => {
-      const s = createServer();
-      s.once('error', reject);
-      s.listen(0, '127.0.0.1', () => {
-        const a = s.address();
-        s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-      });
-    }, reject);
-  });
 }

@@ -10,6 +10,7 @@ import { ensureDataDir, migrate, openDb, type OpenDb } from './platform/db.ts';
 import { installErrorHandler } from './platform/errors.ts';
 import { requestLogSerializer } from './platform/log.ts';
 import { secret } from './platform/secrets.ts';
+import { trustLoopbackProxy } from './platform/ip-key.ts';
 import { inlineScriptHashes, installSecurityHeaders } from './platform/security-headers.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service.ts';
@@ -33,6 +34,7 @@ import { createPlayersService } from './modules/players/players.service.ts';
 import { createIngestService, hookToken } from './modules/streaming/ingest.service.ts';
 import { createStreamingRepo } from './modules/streaming/streaming.repo.ts';
 import { hlsRoutes, ingestHookRoutes, streamingRoutes } from './modules/streaming/streaming.routes.ts';
+import { createHlsOrigin } from './modules/streaming/hls-origin.ts';
 import { createStreamingService } from './modules/streaming/streaming.service.ts';
 import { createViewers } from './modules/viewers/viewers.service.ts';
 import { createLibrary, ownerOfAccount, type Library } from './modules/library/library.ts';
@@ -114,7 +116,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
     logger: opts.logger
       ? { level: 'info', serializers: { req: requestLogSerializer }, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) }
       : false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: process.env.TRUST_PROXY === '1' ? true : trustLoopbackProxy,
     bodyLimit: 1024 * 1024,
     // a connection that sends nothing for 2 minutes is closed (slow-body clients); a whole
     // request has no time limit, so a long upload on a slow line is never cut
@@ -199,13 +201,15 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   downloadsRoutes(app, createDownloadsService(core));
   conversionRoutes(app, core);
   ingestHookRoutes(app, ingest, hookToken(config.dataDir), () => readCache.clear());
+  const hlsOrigin = createHlsOrigin(config.media);
   hlsRoutes(app, {
     streaming, hlsDir: path.join(config.dataDir, 'hls'), viewers,
     viewerLimit: async (stream) => (await accounts.byLogin(stream.replace(/_live$/, '')))?.espectadores ?? 0,
     signedInAs: (req) => auth.authenticate(bearer(req)).then((a) => a.userId, () => null),
     ownerPreview: (stream, grant) => players.isOwnerPreviewOf(stream, grant),
+    fragmentBase: hlsOrigin.fragmentBase,
   });
-  playersRoutes(app, { players, logos });
+  playersRoutes(app, { players, logos, hlsOrigin: hlsOrigin.origin });
   audienceRoutes(app, createAudienceService({
     db, dialect: store.dialect, viewers, timezoneOf: timezoneOf(db),
     onAir: async (id) => (await streamingRepo.liveOfUser(db, id)).some((t) => t.started_at !== null),
@@ -230,7 +234,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   const indexHtml = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))
     ? fs.readFileSync(path.join(config.webDist, 'index.html'))
     : undefined;
-  installSecurityHeaders(app, { scriptHashes: indexHtml ? inlineScriptHashes(indexHtml.toString('utf8')) : [] });
+  installSecurityHeaders(app, { scriptHashes: indexHtml ? inlineScriptHashes(indexHtml.toString('utf8')) : [], hlsOrigin: hlsOrigin.origin });
   serveWeb(app, config.webDist, indexHtml);
   return app;
 }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { hlsLeftovers, type HlsFile } from '@painel/media/hls-playlist';
 import { nginxArgs, nginxConfig } from '@painel/media/nginx-config';
 import { openCore, type Core } from './app.ts';
 import { loadConfig, type Config } from './platform/config.ts';
 import { nowIso } from './platform/db.ts';
+import { freePort } from './platform/ports.ts';
 import { createSupervisor, type Supervisor, type SupervisorOptions } from './platform/supervisor.ts';
 import { createMediaRepo } from './modules/media/media.repo.ts';
 import { NGINX_SERVICE, createMediaServer } from './modules/media/media-server.ts';
@@ -37,8 +37,9 @@ import type { JobKind } from './platform/db.ts';
 
 /**
  * The media worker: writes the nginx configuration into DATA_DIR/nginx, runs nginx-rtmp
- * as a supervised child, writes its observed state where the API reads it, and reconciles
- * open broadcasts with what nginx really has (ends the dead, drops publishers without one).
+ * (RTMP ingest, and the HLS fragments players fetch on HLS_PORT) as a supervised child,
+ * writes its observed state where the API reads it, and reconciles open broadcasts with what
+ * nginx really has (ends the dead, drops publishers without one).
  */
 export interface WorkerOptions {
   core?: Core;
@@ -88,16 +89,8 @@ async function sweepHls(hlsDir: string): Promise<void> {
   for (const name of hlsLeftovers(files, playlists, Date.now())) await fs.promises.rm(path.join(hlsDir, name), { force: true });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
+/** A loopback port free now (see platform/ports.ts); the tests and benchmarks take theirs here too. */
+export { freePort };
 
 /** nginx started as root drops its workers to `nobody`, who cannot write into DATA_DIR: run them as its owner. */
 function nginxUser(dataDir: string): { name: string; group: string } | undefined {
@@ -132,6 +125,8 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     hookBaseUrl: `${opts.apiUrl ?? config.media.apiInternalUrl}/api/rtmp/hook/${hookToken(config.dataDir)}`,
     user: nginxUser(config.dataDir),
     hlsFragmentSeconds: config.media.hlsFragmentSeconds, hlsPlaylistSeconds: config.media.hlsPlaylistSeconds,
+    // the players' fragments, on the public HLS port (the playlists listing them come from the API)
+    hlsHttp: config.media.hlsPort ? { port: config.media.hlsPort, address: config.host, apiUrl: opts.apiUrl ?? config.media.apiInternalUrl } : undefined,
   });
   fs.writeFileSync(`${configFile}.tmp`, text, { mode: 0o600 });
   fs.renameSync(`${configFile}.tmp`, configFile);

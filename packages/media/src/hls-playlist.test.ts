@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hlsLeftovers, playlistSince } from './hls-playlist.ts';
+import { hlsLeftovers, playlistSince, withFragmentBase } from './hls-playlist.ts';
 
 const playlist = (names: string[], seq = 0) => [
   '#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-MEDIA-SEQUENCE:${seq}`, '#EXT-X-TARGETDURATION:2',
@@ -35,4 +35,14 @@ test('a fragment goes only once no playlist lists it and a player had time to fe
   ];
   const playlists = new Map([['demo_live', playlist([listed])]]);
   assert.deepEqual(hlsLeftovers(files, playlists, now), ['demo_live-1795472100000.ts', 'gone_live.m3u8']);
+});
+
+test('fragments listed at the HLS port: only the names nginx writes, tags untouched', () => {
+  const text = playlist(['demo_live-1795472388423.ts', 'demo_live-1795472390423.ts'], 4);
+  const out = withFragmentBase(text, 'http://tv.exemplo.com.br:3002/hls/');
+  assert.deepEqual(out.split('\n').filter((l) => l && !l.startsWith('#')), [
+    'http://tv.exemplo.com.br:3002/hls/demo_live-1795472388423.ts', 'http://tv.exemplo.com.br:3002/hls/demo_live-1795472390423.ts',
+  ]);
+  assert.equal(out.replace(/http:\/\/tv\.exemplo\.com\.br:3002\/hls\//g, ''), text);
+  assert.equal(withFragmentBase('#EXTM3U\n#EXTINF:2.000,\n../x.ts\nhttp://a/b-1.ts\n', 'http://h:1/hls/'), '#EXTM3U\n#EXTINF:2.000,\n../x.ts\nhttp://a/b-1.ts\n');
 });

@@ -1,3 +1,5 @@
+import { HLS_FRAGMENT_NAME } from './nginx-config.ts';
+
 /**
  * nginx names each fragment by the time it was opened (`hls_fragment_naming system`: epoch
  * milliseconds after the last dash). A broadcast's playlist lists only fragments opened after it
@@ -36,6 +38,15 @@ export function playlistSince(text: string, sinceMs: number): string | null {
     return seq && dropped ? `#EXT-X-MEDIA-SEQUENCE:${Number(seq[1]) + dropped}` : l;
   });
   return `${text2.join('\n')}\n`;
+}
+
+/**
+ * The playlist with each fragment listed at `base` (an absolute address ending in `/hls/`)
+ * instead of next to the playlist: players that loaded it from the API fetch the fragments
+ * from the media node's own HTTP server. Only names nginx writes are touched.
+ */
+export function withFragmentBase(text: string, base: string): string {
+  return text.split('\n').map((l) => (HLS_FRAGMENT_NAME.test(l) ? base + l : l)).join('\n');
 }
 
 /** The fragment names a playlist lists. */

@@ -50,6 +50,50 @@ describe('nginxConfig', () => {
     assert.doesNotMatch(c, /load_module/);
   });
 
+  test('no public HTTP listener unless asked for one', () => {
+    const c = nginxConfig(base);
+    assert.doesNotMatch(c, /\/hls\//);
+    assert.equal(c.match(/^\s*listen /gm)?.length, 2);
+  });
+
+  test('the HLS port serves only the fragment files, with the HLS headers, and passes playlists to the API', () => {
+    const c = nginxConfig({ ...base, hlsHttp: { port: 3002, address: '0.0.0.0', apiUrl: 'http://127.0.0.1:3001' } });
+    const server = c.slice(c.lastIndexOf('  server {'));
+    assert.match(server, /^ {4}listen 3002;$/m);
+    // a fragment name nginx writes, from the HLS directory, and nothing else of it
+    assert.match(server, /location ~ "\^\/hls\/\(\[a-z0-9_\]\+-\[0-9\]\+\\\.ts\)\$" \{\n\s+alias \/srv\/painel\/data\/hls\/\$1;/);
+    assert.match(server, /types \{ \}\n\s+default_type video\/mp2t;/);
+    assert.match(server, /add_header Access-Control-Allow-Origin \* always;/);
+    assert.match(server, /add_header Access-Control-Allow-Methods "GET, HEAD, OPTIONS" always;/);
+    assert.match(server, /add_header Access-Control-Allow-Headers Range always;/);
+    assert.match(server, /add_header Cache-Control \$painel_hls_cache;/);
+    assert.match(c, /map \$request_method \$painel_hls_cache \{ OPTIONS ""; default "public, max-age=300"; \}/);
+    assert.match(server, /if \(\$request_method = OPTIONS\) \{ return 204; \}/);
+    // playlists: the API's, with the viewer's address written by nginx, never passed through from the client
+    assert.match(server, /location ~ "\^\/hls\/\[a-z0-9_\]\+\\\.m3u8\$" \{\n\s+proxy_pass http:\/\/127\.0\.0\.1:3001;/);
+    assert.match(server, /proxy_set_header X-Forwarded-For \$remote_addr;/);
+    assert.match(server, /proxy_set_header X-Forwarded-Proto \$scheme;/);
+    assert.match(server, /proxy_set_header X-Forwarded-Host "";/);
+    assert.doesNotMatch(c, /proxy_add_x_forwarded_for|autoindex on/);
+    assert.match(server, /location \/ \{ return 404; \}/);
+    assert.match(c, /sendfile on;/);
+  });
+
+  test('the HLS port follows the bind address, and stays reachable on loopback for the node\'s own readers', () => {
+    const listen = (address: string) => {
+      const c = nginxConfig({ ...base, hlsHttp: { port: 3002, address, apiUrl: 'http://127.0.0.1:3001/' } });
+      return c.slice(c.lastIndexOf('server {')).match(/^\s*listen .*$/gm)!.map((l) => l.trim());
+    };
+    assert.deepEqual(listen(''), ['listen 3002;']);
+    assert.deepEqual(listen('127.0.0.1'), ['listen 127.0.0.1:3002;']);
+    assert.deepEqual(listen('203.0.113.5'), ['listen 203.0.113.5:3002;', 'listen 127.0.0.1:3002;']);
+    assert.deepEqual(listen('::'), ['listen [::]:3002 ipv6only=off;']);
+    assert.deepEqual(listen('2001:db8::5'), ['listen [2001:db8::5]:3002;', 'listen 127.0.0.1:3002;']);
+    assert.throws(() => nginxConfig({ ...base, hlsHttp: { port: 3002, address: '1.2.3.4; include x', apiUrl: 'http://127.0.0.1:3001' } }));
+    assert.throws(() => nginxConfig({ ...base, hlsHttp: { port: 0, address: '', apiUrl: 'http://127.0.0.1:3001' } }));
+    assert.throws(() => nginxConfig({ ...base, hlsHttp: { port: 3002, address: '', apiUrl: 'https://127.0.0.1:3001' } }));
+  });
+
   test('refuses values that could inject directives', () => {
     assert.throws(() => nginxConfig({ ...base, prefix: '/tmp/x; include /etc/passwd' }));
     assert.throws(() => nginxConfig({ ...base, hlsDir: '/tmp/a b' }));

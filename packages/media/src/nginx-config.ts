@@ -1,7 +1,9 @@
 /**
  * The nginx configuration of a media node: RTMP ingest with the stream-key check done by the
- * API (on_publish), HLS written for the API to serve, and rtmp_stat / rtmp_control on a
- * loopback-only HTTP port. Pure: the worker writes the text and runs nginx on it.
+ * API (on_publish), HLS written into a directory, its fragments served to players by nginx
+ * itself on a public HTTP port (the playlists stay with the API, which decides who may watch
+ * and counts viewers), and rtmp_stat / rtmp_control on a loopback-only HTTP port. Pure: the
+ * worker writes the text and runs nginx on it.
  */
 export interface NginxOptions {
   /** Directory for pid, logs, temp files and the config itself (data/nginx). */
@@ -20,7 +22,27 @@ export interface NginxOptions {
   hlsFragmentSeconds?: number;
   hlsPlaylistSeconds?: number;
   workerProcesses?: number;
+  /** The public HTTP listener of the HLS fragments; omitted: none (the API serves them). */
+  hlsHttp?: HlsHttpOptions | undefined;
 }
+
+export interface HlsHttpOptions {
+  port: number;
+  /** The address to bind (the panel's HOST); 0.0.0.0 or empty: every IPv4 address, `::`: every address. */
+  address: string;
+  /** The API (http://127.0.0.1:3001): playlists asked of this port are passed to it with the viewer's address. */
+  apiUrl: string;
+}
+
+/**
+ * A fragment's file name as nginx writes it (`hls_fragment_naming system`): the stream name, a
+ * dash and a number. The only files the public listener serves; the API lists its playlists'
+ * fragments under this name too.
+ */
+export const HLS_FRAGMENT_NAME = /^[a-z0-9_]+-[0-9]+\.ts$/;
+/** The same names as nginx matches them in a request path. */
+const FRAGMENT_LOCATION = '"^/hls/([a-z0-9_]+-[0-9]+\\.ts)$"';
+const PLAYLIST_LOCATION = '"^/hls/[a-z0-9_]+\\.m3u8$"';
 
 /** nginx parses these values as words: refuse anything that could break out of one. */
 function word(v: string, what: string): string {
@@ -33,6 +55,63 @@ const port = (n: number, what: string): number => {
   return n;
 };
 
+/**
+ * `listen` lines of the public HLS port: the panel's bind address, and loopback too when that
+ * is one specific outside address, since the API hands loopback clients (the worker's own
+ * ffmpeg reading the channel) fragment addresses on 127.0.0.1.
+ */
+function hlsListen(address: string, p: number): string[] {
+  const a = address.trim().replace(/^\[(.*)\]$/, '$1');
+  if (a === '' || a === '0.0.0.0' || a === '*') return [`listen ${p};`];
+  if (a === '::') return [`listen [::]:${p} ipv6only=off;`];
+  const own = `listen ${a.includes(':') ? `[${word(a, 'address')}]` : word(a, 'address')}:${p};`;
+  return a === '127.0.0.1' || a === 'localhost' ? [own] : [own, `listen 127.0.0.1:${p};`];
+}
+
+/**
+ * The public HTTP server of the HLS: fragments straight from the directory nginx-rtmp writes,
+ * with the headers the API's own route always sent (any site's player may fetch them; a
+ * fragment never changes, so caches may keep it), nothing else from the disk (no playlist, no
+ * listing, no other name), and the playlists passed to the API, so this port alone is a
+ * complete HLS address while the API still decides who may watch.
+ */
+function hlsServer(o: HlsHttpOptions, hlsDir: string): string[] {
+  const api = new URL(o.apiUrl);
+  if (api.protocol !== 'http:') throw new Error('o nginx alcança a API por http://');
+  const upstream = word(api.origin, 'api');
+  const cors = [
+    'add_header Access-Control-Allow-Origin * always;',
+    'add_header Access-Control-Allow-Methods "GET, HEAD, OPTIONS" always;',
+    'add_header Access-Control-Allow-Headers Range always;',
+  ];
+  return [
+    '  server {',
+    ...hlsListen(o.address, port(o.port, 'hls')).map((l) => `    ${l}`),
+    `    location ~ ${FRAGMENT_LOCATION} {`,
+    `      alias ${hlsDir}/$1;`,
+    '      types { }',
+    '      default_type video/mp2t;',
+    ...cors.map((l) => `      ${l}`),
+    // not on a preflight's 204 (the API sent none there either)
+    '      add_header Cache-Control $painel_hls_cache;',
+    '      if ($request_method = OPTIONS) { return 204; }',
+    '    }',
+    `    location ~ ${PLAYLIST_LOCATION} {`,
+    `      proxy_pass ${upstream};`,
+    '      proxy_http_version 1.1;',
+    '      proxy_set_header Connection "";',
+    '      proxy_set_header Host $host;',
+    // replaced, never appended to or passed on from the client: the API believes these from
+    // loopback only, so they must be what nginx itself saw
+    '      proxy_set_header X-Forwarded-For $remote_addr;',
+    '      proxy_set_header X-Forwarded-Proto $scheme;',
+    '      proxy_set_header X-Forwarded-Host "";',
+    '    }',
+    '    location / { return 404; }',
+    '  }',
+  ];
+}
+
 /** The longest fragment nginx writes while waiting for a keyframe; past it, it cuts anyway. */
 export const HLS_MAX_FRAGMENT_SECONDS = 30;
 
@@ -42,6 +121,7 @@ export function nginxConfig(o: NginxOptions): string {
   const frag = o.hlsFragmentSeconds ?? 2;
   const playlist = o.hlsPlaylistSeconds ?? 6;
   const hook = word(o.hookBaseUrl.replace(/\/$/, ''), 'hook');
+  const hlsDir = word(o.hlsDir, 'hls');
   if (!/^http:\/\//.test(hook)) throw new Error('os callbacks do nginx-rtmp precisam de http://');
   const lines = [
     '# Gerado pelo painel (worker.ts) a cada início; alterações manuais são perdidas.',
@@ -50,10 +130,12 @@ export function nginxConfig(o: NginxOptions): string {
     'daemon off;',
     'master_process on;',
     `worker_processes ${o.workerProcesses ?? 1};`,
+    // every player keeps a connection open to the HLS port: room for thousands, not the default 1024
+    'worker_rlimit_nofile 16384;',
     o.user ? `user ${word(o.user.name, 'user')} ${word(o.user.group, 'group')};` : '',
     `pid ${prefix}/nginx.pid;`,
     `error_log ${prefix}/logs/error.log warn;`,
-    'events { worker_connections 1024; }',
+    'events { worker_connections 8192; }',
     '',
     'rtmp {',
     '  server {',
@@ -72,7 +154,7 @@ export function nginxConfig(o: NginxOptions): string {
     `      on_publish_done ${hook}/publish_done;`,
     '      notify_method post;',
     '      hls on;',
-    `      hls_path ${word(o.hlsDir, 'hls')};`,
+    `      hls_path ${hlsDir};`,
     // nginx cuts at the first keyframe past this length; asking for a bit less than the target
     // keeps fragments at `frag` seconds with OBS's 1–2 s keyframes instead of slipping to the next one
     `      hls_fragment ${Math.round(frag * 800)}ms;`,
@@ -96,11 +178,15 @@ export function nginxConfig(o: NginxOptions): string {
     '',
     'http {',
     '  access_log off;',
+    '  server_tokens off;',
+    '  sendfile on;',
+    '  tcp_nopush on;',
     `  client_body_temp_path ${prefix}/tmp/body;`,
     `  proxy_temp_path ${prefix}/tmp/proxy;`,
     `  fastcgi_temp_path ${prefix}/tmp/fastcgi;`,
     `  uwsgi_temp_path ${prefix}/tmp/uwsgi;`,
     `  scgi_temp_path ${prefix}/tmp/scgi;`,
+    ...(o.hlsHttp ? ['  map $request_method $painel_hls_cache { OPTIONS ""; default "public, max-age=300"; }'] : []),
     '  server {',
     // loopback only: stat reveals every stream and control can drop any publisher
     `    listen 127.0.0.1:${port(o.controlPort, 'control')};`,
@@ -108,6 +194,7 @@ export function nginxConfig(o: NginxOptions): string {
     '    location /control { rtmp_control all; }',
     '    location / { return 404; }',
     '  }',
+    ...(o.hlsHttp ? hlsServer(o.hlsHttp, hlsDir) : []),
     '}',
     '',
   ];

@@ -56,6 +56,10 @@ export interface MediaConfig {
   hlsFragmentSeconds: number;
   hlsPlaylistSeconds: number;
   ffmpegBin: string;
+  /** Public port where nginx serves the HLS fragments (HLS_PORT, bound like the API to HOST); 0: none, the API serves them. */
+  hlsPort: number;
+  /** Where players fetch the fragments (HLS_PUBLIC_URL, e.g. https://hls.example.com behind TLS); unset: the host the viewer used, on hlsPort. */
+  hlsPublicUrl: string | undefined;
 }
 
 const firstExisting = (...paths: string[]): string | undefined => paths.find((p) => fs.existsSync(p));
@@ -96,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // long enough that a player of a playlist channel can start half a minute back (10-s fragments)
       hlsPlaylistSeconds: int(env.HLS_PLAYLIST_SECONDS, 20),
       ffmpegBin: env.FFMPEG_PATH || 'ffmpeg',
+      hlsPort: int(env.HLS_PORT, 3002),
+      hlsPublicUrl: env.HLS_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     },
     outboundAllow: parseAllowList(env.OUTBOUND_ALLOW),
     webPush: loadWebPushConfig(env),

@@ -23,3 +23,17 @@ export function ipKey(ip: string | undefined): string {
   const groups = tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
   return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
+
+/** 127.0.0.0/8 and ::1, also IPv4-mapped. */
+export function isLoopback(ip: string | undefined): boolean {
+  const a = (ip ?? '').replace(/^::ffff:/i, '');
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a) || a === '::1';
+}
+
+/**
+ * Fastify's trustProxy without TRUST_PROXY: only a peer on loopback (the media node's nginx,
+ * which passes the playlists asked of the HLS port on and writes X-Forwarded-For itself) is
+ * believed about the client's address, and only one hop of it. Anyone else's X-Forwarded-*
+ * is ignored, so nobody outside can forge an address.
+ */
+export const trustLoopbackProxy = (address: string, hop: number): boolean => hop === 0 && isLoopback(address);

@@ -36,7 +36,9 @@ export async function startHarness(opts: { env?: Record<string, string>; app?: A
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
   }
-  const config = loadConfig({ ...opts.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  // no nginx serves fragments for an API answering app.inject alone: playlists keep relative addresses
+  // unless the stack asks for the HLS port (startLiveStack does)
+  const config = loadConfig({ HLS_PORT: '0', ...opts.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const core = await openCore(config);
   const app = await buildApp(core, opts.app);
   let n = 0;

@@ -6,14 +6,16 @@ import { startHarness, type Harness } from './harness.ts';
 
 /**
  * A real live stack for tests and benchmarks: the API listening on a free loopback port,
- * the worker with a real nginx-rtmp on free ports, and ffmpeg test broadcasts. Everything
- * it starts is stopped by close(), also when a test fails half-way.
+ * the worker with a real nginx-rtmp on free ports (RTMP, control, HLS fragments), and ffmpeg
+ * test broadcasts. Everything it starts is stopped by close(), also when a test fails half-way.
  */
 export interface LiveStack {
   h: Harness;
   worker: Worker;
   apiUrl: string;
   rtmpPort: number;
+  /** nginx's HLS port, where the playlists the API serves list their fragments (0 when turned off by env). */
+  hlsPort: number;
   publish(streamKey: string, opts?: Partial<TestStreamOptions>): Publisher;
   close(): Promise<void>;
 }
@@ -28,7 +30,8 @@ export interface Publisher {
 
 export async function startLiveStack(opts: { env?: Record<string, string>; worker?: Partial<WorkerOptions> } = {}): Promise<LiveStack> {
   const rtmpPort = await freePort();
-  const h = await startHarness({ env: { RTMP_PORT: String(rtmpPort), PUBLIC_HOST: '127.0.0.1', ...opts.env } });
+  const hlsPort = await freePort();
+  const h = await startHarness({ env: { RTMP_PORT: String(rtmpPort), HLS_PORT: String(hlsPort), PUBLIC_HOST: '127.0.0.1', ...opts.env } });
   const publishers = new Set<Publisher>();
   let worker: Worker | undefined;
   try {
@@ -43,7 +46,7 @@ export async function startLiveStack(opts: { env?: Record<string, string>; worke
     await worker.nginx.waitFor('running', 10_000);
     const w = worker;
     return {
-      h, worker: w, apiUrl, rtmpPort,
+      h, worker: w, apiUrl, rtmpPort, hlsPort: h.config.media.hlsPort,
       publish(streamKey, o = {}) {
         const url = `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`;
         const child = spawn('ffmpeg', testStreamArgs({ url, ...o }), { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -16,6 +16,8 @@ export interface PlayerPageInput {
   src: string;
   heartbeat: Record<string, string>;
   heartbeatMs: number;
+  /** How soon an offline channel is asked again: a viewer waiting for the broadcast sees it start within this. */
+  offlinePollMs: number;
   watermark: { url: string; position: WatermarkPosition; opacity: number } | null;
   counter: boolean;
   share: string | null;
@@ -24,7 +26,8 @@ export interface PlayerPageInput {
 
 export const PLAYER_LIBS = {
   videojs: { scripts: ['video.min.js'], styles: ['video-js.min.css'] },
-  hlsjs: { scripts: ['hls.min.js'], styles: [] },
+  // the light build: the panel's HLS has no subtitles, alternate audio or DRM, and a third less to load
+  hlsjs: { scripts: ['hls.light.min.js'], styles: [] },
   clappr: { scripts: ['clappr.min.js'], styles: [] },
 } as const satisfies Record<PlayerType, { scripts: readonly string[]; styles: readonly string[] }>;
 
@@ -50,23 +53,33 @@ html,body{margin:0;height:100%;background:#000;overflow:hidden;font-family:syste
 const OFFLINE_ICON = '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><path d="M16.9 16.9a7 7 0 0 0-9.8-9.8M19.1 19.1A10 10 0 0 0 4.9 4.9M12 12h.01"/><path d="m2 2 20 20"/></svg>';
 
 // Runs in the viewer's browser. Kept free of template literals so the builder can embed it as is.
+// It comes before the player library in the page: the first heartbeat (which opens the viewer
+// session the playlist address carries) is on its way while the library downloads and compiles,
+// and the player is built once both are there (DOMContentLoaded runs after the library).
 const SCRIPT = String.raw`(function () {
   var cfg = JSON.parse(document.getElementById('cfg').textContent);
   var $ = function (id) { return document.getElementById(id); };
-  var session = null, playing = false, player = null, retry = null, fonte = null;
+  var session = null, playing = false, player = null, timer = null, fonte = null;
+  var libs = new Promise(function (r) { if (document.readyState !== 'loading') r(); else document.addEventListener('DOMContentLoaded', function () { r(); }); });
   // a playlist or a relay carries the videos' own keyframes (10 s apart in many uploads): the
   // player stays half a minute behind the live edge, so a 10-s fragment never finds it empty.
-  // OBS (2-s keyframes) keeps its low latency
+  // OBS (2-s keyframes) keeps its low latency; its fragments are small enough to be remuxed
+  // on the page itself, which spares the first picture the transmuxer worker's start-up
   function hlsConfig() {
     return fonte === 'playlist' || fonte === 'relay'
       ? { liveSyncDuration: 30, liveMaxLatencyDuration: 90, maxBufferLength: 60 }
-      : { liveSyncDurationCount: 2 };
+      : { liveSyncDurationCount: 2, enableWorker: false };
   }
   function note(text) { $('msg').querySelector('p').textContent = text || ''; $('msg').hidden = !text; }
   function counter(n) { if ($('counter')) { $('counter').hidden = !playing; $('viewers').textContent = String(n); } }
+  function later(ms) { clearTimeout(timer); timer = setTimeout(beat, ms); }
   function start() {
     if (playing) return;
     playing = true; $('offline').hidden = true; note('');
+    libs.then(mount);
+  }
+  function mount() {
+    if (!playing || player) return;
     var stage = $('stage'), hls = cfg.kind === 'live';
     // the live playlist's requests name this page's session, so they keep it alive and are not counted again
     var src = hls && session ? cfg.src + (cfg.src.indexOf('?') < 0 ? '?' : '&') + 'sessao=' + encodeURIComponent(session) : cfg.src;
@@ -87,7 +100,8 @@ const SCRIPT = String.raw`(function () {
     } else if (hls && window.Hls && Hls.isSupported()) {
       player = new Hls(hlsConfig());
       player.on(Hls.Events.ERROR, function (_e, d) { if (d.fatal) fail(); });
-      player.loadSource(src); player.attachMedia(v);
+      // the media source opens while the playlist loads
+      player.attachMedia(v); player.loadSource(src);
       v.play().catch(function () {});
     } else {
       v.src = src; v.addEventListener('error', fail);
@@ -100,11 +114,14 @@ const SCRIPT = String.raw`(function () {
     try { if (player) { if (player.dispose) player.dispose(); else player.destroy(); } } catch (e) {}
     player = null; $('stage').replaceChildren();
   }
-  function fail() { stop(); note(cfg.t.error); clearTimeout(retry); retry = setTimeout(beat, 4000); }
+  function fail() { stop(); note(cfg.t.error); later(4000); }
   function beat() {
+    // the next one, whatever this one brings; an offline channel is asked again sooner
+    later(cfg.hbMs);
     fetch('/api/player-port/heartbeat', { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify(Object.assign({}, cfg.hb, session ? { session: session } : {})) })
       .then(function (r) { return r.json().then(function (j) { return { r: r, j: j }; }); })
+      .then(function (x) { return libs.then(function () { return x; }); })
       .then(function (x) {
         // rate limited or the server briefly in trouble: what plays keeps playing, the next beat tries again
         if (x.r.status === 429 || x.r.status >= 500) return;
@@ -117,10 +134,10 @@ const SCRIPT = String.raw`(function () {
         // the source changed (OBS took the channel, the playlist came back): the buffer depth follows
         if (playing && x.j.live && (x.j.fonte || null) !== fonte) stop();
         fonte = x.j.fonte || null;
-        if (x.j.live) { start(); } else { stop(); note(''); $('offline').hidden = false; }
+        if (x.j.live) { start(); } else { stop(); note(''); $('offline').hidden = false; later(cfg.offlineMs); }
         counter(x.j.viewers);
       })
-      .catch(function () { $('loading').hidden = true; });
+      .catch(function () { libs.then(function () { $('loading').hidden = true; }); });
   }
   var copy = $('copy');
   if (copy) copy.addEventListener('click', function () {
@@ -130,12 +147,11 @@ const SCRIPT = String.raw`(function () {
     if (session) navigator.sendBeacon('/api/player-port/leave', new Blob([JSON.stringify({ session: session })], { type: 'application/json' }));
   });
   beat();
-  setInterval(beat, cfg.hbMs);
 })();`;
 
 export function playerPage(p: PlayerPageInput): string {
   const libs = PLAYER_LIBS[p.player];
-  const cfg = { player: p.player, kind: p.kind, src: p.src, hb: p.heartbeat, hbMs: p.heartbeatMs, share: p.share, t: p.texts };
+  const cfg = { player: p.player, kind: p.kind, src: p.src, hb: p.heartbeat, hbMs: p.heartbeatMs, offlineMs: p.offlinePollMs, share: p.share, t: p.texts };
   // JSON inside <script> must not be able to close it
   const json = JSON.stringify(cfg).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
   const share = p.share
@@ -161,7 +177,7 @@ ${p.counter ? `<div id="counter" hidden><i></i><span id="viewers">0</span> ${esc
 ${share ? `<div id="share">${share}</div>` : ''}
 </div>
 <script id="cfg" type="application/json">${json}</script>
-${libs.scripts.map((s) => `<script src="/player-libs/${s}"></script>`).join('\n')}
 <script nonce="${p.nonce}">${SCRIPT}</script>
+${libs.scripts.map((s) => `<script src="/player-libs/${s}"></script>`).join('\n')}
 </body></html>`;
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -24,6 +26,13 @@ export type { VodResolver } from './players.service.ts';
  * to crowd a channel: its open sessions are capped per channel (MAX_SESSIONS_PER_IP).
  */
 export const PLAYER_REQUESTS_PER_IP_PER_MINUTE = 1200;
+/**
+ * How often a player page asks again while the channel is offline (its heartbeat while playing
+ * stays VIEWER_HEARTBEAT_MS): a viewer who opened the page before the broadcast sees it start
+ * within this. An offline heartbeat opens no session; at 15 a minute, some 80 waiting viewers
+ * behind one address fit under the per-address limit, and a 429 only delays the next try.
+ */
+export const OFFLINE_POLL_MS = 4000;
 /** The code a rate-limit refusal carries: players wait and try again, they do not stop. */
 export const RATE_LIMITED_CODE = 'rate_limited';
 
@@ -41,22 +50,27 @@ const previewOf = (body: unknown): string | undefined => {
 };
 
 const require = createRequire(import.meta.url);
+const gzip = promisify(zlib.gzip);
 const dist = (pkg: string) => path.dirname(require.resolve(pkg));
 /** The only files /player-libs serves: the players' own builds from node_modules. */
 const LIB_FILES: Record<string, { file: string; type: string }> = {
   'video.min.js': { file: path.join(dist('video.js'), 'video.min.js'), type: 'text/javascript' },
   'video-js.min.css': { file: path.join(dist('video.js'), 'video-js.min.css'), type: 'text/css' },
+  'hls.light.min.js': { file: path.join(dist('hls.js'), 'hls.light.min.js'), type: 'text/javascript' },
+  // the full build, as before: pages of other sites may still load it from here
   'hls.min.js': { file: path.join(dist('hls.js'), 'hls.min.js'), type: 'text/javascript' },
   'clappr.min.js': { file: path.join(dist('@clappr/player'), 'clappr.min.js'), type: 'text/javascript' },
 };
 for (const l of Object.values(PLAYER_LIBS)) for (const f of [...l.scripts, ...l.styles]) if (!LIB_FILES[f]) throw new Error(`biblioteca sem arquivo: ${f}`);
 
-function csp(nonce: string, player: string): string {
+function csp(nonce: string, player: string, hlsOrigin: string | null): string {
+  // the live playlist lists its fragments at the media node's HLS port (hls-origin.ts)
+  const hls = hlsOrigin ? ` ${hlsOrigin}` : '';
   return [
     "default-src 'none'",
     // Clappr compiles its templates at run time; the page itself carries no user-written markup
     `script-src 'self' 'nonce-${nonce}'${player === 'clappr' ? " 'unsafe-eval'" : ''}`, "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:", "media-src 'self' blob: data:", "connect-src 'self'", "worker-src 'self' blob:",
+    "img-src 'self' data: blob:", `media-src 'self' blob: data:${hls}`, `connect-src 'self'${hls}`, "worker-src 'self' blob:",
     // no frame-ancestors on purpose: embeds live on any customer site (`*` would still refuse local files)
     "font-src 'self' data:", "base-uri 'none'", "form-action 'none'",
   ].join('; ');
@@ -75,7 +89,11 @@ const htmlMessage = (reply: FastifyReply, status: number, text: string) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
     .send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Player</title><body style="margin:0;display:flex;align-items:center;justify-content:center;height:100vh;background:#030712;color:#e5e7eb;font-family:system-ui,sans-serif"><p>${text}</p></body></html>`);
 
-export function playersRoutes(app: FastifyInstance, deps: { players: PlayersService; logos: LogosService }): void {
+export function playersRoutes(app: FastifyInstance, deps: {
+  players: PlayersService; logos: LogosService;
+  /** The origin of the HLS fragments for this viewer, which the page's policy must let it fetch. */
+  hlsOrigin?: (req: FastifyRequest) => string | null;
+}): void {
   const { players, logos } = deps;
   const auth = { preHandler: app.requireAuth };
   const publicLimit = createRateLimiter({ windowMs: 60_000, max: PLAYER_REQUESTS_PER_IP_PER_MINUTE });
@@ -118,10 +136,26 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
     return reply.type(f.mime).header('Cache-Control', 'public, max-age=86400').header('Content-Length', st.size).send(fs.createReadStream(f.path));
   });
 
+  // a player page waits for its library before the picture starts: gzipped, a third or less of it
+  // travels (compressed once, kept in memory; the files only change with the server's dependencies)
+  const gzipped = new Map<string, Promise<Buffer>>();
+  const gzipOf = (name: string, file: string): Promise<Buffer> => {
+    let gz = gzipped.get(name);
+    if (!gz) {
+      gz = fs.promises.readFile(file).then((b) => gzip(b, { level: 9 }));
+      gzipped.set(name, gz);
+      gz.catch(() => gzipped.delete(name));
+    }
+    return gz;
+  };
   app.get<{ Params: { file: string } }>('/player-libs/:file', async (req, reply) => {
     const lib = LIB_FILES[req.params.file];
     if (!lib) return reply.status(404).send();
-    return reply.type(lib.type).header('Cache-Control', 'public, max-age=86400').send(fs.createReadStream(lib.file));
+    reply.type(lib.type).header('Cache-Control', 'public, max-age=86400').header('Vary', 'Accept-Encoding');
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      return reply.header('Content-Encoding', 'gzip').send(await gzipOf(req.params.file, lib.file));
+    }
+    return reply.send(fs.createReadStream(lib.file));
   });
 
   app.get('/api/player-port/iframe', async (req, reply) => {
@@ -155,6 +189,7 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
         ...(preview ? { previa: preview } : {}),
       },
       heartbeatMs: VIEWER_HEARTBEAT_MS,
+      offlinePollMs: OFFLINE_POLL_MS,
       watermark: wm.enabled && wm.logo_url ? { url: wm.logo_url, position: wm.position, opacity: wm.opacity } : null,
       counter: q.data.contador === 'true',
       share: q.data.compartilhamento === 'true' ? shareUrl(`${req.protocol}://${req.host}`, req.url) : null,
@@ -163,7 +198,7 @@ export function playersRoutes(app: FastifyInstance, deps: { players: PlayersServ
         share: msg.playerShare, copy: msg.playerCopyLink, copied: msg.playerLinkCopied,
       },
     });
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Content-Security-Policy', csp(nonce, player))
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Content-Security-Policy', csp(nonce, player, deps.hlsOrigin?.(req) ?? null))
       .header('Referrer-Policy', 'no-referrer').send(html);
   });
 

@@ -83,7 +83,7 @@ describe('playout: ordinary videos and library changes on air', { skip: process.
           const segments = text.split('\n').map((l) => l.trim()).filter((l) => l.endsWith('.ts'));
           // each new segment once, and always the oldest listed one (the first to be removed)
           for (const seg of segments.filter((x, i) => i === 0 || !checked.has(x))) {
-            const sr = await fetch(`${s.apiUrl}/hls/${seg}`);
+            const sr = await fetch(new URL(seg, `${s.apiUrl}/hls/`));
             await sr.arrayBuffer();
             if (sr.status !== 200) w.segmentMisses.push(`${seg}: ${sr.status}`);
             checked.add(seg);

@@ -211,7 +211,7 @@ describe('playout: a playlist on air', () => {
       const text = await hls();
       const seg = text?.split('\n').filter((l) => l.endsWith('.ts')).at(-1);
       if (!seg) return false;
-      const bytes = Buffer.from(await (await fetch(`${s.apiUrl}/hls/${seg}`)).arrayBuffer());
+      const bytes = Buffer.from(await (await fetch(new URL(seg, `${s.apiUrl}/hls/`))).arrayBuffer());
       const file = path.join(dir, 'seg.ts');
       fs.writeFileSync(file, bytes);
       const w = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width', '-of', 'csv=p=0', file]).toString().trim();

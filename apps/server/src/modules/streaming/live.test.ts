@@ -59,7 +59,8 @@ describe('live ingest through nginx-rtmp', () => {
       assert.equal(playlist.r.headers.get('access-control-allow-origin'), '*');
       assert.match(playlist.r.headers.get('cache-control') ?? '', /no-cache/);
       const seg = /^(.+\.ts)$/m.exec(playlist.text)![1]!;
-      const sr = await fetch(`${s.apiUrl}/hls/${seg}`);
+      // resolved against the playlist's address, as a player does (nginx's HLS port lists them absolute)
+      const sr = await fetch(new URL(seg, `${s.apiUrl}/hls/`));
       assert.equal(sr.status, 200);
       assert.equal(sr.headers.get('content-type'), 'video/mp2t');
       assert.ok((await sr.arrayBuffer()).byteLength > 1000);

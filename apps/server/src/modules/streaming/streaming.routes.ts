@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { startBody, startPlaylistBody, stopBody } from '@painel/contract';
+import { withFragmentBase } from '@painel/media/hls-playlist';
 import { sameSecret } from '../../platform/crypto.ts';
 import { parse } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -68,9 +69,10 @@ export function ingestHookRoutes(app: FastifyInstance, ingest: IngestService, ho
 const HLS_FILE = /^([a-z0-9_]+?)(-\d+)?\.(m3u8|ts)$/;
 
 /**
- * The HLS nginx writes, served by the API: players on any site fetch it (CORS *), playlists
- * are never cached, and a playlist is only served while its broadcast is open, so a player
- * never loops over the last seconds of an ended one.
+ * The HLS nginx writes: players on any site fetch it (CORS *), playlists are never cached,
+ * and a playlist is only served while its broadcast is open, so a player never loops over the
+ * last seconds of an ended one. The playlist lists its fragments at nginx's own HTTP port,
+ * which serves those files (hls-origin.ts); the fragment route here is the fallback.
  */
 export function hlsRoutes(app: FastifyInstance, deps: {
   streaming: StreamingService; hlsDir: string; viewers: ViewersService; viewerLimit: (stream: string) => Promise<number>;
@@ -78,6 +80,8 @@ export function hlsRoutes(app: FastifyInstance, deps: {
   signedInAs: (req: FastifyRequest) => Promise<number | null>;
   /** Whether a playlist request's `?previa=` is its owner's preview grant for that stream (the panel's embedded player page). */
   ownerPreview: (stream: string, grant: unknown) => boolean;
+  /** Where the playlist lists its fragments for this viewer (nginx's HLS port, see hls-origin.ts); null: next to the playlist. */
+  fragmentBase?: (req: FastifyRequest) => string | null;
 }): void {
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Range' };
   app.options('/hls/:file', async (_req, reply) => reply.status(204).headers(cors).send());
@@ -100,7 +104,13 @@ export function hlsRoutes(app: FastifyInstance, deps: {
         userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), sessionKey: typeof sessao === 'string' && sessao ? sessao.slice(0, 64) : undefined,
       });
     }
-    if (live) return reply.header('Content-Type', 'application/vnd.apple.mpegurl').header('Cache-Control', 'no-cache, no-store').send(live.text);
+    if (live) {
+      const base = deps.fragmentBase?.(req);
+      return reply.header('Content-Type', 'application/vnd.apple.mpegurl').header('Cache-Control', 'no-cache, no-store')
+        .send(base ? withFragmentBase(live.text, base) : live.text);
+    }
+    // fragments are nginx's to serve (HLS_PORT); this stays for playlists with relative addresses:
+    // one a player got before an upgrade, and viewers or setups the fragment server is not offered to
     const file = path.join(deps.hlsDir, req.params.file);
     const st = await fs.promises.stat(file).catch(() => null);
     if (!st?.isFile()) return reply.status(404).send();
