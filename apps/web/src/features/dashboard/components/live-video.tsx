@@ -37,6 +37,8 @@ export function LiveVideo({ src, label, deep = false }: { src: string; label: st
         // a playlist or relay carries its videos' own keyframes (often 10 s apart): half a minute of
         // buffer, so a long fragment never finds the player empty; OBS keeps its low latency
         ...(deep ? { liveSyncDuration: 30, liveMaxLatencyDuration: 90, maxBufferLength: 60 } : { liveSyncDurationCount: 3 }),
+        // OBS's 2-s fragments are small: demuxing them here avoids starting a worker before the first picture
+        enableWorker: deep,
         manifestLoadingMaxRetry: 4, levelLoadingMaxRetry: 4,
         // the owner watching their own channel here is not audience: the playlist requests say who asks
         xhrSetup: (xhr, url) => {
@@ -60,8 +62,9 @@ export function LiveVideo({ src, label, deep = false }: { src: string; label: st
           instance.startLoad();
         }, RETRY_MS);
       });
-      instance.loadSource(src);
+      // the media element is ready by the time the playlist arrives
       instance.attachMedia(video);
+      instance.loadSource(src);
     });
 
     return () => {
