@@ -43,12 +43,26 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`o painel terminou ao iniciar:\n${output}`);
     const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`o painel não respondeu em 30 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // a panel that never answered is stopped: left running, it would keep the test file's
+      // process (and the whole run) waiting for it
+      await stop();
+      throw new Error(`o painel não respondeu em 30 s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const user = async (...args: string[]) => (await run(process.execPath, [path.join(ROOT, 'apps/server/src/cli/user.ts'), ...args], { env })).stdout;
@@ -65,14 +79,6 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
         '--tipo', opts.tipo ?? 'streaming', '--bitrate', String(opts.bitrate ?? 2500));
       return a;
     },
-    async stop() {
-      if (child.exitCode === null && child.pid) {
-        const exited = new Promise((r) => child.once('exit', r));
-        process.kill(-child.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Harness } from './harness.ts';
 import { bearerHeader } from './harness.ts';
+import { encodeClip } from './clip-cache.ts';
 
-/** Tiny real clips, made once per test file with ffmpeg's test sources. */
+/** Tiny real clips, made with ffmpeg's test sources (once per run when the clips are shared: see encodeClip). */
 export interface Clips {
   dir: string;
   /** MP4, H.264 yuv420p + AAC, ~300 kbps, 2 s: compatible. */
@@ -19,17 +19,16 @@ export interface Clips {
   close(): void;
 }
 
-const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
 const cbr4m = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-b:v', '4000k', '-minrate', '4000k', '-maxrate', '4000k', '-bufsize', '1000k', '-x264-params', 'nal-hrd=cbr', '-movflags', '+faststart'];
 
 export function makeClips(): Clips {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-clips-'));
   const p = (n: string) => path.join(dir, n);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-b:v', '300k', '-c:a', 'aac', '-b:a', '64k', '-shortest', p('ok.mp4')]);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25:duration=2', '-c:v', 'mpeg4', '-q:v', '5', p('old.avi')]);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=1.2', ...cbr4m, p('mid.mp4')]);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2.6', ...cbr4m, p('big.mp4')]);
+  encodeClip(['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-b:v', '300k', '-c:a', 'aac', '-b:a', '64k', '-shortest'], p('ok.mp4'));
+  encodeClip(['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25:duration=2', '-c:v', 'mpeg4', '-q:v', '5'], p('old.avi'));
+  encodeClip(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=1.2', ...cbr4m], p('mid.mp4'));
+  encodeClip(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2.6', ...cbr4m], p('big.mp4'));
   const read = (n: string) => fs.readFileSync(p(n));
   return { dir, ok: read('ok.mp4'), avi: read('old.avi'), mid: read('mid.mp4'), big: read('big.mp4'), close: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
@@ -40,11 +39,11 @@ export function makeClips(): Clips {
  */
 export function makeChannelClip(dir: string, name: string, source: string, seconds = 3): Buffer {
   const file = path.join(dir, `${name}.mp4`);
-  ffmpeg([
+  encodeClip([
     '-f', 'lavfi', '-i', `${source}=size=320x240:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '25', '-keyint_min', '25', '-sc_threshold', '0', '-b:v', '400k',
-    '-c:a', 'aac', '-b:a', '64k', '-ar', '44100', '-ac', '2', '-shortest', '-movflags', '+faststart', file,
-  ]);
+    '-c:a', 'aac', '-b:a', '64k', '-ar', '44100', '-ac', '2', '-shortest', '-movflags', '+faststart',
+  ], file);
   return fs.readFileSync(file);
 }
 
@@ -59,11 +58,11 @@ export function makeKeyframeClip(dir: string, name: string, seconds: number, key
   const gop = 'every' in keyframes
     ? ['-g', String(keyframes.every * 25), '-keyint_min', String(keyframes.every * 25)]
     : ['-g', '1000', '-force_key_frames', keyframes.at.join(',')];
-  ffmpeg([
+  encodeClip([
     '-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...gop, '-sc_threshold', '0', '-b:v', `${kbps}k`,
-    '-c:a', 'aac', '-b:a', '64k', '-ar', '44100', '-ac', '2', '-shortest', '-movflags', '+faststart', file,
-  ]);
+    '-c:a', 'aac', '-b:a', '64k', '-ar', '44100', '-ac', '2', '-shortest', '-movflags', '+faststart',
+  ], file);
   return fs.readFileSync(file);
 }
 

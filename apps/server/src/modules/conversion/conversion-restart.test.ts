@@ -32,6 +32,8 @@ describe('conversion: a worker killed mid-way', () => {
     const c = spawn(process.execPath, [WORKER], {
       env: {
         ...process.env, DATA_DIR: h.config.dataDir, DATABASE_URL: h.config.databaseUrl ?? '', RTMP_PORT: String(rtmpPort), JOB_LEASE_MS: '3000',
+        // the API's own setting (no HLS port of nginx): the default port is another stack's when tests run side by side
+        HLS_PORT: String(h.config.media.hlsPort),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

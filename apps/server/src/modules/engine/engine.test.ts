@@ -41,6 +41,8 @@ describe('media engine: a worker killed and restarted', () => {
     const c = spawn(process.execPath, [WORKER], {
       env: {
         ...process.env, DATA_DIR: h.config.dataDir, DATABASE_URL: h.config.databaseUrl ?? '', RTMP_PORT: String(rtmpPort),
+        // the API's own setting (no HLS port of nginx): the default port is another stack's when tests run side by side
+        HLS_PORT: String(h.config.media.hlsPort),
         API_INTERNAL_URL: apiUrl, OUTBOUND_ALLOW: dest.allowEntry,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

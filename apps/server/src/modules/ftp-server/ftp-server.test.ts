@@ -6,15 +6,9 @@ import { Client, FTPError } from 'basic-ftp';
 import { msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { leftovers, makeClips, newFolder, upload, waitFor, type Clips } from '../../testing/library.ts';
+import { freePort } from '../../platform/ports.ts';
 import { startFtp, type FtpHandle } from './ftp-server.ts';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 const pasvEnv = () => {
   const min = 40000 + Math.floor(Math.random() * 400) * 50;
   return { FTP_PASV_MIN: String(min), FTP_PASV_MAX: String(min + 49) };

@@ -46,11 +46,19 @@ describe('lives: restreams to a platform', () => {
     assert.equal(r.statusCode, 200, r.body);
     return r.json() as { success: boolean; message: string; live: { id: number } };
   };
-  /** Bytes at the platform, twice, 4 s apart: read from the HLS, a restream delivers a fragment (2 s) at a time. */
+  /**
+   * Bytes at the platform, then again once 50 KB more have arrived or 4 s have passed: read from
+   * the HLS, a restream delivers a fragment (2 s) at a time.
+   */
   const flow = async (key: string) => {
     const b0 = (await dest.received(key)).bytes;
-    await sleep(4000);
-    return [b0, (await dest.received(key)).bytes] as const;
+    const until = Date.now() + 4000;
+    let b1 = b0;
+    while (b1 <= b0 + 50_000 && Date.now() < until) {
+      await sleep(200);
+      b1 = (await dest.received(key)).bytes;
+    }
+    return [b0, b1] as const;
   };
   const processRow = (liveId: number) =>
     s.h.core.store.db.selectFrom('lives as l').innerJoin('media_processes as p', 'p.id', 'l.process_id').selectAll('p')

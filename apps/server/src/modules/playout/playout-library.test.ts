@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { Client } from 'basic-ftp';
 import type { StatusResponse } from '@painel/contract';
+import { freePort } from '../../platform/ports.ts';
 import { bearerHeader } from '../../testing/harness.ts';
 import { makeKeyframeClip, newFolder, upload } from '../../testing/library.ts';
 import { eventually, startLiveStack, type LiveStack } from '../../testing/live.ts';
@@ -26,16 +26,6 @@ interface HlsWatch {
   /** Times the panel's status said the channel was off the air while it was on. */
   statusOff: string[];
   lastSequence: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 }
 
 /**
