@@ -96,6 +96,16 @@ start_phase() {
   return 0
 }
 
+# Waits until one of the named phases has ended (its exit code written). Not `wait -n`: that also
+# returns for a command substitution that ended before it was called.
+wait_any() {
+  local name
+  while :; do
+    for name in "$@"; do [ -f "$(cat "$TMP/file.$name").rc" ] && return 0; done
+    sleep 1
+  done
+}
+
 # Prints each phase's output in order and adds its counts to the totals.
 report_phase() {
   local name=$1 out
@@ -153,7 +163,7 @@ wait
 start_phase "SQLite" tests run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") "${SERVER_TESTS[@]}"
 start_phase "PostgreSQL" tests pg_tests
 # Chromium starts once one server phase has ended: beside the other one's last, longest files
-[ "$E2E_APART" = 1 ] && wait -n
+[ "$E2E_APART" = 1 ] && wait_any SQLite PostgreSQL
 start_phase "E2E" tests e2e_tests
 wait
 TOTAL_MS=$(($(now_ms) - T0))

@@ -82,6 +82,7 @@ describe('media engine: a worker killed and restarted', () => {
     await eventually(async () => (await get('/api/health')).components?.media_server === 'ok', 20_000, 'nginx do worker');
     const obs = publish(key);
     await eventually(async () => (await get('/api/streaming/status')).is_live, 20_000, 'OBS ao vivo');
+    const broadcastBefore = (await get('/api/streaming/status')).transmission?.id as number;
     const r = await h.app.inject({
       method: 'POST', url: '/api/streaming/start-live', headers: bearerHeader(token),
       payload: {
@@ -108,9 +109,11 @@ describe('media engine: a worker killed and restarted', () => {
     await eventually(async () => {
       if (!again || again.exitCode !== null) again = publish(key); // until the new nginx takes it
       await new Promise((res) => setTimeout(res, 2000));
-      // the broadcast record may still say live from before the restart: OBS is back only if its
-      // publisher was accepted and keeps running
-      return again.exitCode === null && (await get('/api/streaming/status')).is_live;
+      // the broadcast record may still say live from before the restart, and a refused encoder can
+      // take seconds to notice on a loaded machine: OBS is back once its publish was accepted (the
+      // accepted publish opens a broadcast of its own) and it keeps running
+      const st = await get('/api/streaming/status');
+      return again.exitCode === null && st.is_live && st.transmission?.id !== broadcastBefore;
     }, 30_000, 'OBS de volta');
     await eventually(async () => {
       const now = childrenOf(row.process_id, tag);
