@@ -102,8 +102,12 @@ describe('media engine: a worker killed and restarted', () => {
     // the orphan keeps pushing meanwhile: nobody stopped it
     assert.deepEqual(childrenOf(row.process_id, tag), [first]);
 
+    const oldNginx = Number(fs.readFileSync(path.join(h.config.dataDir, 'nginx', 'supervisor.pid'), 'utf8'));
     runWorker();
-    // the new worker's nginx replaced the old one, so OBS reconnects, as OBS does by itself
+    // the new worker's nginx replaces the old one, so OBS reconnects, as OBS does by itself; until
+    // then the old nginx still answers on the port (a worker starts slowly on a loaded machine),
+    // and a publish it accepted would be cut when it goes
+    await eventually(async () => !alive(oldNginx) && (await get('/api/health')).components?.media_server === 'ok', 30_000, 'o nginx do novo worker');
     obs.kill('SIGKILL');
     let again: ChildProcess | undefined;
     await eventually(async () => {
