@@ -106,6 +106,8 @@ export interface AppOptions {
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** How long a public /api/health answer is reused. */
   healthCacheMs?: number;
+  /** The clock of the login throttle's windows (tests move it instead of waiting). */
+  loginClock?: () => number;
 }
 
 /** The Fastify instance with every route; no listen, so tests use app.inject. */
@@ -126,7 +128,7 @@ export async function buildApp(core: Core, opts: AppOptions = {}): Promise<Fasti
   installErrorHandler(app);
 
   const tokens = createTokens(secret(config.dataDir, 'jwt.key'), config.jwtTtlSeconds);
-  const throttle = createLoginThrottle({ db, ...config.login });
+  const throttle = createLoginThrottle({ db, ...config.login, ...(opts.loginClock ? { now: opts.loginClock } : {}) });
   const auth = createAuthService({ db, accounts, tokens, throttle });
 
   app.decorateRequest('auth', null as never);
