@@ -65,7 +65,19 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const user = async (...args: string[]) => (await run(process.execPath, [path.join(ROOT, 'apps/server/src/cli/user.ts'), ...args], { env })).stdout;
+  const user = async (...args: string[]): Promise<string> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await run(process.execPath, [path.join(ROOT, 'apps/server/src/cli/user.ts'), ...args], { env })).stdout;
+      } catch (e) {
+        // the running panel wrote to its SQLite file between the command's read and its write
+        // (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out): nothing was written, the
+        // command is simply run again, as an administrator would
+        if (attempt >= 5 || !/SQLITE_BUSY/.test(String((e as { stderr?: string }).stderr))) throw e;
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    }
+  };
   return {
     baseUrl,
     dataDir,
