@@ -16,7 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openCore } from '../apps/server/src/app.ts';
+import { openCore } from '../apps/server/src/core.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 
 const { values } = parseArgs({ options: { 'size-mb': { type: 'string', default: '1024' }, client: { type: 'string', default: 'curl' } } });

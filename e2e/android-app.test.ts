@@ -3,7 +3,9 @@ import fs from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { androidUi, msg, type AndroidConfig } from '@painel/contract';
+import { msg, type AndroidConfig } from '@painel/contract';
+import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
+import { androidAppTexts } from '../apps/web/src/i18n/pt-BR/android-app.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
@@ -47,36 +49,36 @@ describe('App Android in Chromium', () => {
     });
     await logIn(page, account.email, account.password);
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'App Android', exact: true }).click();
-    await page.getByRole('heading', { name: androidUi.title, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: androidAppTexts.title, level: 1 }).waitFor();
 
     // no app yet: the create tab opens, and there is nothing to configure
-    const tabs = page.getByRole('tablist', { name: androidUi.tabsLabel });
-    assert.equal(await tabs.getByRole('tab', { name: androidUi.tabCreate }).getAttribute('aria-selected'), 'true');
-    assert.equal(await tabs.getByRole('tab', { name: androidUi.tabConfigure }).count(), 0);
-    const form = page.getByRole('form', { name: androidUi.createTitle });
-    const nome = form.getByLabel(androidUi.nameLabel);
+    const tabs = page.getByRole('tablist', { name: androidAppTexts.tabsLabel });
+    assert.equal(await tabs.getByRole('tab', { name: commonTexts.createApp }).getAttribute('aria-selected'), 'true');
+    assert.equal(await tabs.getByRole('tab', { name: commonTexts.configureApp }).count(), 0);
+    const form = page.getByRole('form', { name: commonTexts.createApp });
+    const nome = form.getByLabel(androidAppTexts.nameLabel);
     await nome.fill('TV Cidade Teste');
-    await form.getByText(androidUi.nameCounter(15, 30)).waitFor();
+    await form.getByText(androidAppTexts.nameCounter({ n: 15, max: 30 })).waitFor();
 
     // a 200x200 logo is refused in the page, with the exact message, and nothing is sent
-    const logo = form.getByLabel(androidUi.logoLabel, { exact: true });
+    const logo = form.getByLabel(commonTexts.logo, { exact: true });
     await logo.setInputFiles(await picture('logo.png', 200, 200, 'png'));
     await form.getByTestId('image-error-logo').getByText(msg.androidLogoSize).waitFor();
-    await form.getByLabel(androidUi.iconLabel, { exact: true }).setInputFiles(await picture('icone.png', 144, 144, 'png'));
-    await form.getByLabel(androidUi.backgroundLabel, { exact: true }).setInputFiles(await picture('fundo.jpg', 640, 1136, 'jpeg'));
-    await form.getByRole('button', { name: androidUi.create }).click();
+    await form.getByLabel(commonTexts.icon, { exact: true }).setInputFiles(await picture('icone.png', 144, 144, 'png'));
+    await form.getByLabel(androidAppTexts.backgroundLabel, { exact: true }).setInputFiles(await picture('fundo.jpg', 640, 1136, 'jpeg'));
+    await form.getByRole('button', { name: commonTexts.createApp }).click();
     await toast(page, msg.androidLogoSize).waitFor();
     assert.deepEqual(creates, []);
 
     // the right logo, a version and a theme: created, and the apps tab opens on the build
     await logo.setInputFiles(await picture('logo.png', 300, 300, 'png'));
-    await form.getByLabel(androidUi.versionLabel).selectOption('1.2');
-    await form.getByLabel(androidUi.siteLabel).fill('https://tvcidade.example.com');
-    await form.getByRole('button', { name: androidUi.create }).click();
+    await form.getByLabel(androidAppTexts.versionLabel).selectOption('1.2');
+    await form.getByLabel(commonTexts.site).fill('https://tvcidade.example.com');
+    await form.getByRole('button', { name: commonTexts.createApp }).click();
     await toast(page, msg.androidCreated).waitFor({ timeout: 20_000 });
     assert.deepEqual(creates, ['POST']);
-    assert.equal(await tabs.getByRole('tab', { name: androidUi.tabApps }).getAttribute('aria-selected'), 'true');
-    await tabs.getByRole('tab', { name: androidUi.tabCreateAgain }).waitFor();
+    assert.equal(await tabs.getByRole('tab', { name: androidAppTexts.apps }).getAttribute('aria-selected'), 'true');
+    await tabs.getByRole('tab', { name: androidAppTexts.tabCreateAgain }).waitFor();
     const row = page.getByTestId('android-app-row');
     assert.equal(await row.count(), 1);
     assert.match(await row.innerText(), /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
@@ -87,36 +89,36 @@ describe('App Android in Chromium', () => {
     const status = row.getByTestId('android-status');
     await status.getByText('Em andamento').waitFor({ timeout: 5_000 });
     await status.getByText('Concluído').waitFor({ timeout: 90_000 });
-    const apk = row.getByRole('button', { name: new RegExp(`^${androidUi.download}`) });
+    const apk = row.getByRole('button', { name: new RegExp(`^${commonTexts.downloadApk}`) });
     const [download] = await Promise.all([page.waitForEvent('download'), apk.click()]);
     assert.match(download.suggestedFilename(), /\.apk$/);
     const head = (await fs.readFile(await download.path())).subarray(0, 2).toString('latin1');
     assert.equal(head, 'PK');
 
     // configure: the player as the start screen and a red text; the saved configuration says so
-    await tabs.getByRole('tab', { name: androidUi.tabConfigure }).click();
-    const conf = page.getByRole('form', { name: androidUi.configureTitle });
-    assert.equal(await conf.getByRole('radio', { name: androidUi.startScreenLogo }).isChecked(), true);
-    await conf.getByRole('radio', { name: androidUi.startScreenPlayer }).check();
-    await conf.getByLabel(androidUi.textColorLabel).fill('#ff0000');
+    await tabs.getByRole('tab', { name: commonTexts.configureApp }).click();
+    const conf = page.getByRole('form', { name: commonTexts.configureApp });
+    assert.equal(await conf.getByRole('radio', { name: androidAppTexts.startScreenLogo }).isChecked(), true);
+    await conf.getByRole('radio', { name: commonTexts.player }).check();
+    await conf.getByLabel(commonTexts.textColor).fill('#ff0000');
     await conf.getByText('#FF0000').waitFor();
-    await conf.getByRole('button', { name: androidUi.configure }).click();
+    await conf.getByRole('button', { name: androidAppTexts.configure }).click();
     await toast(page, msg.androidConfigured).waitFor();
     const saved = await apiGet<{ config: AndroidConfig }>(stack.baseUrl, token, '/api/app-android/config');
     assert.deepEqual([saved.config.app_tela_inicial, saved.config.app_cor_texto], [2, '#FF0000']);
     // the form shows what was saved
-    assert.equal(await conf.getByRole('radio', { name: androidUi.startScreenPlayer }).isChecked(), true);
+    assert.equal(await conf.getByRole('radio', { name: commonTexts.player }).isChecked(), true);
 
     // remove, after confirming: nothing is left to list
-    await tabs.getByRole('tab', { name: androidUi.tabApps }).click();
+    await tabs.getByRole('tab', { name: androidAppTexts.apps }).click();
     page.once('dialog', (d) => {
       assert.equal(d.message(), msg.androidRemoveConfirm);
       void d.accept();
     });
-    await row.getByRole('button', { name: new RegExp(`^${androidUi.remove}`) }).click();
+    await row.getByRole('button', { name: new RegExp(`^${commonTexts.remove}`) }).click();
     await toast(page, msg.androidRemoved).waitFor();
-    await page.getByTestId('android-empty').getByText(androidUi.emptyTitle).waitFor();
-    assert.equal(await tabs.getByRole('tab', { name: androidUi.tabConfigure }).count(), 0);
+    await page.getByTestId('android-empty').getByText(androidAppTexts.emptyTitle).waitFor();
+    assert.equal(await tabs.getByRole('tab', { name: commonTexts.configureApp }).count(), 0);
     const list = await apiGet<{ apps: unknown[] }>(stack.baseUrl, token, '/api/app-android');
     assert.deepEqual(list.apps, []);
     assert.deepEqual(cspViolations(page), []);

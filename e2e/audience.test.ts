@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { AUDIENCE, AUDIENCE_CSV_COLUMNS, msg, ui, type AudienceMapResponse } from '@painel/contract';
+import { AUDIENCE, AUDIENCE_CSV_COLUMNS, msg, type AudienceMapResponse } from '@painel/contract';
+import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
+import { audienceTexts } from '../apps/web/src/i18n/pt-BR/audience.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, publish, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
@@ -84,13 +86,13 @@ describe('audience (Espectadores) in Chromium', () => {
     await until('prévia ao vivo tocando no dashboard', () => page.getByTestId('dashboard-player')
       .evaluate((v: HTMLVideoElement) => v.currentTime > 0), 30_000);
     await page.goto('/dashboard/espectadores');
-    await page.getByRole('heading', { name: ui.audienceTitle, level: 1 }).waitFor();
-    assert.equal(await page.getByLabel(ui.audiencePeriodLabel, { exact: true }).inputValue(), '24h');
+    await page.getByRole('heading', { name: audienceTexts.title, level: 1 }).waitFor();
+    assert.equal(await page.getByLabel(audienceTexts.periodLabel, { exact: true }).inputValue(), '24h');
 
     // real time: the seven live viewers (not the owner's preview), the plan's limit, the channel on air
     const realTime = page.getByTestId('audience-realtime');
     await until('sete espectadores agora', async () => (await realTime.getByTestId('audience-live-now').innerText()) === String(viewers), 10_000);
-    await realTime.getByText(ui.audienceOnAir).waitFor();
+    await realTime.getByText(audienceTexts.onAir).waitFor();
     assert.match(await realTime.innerText(), /Limite do plano: \d+ espectadores simultâneos/);
     assert.equal(await page.getByTestId('audience-total').innerText(), String(viewers));
 
@@ -107,7 +109,7 @@ describe('audience (Espectadores) in Chromium', () => {
     // São Paulo has two viewers, every other place one: the biggest dot and the smallest
     assert.ok(Math.abs(Math.max(...sizes) - AUDIENCE.dotMaxPx) < 0.5 && Math.abs(Math.min(...sizes) - AUDIENCE.dotMinPx) < 0.5, `tamanhos ${sizes.join(', ')}`);
     assert.equal(await map.locator('title', { hasText: 'São Paulo' }).textContent(), 'São Paulo, Brasil: 2 espectadores (2 ativos)');
-    assert.equal(await page.getByText(ui.audienceMapLoading).count(), 0);
+    assert.equal(await page.getByText(audienceTexts.mapLoading).count(), 0);
 
     // the history has this hour's bar; Brasil leads the countries; Desktop, Celular and Outro are the devices
     await until('barras do histórico', async () => (await page.getByTestId('audience-history').locator('.recharts-bar-rectangle').count()) > 0);
@@ -127,17 +129,17 @@ describe('audience (Espectadores) in Chromium', () => {
     assert.match(await list.locator('tbody tr', { hasText: 'Newmarket' }).innerText(), /VLC/);
 
     // searching without accents, then asking for the inactive ones (there are none)
-    await page.getByLabel(ui.audienceFilterLabel, { exact: true }).fill('tatui');
+    await page.getByLabel(audienceTexts.filterLabel, { exact: true }).fill('tatui');
     assert.equal(await list.locator('tbody tr').count(), 1);
-    await page.getByLabel(ui.audienceStatusLabel, { exact: true }).selectOption('inativos');
-    await page.getByText(ui.audienceNoMatch).waitFor();
-    await page.getByLabel(ui.audienceFilterLabel, { exact: true }).fill('');
-    await page.getByLabel(ui.audienceStatusLabel, { exact: true }).selectOption('todos');
+    await page.getByLabel(commonTexts.status, { exact: true }).selectOption('inativos');
+    await page.getByText(audienceTexts.noMatch).waitFor();
+    await page.getByLabel(audienceTexts.filterLabel, { exact: true }).fill('');
+    await page.getByLabel(commonTexts.status, { exact: true }).selectOption('todos');
 
     // the CSV of the period, under the server's name, readable by a Brazilian spreadsheet
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: ui.audienceExport }).click(),
+      page.getByRole('button', { name: audienceTexts.export }).click(),
     ]);
     assert.match(download.suggestedFilename(), /^espectadores_24h_\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync(await download.path());
@@ -157,15 +159,15 @@ describe('audience (Espectadores) in Chromium', () => {
     const page = await newPage(browser, stack.baseUrl);
     await logIn(page, account.email, account.password);
     await page.goto('/dashboard/espectadores');
-    await page.getByTestId('audience-empty').getByText(ui.audienceEmptyText).waitFor();
-    await page.getByText(ui.audienceMapEmpty).waitFor();
+    await page.getByTestId('audience-empty').getByText(audienceTexts.emptyText).waitFor();
+    await page.getByText(audienceTexts.mapEmpty).waitFor();
     assert.ok((await page.getByTestId('audience-map').locator('path.rsm-geography').count()) > 150);
     assert.equal(await page.getByTestId('audience-dot').count(), 0);
     assert.equal(await page.getByTestId('audience-total').innerText(), '0');
-    await page.getByTestId('audience-realtime').getByText(ui.audienceOffAir).waitFor();
+    await page.getByTestId('audience-realtime').getByText(audienceTexts.offAir).waitFor();
     // every period answers, the last hour in 5-minute bars
-    await page.getByLabel(ui.audiencePeriodLabel, { exact: true }).selectOption('1h');
-    await page.getByText(ui.audienceHistoryDescription(ui.audienceIntervalNames['5m'])).waitFor();
+    await page.getByLabel(audienceTexts.periodLabel, { exact: true }).selectOption('1h');
+    await page.getByText(audienceTexts.historyDescription({ interval: audienceTexts.intervalNames['5m'] })).waitFor();
     await page.getByTestId('audience-empty').waitFor();
     assert.deepEqual(cspViolations(page), []);
     await page.context().close();

@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DRAG_ACTIVATION_PX, FREQUENCY_LABELS, WEEKDAY_SHORT, msg, ui, type Booking, type PlaylistEntry } from '@painel/contract';
+import { DRAG_ACTIVATION_PX, FREQUENCY_LABELS, WEEKDAY_SHORT, msg, type Booking, type PlaylistEntry } from '@painel/contract';
+import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
+import { playlistsTexts } from '../apps/web/src/i18n/pt-BR/playlists.ts';
+import { schedulesTexts } from '../apps/web/src/i18n/pt-BR/schedules.ts';
 import { makeChannelClip, multipart } from '../apps/server/src/testing/library.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, until } from './support/publish.ts';
@@ -115,23 +118,23 @@ describe('the 24/7 channel in Chromium: playlist, broadcast, schedule', () => {
   test('build a playlist: create it, add three videos, reorder them by dragging, save', async () => {
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Playlists' }).click();
     await page.waitForURL('**/dashboard/playlists');
-    await page.getByRole('heading', { name: ui.playlistsTitle, level: 1 }).waitFor();
-    await page.getByText(ui.noPlaylists).waitFor();
+    await page.getByRole('heading', { name: playlistsTexts.title, level: 1 }).waitFor();
+    await page.getByText(playlistsTexts.noPlaylists).waitFor();
 
-    await page.getByRole('button', { name: ui.newPlaylist }).click();
-    const dialog = page.getByRole('dialog', { name: ui.newPlaylist });
-    await dialog.getByLabel(ui.playlistNameLabel).fill(PLAYLIST);
-    await dialog.getByRole('button', { name: ui.createPlaylist }).click();
+    await page.getByRole('button', { name: playlistsTexts.newPlaylist }).click();
+    const dialog = page.getByRole('dialog', { name: playlistsTexts.newPlaylist });
+    await dialog.getByLabel(playlistsTexts.nameLabel).fill(PLAYLIST);
+    await dialog.getByRole('button', { name: playlistsTexts.createPlaylist }).click();
     await page.getByText(msg.playlistCreated).waitFor();
     await dialog.waitFor({ state: 'detached' });
     // the new playlist is selected and opens, empty, in the editor
-    await page.getByRole('button', { name: ui.selectPlaylistCard(PLAYLIST) }).and(page.locator('[aria-pressed="true"]')).waitFor();
-    await page.getByText(ui.playlistNoEntries).waitFor();
+    await page.getByRole('button', { name: playlistsTexts.selectPlaylistCard({ name: PLAYLIST }) }).and(page.locator('[aria-pressed="true"]')).waitFor();
+    await page.getByText(playlistsTexts.noEntries).waitFor();
     const created = await apiGet<{ id: number; nome: string }[]>(stack.baseUrl, token, '/api/playlists');
     playlistId = created.find((p) => p.nome === PLAYLIST)?.id ?? 0;
     assert.ok(playlistId > 0);
 
-    await page.getByLabel(ui.playlistFolderLabel, { exact: true }).selectOption({ label: 'Grade' });
+    await page.getByLabel(playlistsTexts.folderLabel, { exact: true }).selectOption({ label: 'Grade' });
     const available = page.getByTestId('video-disponivel');
     await until('os três vídeos da pasta', async () => (await available.count()) === 3);
     // the whole row fits the card: 'Adicionar' is never cut off (no sideways scrolling)
@@ -140,13 +143,13 @@ describe('the 24/7 channel in Chromium: playlist, broadcast, schedule', () => {
       return box.scrollWidth <= box.clientWidth;
     }), true);
     for (const [name] of CLIPS) {
-      await page.getByRole('button', { name: ui.addVideoToPlaylist(`${name}.mp4`) }).click();
-      await available.filter({ hasText: `${name}.mp4` }).getByText(ui.videoInPlaylist).waitFor();
+      await page.getByRole('button', { name: playlistsTexts.addVideoToPlaylist({ name: `${name}.mp4` }) }).click();
+      await available.filter({ hasText: `${name}.mp4` }).getByText(playlistsTexts.videoInPlaylist).waitFor();
     }
-    const entries = page.getByRole('list', { name: ui.playlistEntriesLabel(PLAYLIST) }).getByTestId('entrada-playlist');
+    const entries = page.getByRole('list', { name: playlistsTexts.entriesLabel({ name: PLAYLIST }) }).getByTestId('entrada-playlist');
     await until('três entradas', async () => (await entries.count()) === 3);
     assert.deepEqual(await shownOrder(page), ['Abertura.mp4', 'Jornal.mp4', 'Encerramento.mp4']);
-    await page.getByText(ui.playlistUnsaved).waitFor();
+    await page.getByText(commonTexts.unsavedChanges).waitFor();
 
     // the closing video goes first: drag it onto the opening one
     await drag(page, entries.nth(2), entries.nth(0));
@@ -160,37 +163,37 @@ describe('the 24/7 channel in Chromium: playlist, broadcast, schedule', () => {
     // positions follow the order
     assert.deepEqual((await entries.allInnerTexts()).map((t) => t.trim().split(/\s+/)[0]), ['1', '2', '3']);
 
-    await page.getByRole('button', { name: ui.savePlaylist }).click();
+    await page.getByRole('button', { name: playlistsTexts.savePlaylist }).click();
     await page.getByText(msg.playlistSaved).waitFor();
-    await page.getByText(ui.playlistUnsaved).waitFor({ state: 'detached' });
+    await page.getByText(commonTexts.unsavedChanges).waitFor({ state: 'detached' });
     const saved = await apiGet<PlaylistEntry[]>(stack.baseUrl, token, `/api/playlists/${playlistId}/videos`);
     assert.deepEqual([...saved].sort((x, y) => x.ordem - y.ordem).map((e) => e.videos.nome), dragged);
     assert.deepEqual(saved.map((e) => e.videos.id), [ids.Encerramento, ids.Jornal, ids.Abertura]);
     // the card shows the new totals
-    await page.getByRole('button', { name: ui.selectPlaylistCard(PLAYLIST) }).getByText(ui.playlistVideoCount(3)).waitFor();
+    await page.getByRole('button', { name: playlistsTexts.selectPlaylistCard({ name: PLAYLIST }) }).getByText(commonTexts.videoCount({ n: 3 })).waitFor();
   });
 
   test('transmit it: AO VIVO on the playlists page and on the dashboard, whose player plays', { timeout: 90_000 }, async () => {
     assert.ok(playlistId > 0, 'playlist criada no passo anterior');
-    await page.getByRole('button', { name: ui.transmitPlaylist }).click();
+    await page.getByRole('button', { name: playlistsTexts.transmitPlaylist }).click();
     await page.getByText(msg.playlistStarted(PLAYLIST)).waitFor({ timeout: 20_000 });
     await until('playlist no ar', async () => {
       const s = await status();
       return s.is_live && s.stream_type === 'playlist' && s.transmission?.codigo_playlist === playlistId;
     }, 30_000);
 
-    const banner = page.getByRole('region', { name: ui.liveBannerRegion });
+    const banner = page.getByRole('region', { name: commonTexts.liveBannerRegion });
     // the page follows a starting playlist closely: the banner comes well before its 30 s poll
     await banner.waitFor({ timeout: 15_000 });
     assert.match(await banner.getByTestId('playlist-live-badge').innerText(), new RegExp(msg.liveBadge));
     assert.equal((await banner.getByTestId('live-playlist').innerText()).trim(), PLAYLIST);
-    await page.getByRole('button', { name: ui.selectPlaylistCard(PLAYLIST) }).locator('xpath=..').getByText(ui.playlistOnAirTag).waitFor();
-    await page.getByRole('button', { name: ui.finishPlaylistBroadcast }).waitFor();
+    await page.getByRole('button', { name: playlistsTexts.selectPlaylistCard({ name: PLAYLIST }) }).locator('xpath=..').getByText(playlistsTexts.onAirTag).waitFor();
+    await page.getByRole('button', { name: commonTexts.finishBroadcast }).waitFor();
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     const badge = page.getByTestId('dashboard-live-badge');
     await badge.waitFor({ timeout: 20_000 });
-    assert.match(await badge.innerText(), new RegExp(`${msg.liveBadge}[\\s\\S]*${ui.liveTypePlaylist}`));
+    assert.match(await badge.innerText(), new RegExp(`${msg.liveBadge}[\\s\\S]*${commonTexts.liveTypePlaylist}`));
     await page.getByTestId('dashboard-player-label').filter({ hasText: PLAYLIST }).waitFor();
     // the dashboard's player really plays the channel
     await page.waitForFunction(() => {
@@ -208,59 +211,59 @@ describe('the 24/7 channel in Chromium: playlist, broadcast, schedule', () => {
   test('book it on the calendar: from Agendar (once) and by clicking a day (weekdays)', async () => {
     assert.ok(playlistId > 0, 'playlist criada');
     await page.goto('/dashboard/playlists');
-    await page.getByRole('button', { name: ui.selectPlaylistCard(PLAYLIST) }).click();
-    await page.getByRole('button', { name: ui.schedulePlaylist, exact: true }).click();
+    await page.getByRole('button', { name: playlistsTexts.selectPlaylistCard({ name: PLAYLIST }) }).click();
+    await page.getByRole('button', { name: playlistsTexts.schedulePlaylist, exact: true }).click();
     await page.waitForURL(`**/dashboard/agendamentos?playlist=${playlistId}`);
 
     // the form opens with the playlist chosen
-    const form = page.getByRole('dialog', { name: ui.bookingFormTitle });
+    const form = page.getByRole('dialog', { name: schedulesTexts.newBooking });
     await form.waitFor();
-    assert.equal(await form.getByLabel(ui.bookingPlaylist, { exact: true }).inputValue(), String(playlistId));
-    assert.equal(await form.getByLabel(ui.bookingFrequency).inputValue(), 'uma_vez');
+    assert.equal(await form.getByLabel(commonTexts.playlist, { exact: true }).inputValue(), String(playlistId));
+    assert.equal(await form.getByLabel(schedulesTexts.frequency).inputValue(), 'uma_vez');
     const tomorrow = dayInSaoPaulo(1);
-    await form.getByLabel(ui.bookingFrequency).selectOption({ label: FREQUENCY_LABELS.uma_vez });
-    await form.getByLabel(ui.bookingStartDate).fill(tomorrow);
-    await form.getByLabel(ui.bookingStartTime).fill('10:30');
-    await form.getByRole('button', { name: ui.save, exact: true }).click();
+    await form.getByLabel(schedulesTexts.frequency).selectOption({ label: FREQUENCY_LABELS.uma_vez });
+    await form.getByLabel(commonTexts.startDate).fill(tomorrow);
+    await form.getByLabel(schedulesTexts.startTime).fill('10:30');
+    await form.getByRole('button', { name: commonTexts.save, exact: true }).click();
     await page.getByText(msg.bookingCreated).first().waitFor();
     await form.waitFor({ state: 'detached' });
 
     const today = dayInSaoPaulo(0);
-    if (tomorrow.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: ui.nextMonth }).click();
+    if (tomorrow.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: schedulesTexts.nextMonth }).click();
     const tomorrowCell = page.getByTestId(`dia-${tomorrow}`);
     await tomorrowCell.getByText(String(playlistId), { exact: true }).waitFor();
     assert.match((await tomorrowCell.getAttribute('aria-label')) ?? '', /1 agendamento/);
 
     // clicking the day shows the booking
     await tomorrowCell.click();
-    const details = page.getByRole('dialog', { name: ui.bookingDayTitle(brDate(tomorrow)) });
+    const details = page.getByRole('dialog', { name: schedulesTexts.dayTitle({ date: brDate(tomorrow) }) });
     await details.waitFor();
     const text = await details.innerText();
     assert.match(text, new RegExp(`${playlistId} – ${PLAYLIST}`));
     assert.match(text, new RegExp(FREQUENCY_LABELS.uma_vez));
     assert.match(text, new RegExp(`${brDate(tomorrow)} 10:30`));
-    assert.match(text, new RegExp(ui.bookingNeverRun));
-    await details.getByRole('button', { name: ui.bookingClose }).click();
+    assert.match(text, new RegExp(schedulesTexts.neverRun));
+    await details.getByRole('button', { name: commonTexts.close }).click();
     await details.waitFor({ state: 'detached' });
 
     // a second one by clicking an empty day of next month: on weekdays, picked with the toggles
-    await page.getByRole('button', { name: ui.nextMonth }).click();
+    await page.getByRole('button', { name: schedulesTexts.nextMonth }).click();
     const shownMonth = tomorrow.slice(0, 7) !== today.slice(0, 7) ? addDays(`${tomorrow.slice(0, 7)}-01`, 40) : addDays(`${today.slice(0, 7)}-01`, 40);
     const first = `${shownMonth.slice(0, 7)}-08`;
     await page.getByTestId(`dia-${first}`).click();
-    const dayForm = page.getByRole('dialog', { name: ui.bookingFormTitle });
+    const dayForm = page.getByRole('dialog', { name: schedulesTexts.newBooking });
     await dayForm.waitFor();
-    assert.equal(await dayForm.getByLabel(ui.bookingStartDate).inputValue(), first);
-    await dayForm.getByLabel(ui.bookingPlaylist, { exact: true }).selectOption({ label: PLAYLIST });
-    await dayForm.getByLabel(ui.bookingFrequency).selectOption({ label: FREQUENCY_LABELS.dias_da_semana });
+    assert.equal(await dayForm.getByLabel(commonTexts.startDate).inputValue(), first);
+    await dayForm.getByLabel(commonTexts.playlist, { exact: true }).selectOption({ label: PLAYLIST });
+    await dayForm.getByLabel(schedulesTexts.frequency).selectOption({ label: FREQUENCY_LABELS.dias_da_semana });
     const days = [weekday(first), (weekday(first) + 2) % 7];
     for (const d of days) {
       const toggle = dayForm.getByRole('button', { name: WEEKDAY_SHORT[d], exact: true });
       await toggle.click();
       assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
     }
-    await dayForm.getByLabel(ui.bookingStartTime).fill('06:00');
-    await dayForm.getByRole('button', { name: ui.save, exact: true }).click();
+    await dayForm.getByLabel(schedulesTexts.startTime).fill('06:00');
+    await dayForm.getByRole('button', { name: commonTexts.save, exact: true }).click();
     await page.getByText(msg.bookingCreated).first().waitFor();
     await dayForm.waitFor({ state: 'detached' });
     await page.getByTestId(`dia-${first}`).getByText(String(playlistId), { exact: true }).waitFor();
@@ -282,10 +285,10 @@ describe('the 24/7 channel in Chromium: playlist, broadcast, schedule', () => {
   test('finish the transmission from the playlists page, after confirming', async () => {
     assert.ok((await status()).is_live, 'a playlist segue no ar');
     await page.goto('/dashboard/playlists');
-    const banner = page.getByRole('region', { name: ui.liveBannerRegion });
+    const banner = page.getByRole('region', { name: commonTexts.liveBannerRegion });
     await banner.waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: ui.selectPlaylistCard(PLAYLIST) }).click();
-    const finish = page.getByRole('button', { name: ui.finishPlaylistBroadcast });
+    await page.getByRole('button', { name: playlistsTexts.selectPlaylistCard({ name: PLAYLIST }) }).click();
+    const finish = page.getByRole('button', { name: commonTexts.finishBroadcast });
     let asked = '';
     page.once('dialog', (d) => {
       asked = d.message();
@@ -296,8 +299,8 @@ describe('the 24/7 channel in Chromium: playlist, broadcast, schedule', () => {
     assert.equal(asked, msg.playlistStopConfirm);
     await until('fora do ar', async () => !(await status()).is_live, 20_000);
     await banner.waitFor({ state: 'detached', timeout: 20_000 });
-    await page.getByRole('button', { name: ui.transmitPlaylist }).waitFor();
-    assert.equal(await page.getByText(ui.playlistOnAirTag, { exact: true }).count(), 0);
+    await page.getByRole('button', { name: playlistsTexts.transmitPlaylist }).waitFor();
+    assert.equal(await page.getByText(playlistsTexts.onAirTag, { exact: true }).count(), 0);
 
     await page.goto('/dashboard');
     await page.getByText(msg.noLiveBroadcast).first().waitFor({ timeout: 20_000 });

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { YOUTUBE_HOST, downloadsUi, msg, type Video } from '@painel/contract';
+import { YOUTUBE_HOST, msg, type Video } from '@painel/contract';
+import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
+import { downloadsTexts } from '../apps/web/src/i18n/pt-BR/downloads.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiFolder, apiLogin } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
@@ -78,36 +80,36 @@ describe('download from a link in Chromium', () => {
     const page = await newPage(browser, stack.baseUrl);
     await logIn(page, account.email, account.password);
     await page.goto('/dashboard/downloadyoutube');
-    await page.getByRole('heading', { name: downloadsUi.title }).waitFor();
-    await page.getByRole('region', { name: downloadsUi.recentTitle }).getByText(downloadsUi.recentEmpty).waitFor();
+    await page.getByRole('heading', { name: downloadsTexts.title }).waitFor();
+    await page.getByRole('region', { name: downloadsTexts.recentTitle }).getByText(downloadsTexts.recentEmpty).waitFor();
 
-    const link = page.getByLabel(downloadsUi.linkLabel);
+    const link = page.getByLabel(downloadsTexts.linkLabel);
     // a link of another site is refused, with the server's reason as a warning
     await link.fill('https://vimeo.com/123456789');
     await page.getByText(msg.downloadNotYoutube(YOUTUBE_HOST)).first().waitFor();
     await page.getByText(msg.downloadInvalidUrl).waitFor();
 
     await link.fill(`${base}/video.html`);
-    await page.getByText(downloadsUi.linkChecking).waitFor();
+    await page.getByText(downloadsTexts.linkChecking).waitFor();
     await page.getByText(msg.downloadValidUrl).waitFor({ timeout: 30_000 });
-    const info = page.getByRole('region', { name: downloadsUi.infoTitle });
+    const info = page.getByRole('region', { name: downloadsTexts.infoTitle });
     await info.getByRole('heading', { name: TITLE }).waitFor();
     await info.getByText('Canal de Teste').waitFor();
     await info.getByText('0:06').waitFor();
     assert.match((await info.locator('img').getAttribute('src')) ?? '', /^data:image\/jpeg;base64,/);
 
-    await page.getByLabel(downloadsUi.folderLabel).selectOption({ label: 'Baixados' });
-    await page.getByRole('button', { name: downloadsUi.downloadButton }).click();
-    const progress = page.getByRole('region', { name: downloadsUi.progressTitle });
+    await page.getByLabel(commonTexts.destinationFolder).selectOption({ label: 'Baixados' });
+    await page.getByRole('button', { name: downloadsTexts.downloadButton }).click();
+    const progress = page.getByRole('region', { name: downloadsTexts.progress });
     await progress.waitFor();
-    await progress.getByRole('progressbar', { name: downloadsUi.progressBar }).waitFor();
-    await progress.getByText(downloadsUi.phase.downloading).waitFor({ timeout: 30_000 });
+    await progress.getByRole('progressbar', { name: downloadsTexts.progress }).waitFor();
+    await progress.getByText(downloadsTexts.phase.downloading).waitFor({ timeout: 30_000 });
 
     await page.getByText(msg.downloadDone(TITLE)).waitFor({ timeout: 90_000 });
     await progress.waitFor({ state: 'detached' });
     assert.equal(await link.inputValue(), '', 'o link foi limpo');
     await info.waitFor({ state: 'detached' });
-    await page.getByRole('list', { name: downloadsUi.recentTitle }).getByText(`${TITLE}.mp4`).waitFor();
+    await page.getByRole('list', { name: downloadsTexts.recentTitle }).getByText(`${TITLE}.mp4`).waitFor();
     assert.deepEqual(cspViolations(page), []);
 
     const videos = await apiGet<Video[]>(stack.baseUrl, token, `/api/videos?folder_id=${folderId}`);

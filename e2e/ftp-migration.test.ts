@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { ftpMigrationUi as t, msg } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
+import { ftpMigrationTexts as t } from '../apps/web/src/i18n/pt-BR/ftp-migration.ts';
 import { startFtpOrigin, type FtpOrigin } from '../apps/server/src/testing/ftp-origin.ts';
 import { makeChannelClip } from '../apps/server/src/testing/library.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
@@ -53,38 +55,38 @@ describe('FTP migration in Chromium', () => {
     await page.getByRole('button', { name: t.connect }).click();
     await page.getByText(msg.ftpFieldsRequired).waitFor();
     await page.getByLabel(t.ipLabel, { exact: true }).fill(origin.host);
-    await page.getByLabel(t.portaLabel, { exact: true }).fill(String(origin.port));
-    await page.getByLabel(t.usuarioLabel, { exact: true }).fill(origin.user);
-    await page.getByLabel(t.senhaLabel, { exact: true }).fill(origin.password);
+    await page.getByLabel(commonTexts.port, { exact: true }).fill(String(origin.port));
+    await page.getByLabel(commonTexts.username, { exact: true }).fill(origin.user);
+    await page.getByLabel(commonTexts.password, { exact: true }).fill(origin.password);
     await page.getByRole('button', { name: t.connect }).click();
     await page.getByText(msg.ftpConnected).waitFor();
-    await page.getByText(t.connectedTo(origin.host, origin.user)).waitFor();
+    await page.getByText(t.connectedTo({ host: origin.host, user: origin.user })).waitFor();
 
-    await page.getByRole('button', { name: t.openDirectory('acervo antigo') }).click();
+    await page.getByRole('button', { name: t.openDirectory({ name: 'acervo antigo' }) }).click();
     await page.getByRole('navigation', { name: t.breadcrumb }).getByText('acervo antigo').waitFor();
-    await page.getByLabel(t.selectFile('abertura.mp4')).check();
+    await page.getByLabel(t.selectFile({ name: 'abertura.mp4' })).check();
     // only videos can be ticked
-    assert.equal(await page.getByLabel(t.selectFile('leia-me.txt')).isDisabled(), true);
+    assert.equal(await page.getByLabel(t.selectFile({ name: 'leia-me.txt' })).isDisabled(), true);
 
     await page.getByRole('button', { name: t.scan }).click();
     const found = page.getByRole('dialog', { name: t.scanTitle });
-    await found.getByText(t.scanSummary(3, 2)).waitFor();
+    await found.getByText(t.scanSummary({ videos: 3, dirs: 2 })).waitFor();
     await found.getByRole('button', { name: t.selectNone }).click();
     await found.getByRole('checkbox', { name: /making-of\.mp4/ }).check();
-    await found.getByRole('button', { name: t.addToSelection(1) }).click();
+    await found.getByRole('button', { name: t.addToSelection({ n: 1 }) }).click();
     const selection = page.getByRole('list', { name: t.selectionTitle });
     await selection.getByText('/acervo antigo/bastidores/making-of.mp4').waitFor();
     assert.equal(await selection.getByRole('listitem').count(), 2);
 
-    await page.getByLabel(t.destinationLabel).selectOption({ label: 'Migrados' });
+    await page.getByLabel(commonTexts.destinationFolder).selectOption({ label: 'Migrados' });
     await page.getByRole('button', { name: t.migrate }).click();
     const progress = page.getByRole('dialog', { name: t.progressTitle });
     await progress.waitFor();
     await progress.getByRole('progressbar', { name: t.progressLabel }).waitFor();
     await page.getByText(msg.ftpMigrationDone(2)).waitFor({ timeout: 30_000 });
     await progress.getByText(t.stateCompleted).waitFor();
-    await progress.getByText(t.filesDone(2, 2)).waitFor();
-    await progress.getByRole('button', { name: t.close }).click();
+    await progress.getByText(t.filesDone({ done: 2, total: 2 })).waitFor();
+    await progress.getByRole('button', { name: commonTexts.close }).click();
     // the selection is cleared for the next migration
     await page.getByText(t.selectionEmpty).waitFor();
 

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { msg, webappUi } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
+import { multiplatformAppTexts } from '../apps/web/src/i18n/pt-BR/multiplatform-app.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -51,40 +53,40 @@ describe('app multiplataforma in Chromium', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await logIn(page, account.email, account.password);
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'App Multiplataforma' }).click();
-    await page.getByRole('heading', { name: webappUi.title, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: multiplatformAppTexts.title, level: 1 }).waitFor();
 
     // no app yet: the creation tab is open and there is nothing to preview
-    const tabs = page.getByRole('tablist', { name: webappUi.tabsLabel });
-    assert.equal(await tabs.getByRole('tab', { name: webappUi.tabCreate }).getAttribute('aria-selected'), 'true');
-    assert.equal(await tabs.getByRole('tab', { name: webappUi.tabPreview }).count(), 0);
-    await tabs.getByRole('tab', { name: webappUi.tabNotifications }).click();
+    const tabs = page.getByRole('tablist', { name: multiplatformAppTexts.tabsLabel });
+    assert.equal(await tabs.getByRole('tab', { name: commonTexts.createApp }).getAttribute('aria-selected'), 'true');
+    assert.equal(await tabs.getByRole('tab', { name: multiplatformAppTexts.tabPreview }).count(), 0);
+    await tabs.getByRole('tab', { name: multiplatformAppTexts.tabNotifications }).click();
     await page.getByText(msg.pushNoApp).waitFor();
-    await tabs.getByRole('tab', { name: webappUi.tabCreate }).click();
+    await tabs.getByRole('tab', { name: commonTexts.createApp }).click();
 
-    const form = page.getByRole('form', { name: webappUi.formTitleCreate });
-    await form.getByRole('button', { name: webappUi.save }).click();
+    const form = page.getByRole('form', { name: commonTexts.createApp });
+    await form.getByRole('button', { name: multiplatformAppTexts.save }).click();
     await toast(page, msg.appNameRequired);
 
-    await form.getByLabel(webappUi.nameLabel).fill('TV Sol Nascente');
-    await form.getByLabel(webappUi.emailLabel).fill('contato@tvsol.com.br');
-    await form.getByLabel(webappUi.siteLabel).fill('https://tvsol.com.br');
-    assert.equal(await form.getByLabel(webappUi.colorSplash).inputValue(), '#0066ff');
-    await form.getByLabel(webappUi.colorText).fill('#222244');
-    await form.getByLabel(webappUi.colorMenuDark).fill('#aa0000');
+    await form.getByLabel(multiplatformAppTexts.nameLabel).fill('TV Sol Nascente');
+    await form.getByLabel(commonTexts.email).fill('contato@tvsol.com.br');
+    await form.getByLabel(commonTexts.site).fill('https://tvsol.com.br');
+    assert.equal(await form.getByLabel(multiplatformAppTexts.colorSplash).inputValue(), '#0066ff');
+    await form.getByLabel(commonTexts.textColor).fill('#222244');
+    await form.getByLabel(commonTexts.darkMenuColor).fill('#aa0000');
     await form.getByRole('radio', { name: /Modelo 2/ }).check();
-    await form.getByLabel(webappUi.logoLabel, { exact: true }).setInputFiles(logo);
-    await form.getByLabel(webappUi.backgroundLabel, { exact: true }).setInputFiles(background);
-    await form.getByLabel(webappUi.progLabel).fill('Jornal às 19h');
-    await form.getByLabel(webappUi.chatLabel).check();
+    await form.getByLabel(commonTexts.logo, { exact: true }).setInputFiles(logo);
+    await form.getByLabel(multiplatformAppTexts.backgroundLabel, { exact: true }).setInputFiles(background);
+    await form.getByLabel(multiplatformAppTexts.progLabel).fill('Jornal às 19h');
+    await form.getByLabel(commonTexts.chatModule).check();
     // the picked images are previewed before they are sent
-    await form.getByRole('img', { name: webappUi.imageChosen }).first().waitFor();
-    await form.getByRole('button', { name: webappUi.save }).click();
+    await form.getByRole('img', { name: multiplatformAppTexts.imageChosen }).first().waitFor();
+    await form.getByRole('button', { name: multiplatformAppTexts.save }).click();
     await toast(page, msg.appSaved);
 
     // saved: the tab is now the configuration, the preview tab appears
-    await tabs.getByRole('tab', { name: webappUi.tabConfigure }).waitFor();
-    await tabs.getByRole('tab', { name: webappUi.tabPreview }).click();
-    const frame = page.frameLocator(`iframe[title="${webappUi.previewFrame('TV Sol Nascente')}"]`);
+    await tabs.getByRole('tab', { name: commonTexts.configureApp }).waitFor();
+    await tabs.getByRole('tab', { name: multiplatformAppTexts.tabPreview }).click();
+    const frame = page.frameLocator(`iframe[title="${multiplatformAppTexts.previewFrame({ name: 'TV Sol Nascente' })}"]`);
     await frame.getByText('TV Sol Nascente').first().waitFor({ timeout: 20_000 });
 
     // the install codes point at the app's own address; a copy says so and fills the clipboard
@@ -93,8 +95,8 @@ describe('app multiplataforma in Chromium', () => {
     const android = await page.getByTestId('code-android').inputValue();
     assert.ok(android.includes(`href="${link}"`) && android.includes(`${link}badge-android.svg`), android);
     assert.ok((await page.getByTestId('code-qr').inputValue()).includes(`${link}qr.svg`));
-    await page.getByRole('button', { name: `Copiar ${webappUi.codeAndroid}` }).click();
-    await toast(page, msg.copied(webappUi.codeAndroid));
+    await page.getByRole('button', { name: `Copiar ${multiplatformAppTexts.codeAndroid}` }).click();
+    await toast(page, msg.copied(multiplatformAppTexts.codeAndroid));
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), android);
     // the QR code and the badges are drawn by the panel itself
     await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid="qr-image"]')?.naturalWidth ?? 0) > 0);
@@ -103,16 +105,16 @@ describe('app multiplataforma in Chromium', () => {
     assert.match(badge.headers()['content-type'] ?? '', /image\/svg\+xml/);
 
     // a banner with a link: in the table with no views yet
-    await tabs.getByRole('tab', { name: webappUi.tabBanners }).click();
-    await page.getByText(webappUi.bannersNotice).waitFor();
-    await page.getByRole('button', { name: webappUi.addBanner }).click();
-    const dialog = page.getByRole('dialog', { name: webappUi.addBanner });
-    await dialog.getByRole('button', { name: webappUi.addBanner }).click();
+    await tabs.getByRole('tab', { name: multiplatformAppTexts.banners }).click();
+    await page.getByText(multiplatformAppTexts.bannersNotice).waitFor();
+    await page.getByRole('button', { name: multiplatformAppTexts.addBanner }).click();
+    const dialog = page.getByRole('dialog', { name: multiplatformAppTexts.addBanner });
+    await dialog.getByRole('button', { name: multiplatformAppTexts.addBanner }).click();
     await toast(page, msg.bannerRequired);
-    await dialog.getByLabel(webappUi.bannerName).fill('Promoção de verão');
-    await dialog.getByLabel(webappUi.bannerImage).setInputFiles(banner);
-    await dialog.getByLabel(webappUi.bannerLink).fill('https://tvsol.com.br/promo');
-    await dialog.getByRole('button', { name: webappUi.addBanner }).click();
+    await dialog.getByLabel(multiplatformAppTexts.bannerName).fill('Promoção de verão');
+    await dialog.getByLabel(multiplatformAppTexts.bannerImage).setInputFiles(banner);
+    await dialog.getByLabel(multiplatformAppTexts.bannerLink).fill('https://tvsol.com.br/promo');
+    await dialog.getByRole('button', { name: multiplatformAppTexts.addBanner }).click();
     await toast(page, msg.bannerAdded);
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByTestId('banners-table').getByRole('row', { name: /Promoção de verão/ });
@@ -121,61 +123,61 @@ describe('app multiplataforma in Chromium', () => {
     assert.ok((await row.innerText()).includes('https://tvsol.com.br/promo'));
     assert.match(await row.innerText(), /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     // a second banner, removed after confirming
-    await page.getByRole('button', { name: webappUi.addBanner }).click();
-    await dialog.getByLabel(webappUi.bannerName).fill('Temporário');
-    await dialog.getByLabel(webappUi.bannerImage).setInputFiles(banner);
-    await dialog.getByRole('button', { name: webappUi.addBanner }).click();
+    await page.getByRole('button', { name: multiplatformAppTexts.addBanner }).click();
+    await dialog.getByLabel(multiplatformAppTexts.bannerName).fill('Temporário');
+    await dialog.getByLabel(multiplatformAppTexts.bannerImage).setInputFiles(banner);
+    await dialog.getByRole('button', { name: multiplatformAppTexts.addBanner }).click();
     await dialog.waitFor({ state: 'detached' });
     page.once('dialog', (d) => {
       assert.equal(d.message(), msg.bannerRemoveConfirm);
       void d.accept();
     });
-    await page.getByRole('button', { name: webappUi.bannerRemove('Temporário') }).click();
+    await page.getByRole('button', { name: multiplatformAppTexts.bannerRemove({ name: 'Temporário' }) }).click();
     await toast(page, msg.bannerRemoved);
-    await page.getByRole('button', { name: webappUi.bannerRemove('Temporário') }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: multiplatformAppTexts.bannerRemove({ name: 'Temporário' }) }).waitFor({ state: 'detached' });
     await row.waitFor();
 
     // a push: sendable once it has a title, an icon and a message; sent, the form starts over
-    await tabs.getByRole('tab', { name: webappUi.tabNotifications }).click();
-    const push = page.getByRole('form', { name: webappUi.pushTitle });
-    const send = push.getByRole('button', { name: webappUi.pushSend });
+    await tabs.getByRole('tab', { name: multiplatformAppTexts.tabNotifications }).click();
+    const push = page.getByRole('form', { name: multiplatformAppTexts.pushTitle });
+    const send = push.getByRole('button', { name: multiplatformAppTexts.pushSend });
     assert.equal(await send.isDisabled(), true);
-    await push.getByLabel(webappUi.pushTitleLabel).fill('Estamos ao vivo');
-    await push.getByLabel(webappUi.pushIcon, { exact: true }).setInputFiles(icon);
-    await push.getByLabel(webappUi.pushMessage).fill('Venha assistir');
+    await push.getByLabel(multiplatformAppTexts.pushTitleLabel).fill('Estamos ao vivo');
+    await push.getByLabel(commonTexts.icon, { exact: true }).setInputFiles(icon);
+    await push.getByLabel(multiplatformAppTexts.pushMessage).fill('Venha assistir');
     assert.equal(await push.getByTestId('push-counter').innerText(), '14/160');
     await send.click();
     // nobody subscribed in this fresh app: sent, and the toast says to how many
-    await page.locator('.Toastify').getByText(`${msg.pushSent} ${webappUi.pushDelivered(0)}`).first().waitFor();
-    assert.equal(await push.getByLabel(webappUi.pushTitleLabel).inputValue(), '');
+    await page.locator('.Toastify').getByText(`${msg.pushSent} ${multiplatformAppTexts.pushDelivered({ sent: 0 })}`).first().waitFor();
+    assert.equal(await push.getByLabel(multiplatformAppTexts.pushTitleLabel).inputValue(), '');
     assert.equal(await push.getByTestId('push-counter').innerText(), '0/160');
     assert.equal(await send.isDisabled(), true);
 
     // the Android package: asked from the configuration, followed until it can be downloaded
-    await tabs.getByRole('tab', { name: webappUi.tabConfigure }).click();
-    const config = page.getByRole('form', { name: webappUi.formTitleConfigure });
-    assert.equal(await config.getByLabel(webappUi.nameLabel).inputValue(), 'TV Sol Nascente');
-    assert.equal(await config.getByLabel(webappUi.colorText).inputValue(), '#222244');
-    await config.getByRole('button', { name: webappUi.createApk }).click();
+    await tabs.getByRole('tab', { name: commonTexts.configureApp }).click();
+    const config = page.getByRole('form', { name: commonTexts.configureApp });
+    assert.equal(await config.getByLabel(multiplatformAppTexts.nameLabel).inputValue(), 'TV Sol Nascente');
+    assert.equal(await config.getByLabel(commonTexts.textColor).inputValue(), '#222244');
+    await config.getByRole('button', { name: multiplatformAppTexts.createApk }).click();
     await toast(page, msg.apkQueued);
-    await tabs.getByRole('tab', { name: webappUi.tabPreview }).click();
-    const download = page.getByRole('button', { name: webappUi.apkDownload });
+    await tabs.getByRole('tab', { name: multiplatformAppTexts.tabPreview }).click();
+    const download = page.getByRole('button', { name: commonTexts.downloadApk });
     await download.waitFor({ timeout: 90_000 });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     assert.match(file.suggestedFilename(), /\.apk$/);
     const bytes = fs.readFileSync(await file.path());
     assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
     // with an APK built, the configuration no longer offers to build one
-    await tabs.getByRole('tab', { name: webappUi.tabConfigure }).click();
-    await config.getByRole('button', { name: webappUi.save }).waitFor();
-    assert.equal(await config.getByRole('button', { name: webappUi.createApk }).count(), 0);
+    await tabs.getByRole('tab', { name: commonTexts.configureApp }).click();
+    await config.getByRole('button', { name: multiplatformAppTexts.save }).waitFor();
+    assert.equal(await config.getByRole('button', { name: multiplatformAppTexts.createApk }).count(), 0);
 
     // a renamed app: the preview shows the new name after the save
-    await config.getByLabel(webappUi.nameLabel).fill('TV Sol Poente');
-    await config.getByRole('button', { name: webappUi.save }).click();
+    await config.getByLabel(multiplatformAppTexts.nameLabel).fill('TV Sol Poente');
+    await config.getByRole('button', { name: multiplatformAppTexts.save }).click();
     await toast(page, msg.appSaved);
-    await tabs.getByRole('tab', { name: webappUi.tabPreview }).click();
-    await page.frameLocator(`iframe[title="${webappUi.previewFrame('TV Sol Poente')}"]`).getByText('TV Sol Poente').first().waitFor();
+    await tabs.getByRole('tab', { name: multiplatformAppTexts.tabPreview }).click();
+    await page.frameLocator(`iframe[title="${multiplatformAppTexts.previewFrame({ name: 'TV Sol Poente' })}"]`).getByText('TV Sol Poente').first().waitFor();
 
     assert.deepEqual(cspViolations(page), []);
     await page.context().close();

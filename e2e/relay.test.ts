@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { msg, relayUi } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
+import { relayTexts } from '../apps/web/src/i18n/pt-BR/relay.ts';
 import { startRtmpSource, type RelaySource } from '../apps/server/src/testing/relay-source.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, until } from './support/publish.ts';
@@ -34,32 +36,32 @@ describe('relay in Chromium', () => {
     const page = await newPage(browser, stack.baseUrl);
     await logIn(page, account.email, account.password);
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Relay RTMP' }).click();
-    await page.getByRole('heading', { name: relayUi.title, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: relayTexts.title, level: 1 }).waitFor();
     await page.getByTestId('relay-inactive').waitFor();
 
-    const form = page.getByRole('form', { name: relayUi.formTitle });
-    const url = form.getByLabel(relayUi.urlLabel);
+    const form = page.getByRole('form', { name: relayTexts.formTitle });
+    const url = form.getByLabel(relayTexts.urlLabel);
     const verdict = page.getByTestId('relay-verdict');
     // activating with nothing typed says what is missing
-    await form.getByRole('button', { name: relayUi.activate }).click();
+    await form.getByRole('button', { name: relayTexts.activate }).click();
     await page.getByText(msg.relayUrlRequired).waitFor();
 
     // an address of no accepted form: the server's verdict, 2 s after the typing stops
     await url.fill('http://exemplo.com/live/stream');
-    await verdict.getByText(relayUi.validating).waitFor();
+    await verdict.getByText(relayTexts.validating).waitFor();
     await verdict.getByText(msg.relayUrlForm).waitFor({ timeout: 10_000 });
 
     // the source: its type is inferred, the server finds it on air
     await url.fill('');
     await url.pressSequentially(source.url, { delay: 5 });
-    assert.equal(await form.getByLabel(relayUi.typeLabel).inputValue(), 'rtmp');
+    assert.equal(await form.getByLabel(relayTexts.typeLabel).inputValue(), 'rtmp');
     await verdict.getByText(msg.relayOnline).waitFor({ timeout: 15_000 });
 
-    await form.getByRole('button', { name: relayUi.activate }).click();
+    await form.getByRole('button', { name: relayTexts.activate }).click();
     await page.getByText(msg.relayStarted).waitFor({ timeout: 20_000 });
     const banner = page.getByTestId('relay-status');
     await banner.waitFor();
-    assert.match(await banner.getByTestId('relay-state').innerText(), new RegExp(`^${relayUi.statusActive}`));
+    assert.match(await banner.getByTestId('relay-state').innerText(), new RegExp(`^${commonTexts.active}`));
     // on air: the channel's banner with the bitrate the media server measures
     await until('relay no ar com bitrate', async () => {
       const text = await banner.getByTestId('live-bitrate').innerText().catch(() => '');
@@ -71,10 +73,10 @@ describe('relay in Chromium', () => {
     assert.deepEqual([channel.is_live, channel.stream_type], [true, 'relay']);
 
     page.once('dialog', (d) => {
-      assert.equal(d.message(), relayUi.stopConfirm);
+      assert.equal(d.message(), relayTexts.stopConfirm);
       void d.accept();
     });
-    await banner.getByRole('button', { name: relayUi.deactivate }).click();
+    await banner.getByRole('button', { name: relayTexts.deactivate }).click();
     await page.getByText(msg.relayStopped).waitFor();
     await page.getByTestId('relay-inactive').waitFor();
     assert.equal(await page.getByTestId('relay-status').count(), 0);

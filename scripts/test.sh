@@ -158,6 +158,8 @@ T0=$(now_ms)
 # Type checks and the web's pure functions: processor work, done before the phases that wait on real time.
 start_phase "tsc (servidor, contrato, mídia, e2e)" check npx tsc -p tsconfig.json
 start_phase "tsc (web)" check npm run typecheck --silent -w apps/web
+# the architecture's import rules (.dependency-cruiser.cjs): a violation fails the run
+start_phase "Regras de importação" check bash scripts/depcruise.sh
 start_phase "Web" tests node --test --test-concurrency=2 --test-reporter=spec "apps/web/src/**/*.test.ts"
 wait
 start_phase "SQLite" tests run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") "${SERVER_TESTS[@]}"
@@ -171,6 +173,8 @@ TOTAL_MS=$(($(now_ms) - T0))
 section "Verificação de tipos"
 report_phase "tsc (servidor, contrato, mídia, e2e)"
 report_phase "tsc (web)"
+section "Regras de importação (arquitetura)"
+report_phase "Regras de importação"
 section "Web (funções puras)"
 report_phase "Web"
 section "Servidor com SQLite"

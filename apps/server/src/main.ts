@@ -1,4 +1,5 @@
-import { buildApp, openCore } from './app.ts';
+import { buildApp } from './api.ts';
+import { openCore } from './core.ts';
 import { loadConfig } from './platform/config.ts';
 import { startFtp } from './modules/ftp-server/ftp-server.ts';
 

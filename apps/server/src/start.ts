@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import { openCore } from './app.ts';
+import { openCore } from './core.ts';
 import { loadConfig } from './platform/config.ts';
 import { runApi } from './main.ts';
 import { createSupervisor } from './platform/supervisor.ts';

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /*
  * The Android app (App Android): a signed APK whose one screen opens the channel's app
  * (WEBAPP_BASE/{login}/tv/) full screen. Every call needs the session and acts on the acting
@@ -11,8 +13,8 @@
  *                                       the configuration is saved and a build queued: the app is 'Em andamento'
  *                                       (status 0) until the build ends 'Concluído' (1, zip) or 'Erro' (2, aviso)
  *   PUT    /api/app-android/configure   multipart: the AndroidConfigFields (the app_* ones) + optional logo, fundo
- *                                       → { success, message, config }  404 msg.androidNoConfig
- *   DELETE /api/app-android/{id}        → { success, message }  404 another account's id  409 msg.androidBuilding
+ *                                       → { success, message, config }  404 android_no_config
+ *   DELETE /api/app-android/{id}        → { success, message }  404 another account's id  409 android_building
  *   GET    /app/apps/{zip}              the APK (session bearer, or ?auth_token= like video playback)
  */
 
@@ -44,54 +46,63 @@ export const ANDROID_DEFAULTS = {
 } as const;
 
 /** status 1 'Concluído' (APK available), 2 'Erro' (aviso says why), anything else 'Em andamento'. */
-export type AndroidAppStatus = 0 | 1 | 2;
+export const androidAppStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type AndroidAppStatus = z.infer<typeof androidAppStatusSchema>;
 
-export interface AndroidApp {
-  id: number;
+export const androidAppSchema = z.object({
+  id: z.number(),
   /** When it was asked (ISO). */
-  data: string;
-  status: AndroidAppStatus;
-  aviso: string;
+  data: z.string(),
+  status: androidAppStatusSchema,
+  aviso: z.string(),
   /** The APK's file name ('' until done); downloaded at /app/apps/{zip}. */
-  zip: string;
-  nome: string;
-  versao: string;
+  zip: z.string(),
+  nome: z.string(),
+  versao: z.string(),
   /** Which page asked for it. */
-  origem: 'android' | 'multiplataforma';
-  /** When done: a signed grant that lets `/app/apps/{zip}?auth_token=` download it for a few hours. */
-  download_token?: string;
-}
+  origem: z.enum(['android', 'multiplataforma']),
+  /** When done: a signed grant that lets `/app/apps/{zip}?auth_token=` download it for a few hours ('' until then). */
+  download_token: z.string(),
+});
+export type AndroidApp = z.infer<typeof androidAppSchema>;
+export const androidAppsSchema = z.object({ success: z.literal(true), apps: z.array(androidAppSchema) });
+export const androidAppCreatedSchema = z.object({ success: z.literal(true), message: z.string(), app: androidAppSchema });
 
-export interface AndroidConfigFields {
-  webtv_nome: string;
-  webtv_facebook: string;
-  webtv_twitter: string;
-  webtv_site: string;
-  webtv_descricao: string;
-  versao: string;
-  tema: string;
-  app_email: string;
-  app_whatsapp: string;
-  app_url_facebook: string;
-  app_url_instagram: string;
-  app_url_twitter: string;
-  app_url_site: string;
-  app_cor_texto: string;
-  app_cor_menu_claro: string;
-  app_cor_menu_escuro: string;
+export const androidConfigFieldsSchema = z.object({
+  webtv_nome: z.string(),
+  webtv_facebook: z.string(),
+  webtv_twitter: z.string(),
+  webtv_site: z.string(),
+  webtv_descricao: z.string(),
+  versao: z.string(),
+  tema: z.string(),
+  app_email: z.string(),
+  app_whatsapp: z.string(),
+  app_url_facebook: z.string(),
+  app_url_instagram: z.string(),
+  app_url_twitter: z.string(),
+  app_url_site: z.string(),
+  app_cor_texto: z.string(),
+  app_cor_menu_claro: z.string(),
+  app_cor_menu_escuro: z.string(),
   /** 1 = logo and a play button, 2 = the player. */
-  app_tela_inicial: 1 | 2;
+  app_tela_inicial: z.union([z.literal(1), z.literal(2)]),
   /** The chat module ('true'/'false' in the multipart body). */
-  chat: boolean;
-}
+  chat: z.boolean(),
+});
+export type AndroidConfigFields = z.infer<typeof androidConfigFieldsSchema>;
 
-export interface AndroidConfig extends AndroidConfigFields {
+export const androidConfigSchema = androidConfigFieldsSchema.extend({
   /** The chat's address when the chat module is on, else ''. */
-  app_url_chat: string;
-  url_logo: string;
-  url_icone: string;
-  url_fundo: string;
-}
+  app_url_chat: z.string(),
+  url_logo: z.string(),
+  url_icone: z.string(),
+  url_fundo: z.string(),
+});
+export type AndroidConfig = z.infer<typeof androidConfigSchema>;
+/** GET /api/app-android/config: null before the first app; preview_url is the page the app opens. */
+export const androidConfigResponseSchema = z.object({ success: z.literal(true), config: androidConfigSchema.nullable(), preview_url: z.string() });
+export const androidConfiguredSchema = z.object({ success: z.literal(true), message: z.string(), config: androidConfigSchema });
 
 /** The label of a status. */
 export function androidStatusLabel(status: number): 'Concluído' | 'Erro' | 'Em andamento' {

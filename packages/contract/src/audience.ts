@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './messages.ts';
+import { coded } from './coded.ts';
 
 /*
  * Audience (Espectadores): the channel's viewer sessions. A session is opened by the player
@@ -15,7 +15,7 @@ import { msg } from './messages.ts';
  *   GET /api/espectadores/exportar?periodo=          → text/csv, UTF-8 with BOM, every session of
  *        the period (not only the listed ones), named audienceCsvName(periodo, date)
  *
- * A bad periodo or intervalo is 400 msg.audiencePeriod. The period 1h holds every session
+ * A bad periodo or intervalo is 400 audience_period. The period 1h holds every session
  * active within the last 60 minutes; 24h, 7d and 30d hold the sessions that began in the whole
  * hours the period touches, plus those still active.
  */
@@ -48,10 +48,10 @@ export const AUDIENCE = {
 } as const;
 
 export const audienceQuery = z.object({
-  periodo: z.enum(AUDIENCE_PERIODS, { error: msg.audiencePeriod }).optional().default(AUDIENCE_DEFAULT_PERIOD),
+  periodo: z.enum(AUDIENCE_PERIODS, coded('audience_period')).optional().default(AUDIENCE_DEFAULT_PERIOD),
 });
 export const audienceHistoryQuery = audienceQuery.extend({
-  intervalo: z.enum(AUDIENCE_INTERVALS, { error: msg.audiencePeriod }).optional(),
+  intervalo: z.enum(AUDIENCE_INTERVALS, coded('audience_period')).optional(),
 });
 export type AudienceQuery = z.infer<typeof audienceQuery>;
 export type AudienceHistoryQuery = z.infer<typeof audienceHistoryQuery>;
@@ -61,91 +61,101 @@ export type ViewerKind = 'live' | 'vod';
 /** player: the panel's player page (heartbeats); hls: an outside player pulling the playlist. */
 export type ViewerOrigin = 'player' | 'hls';
 
-export interface Viewer {
-  id: number;
+export const viewerSchema = z.object({
+  id: z.number(),
   /** A keyed hash of the address (of an IPv6's /64): the address itself is never stored. */
-  ip_hash: string;
+  ip_hash: z.string(),
   /** Country name in Portuguese ('Brasil'); 'Desconhecido' when the address has none. */
-  pais: string;
+  pais: z.string(),
   /** ISO 3166 code ('BR'), '' when unknown. */
-  codigo_pais: string;
+  codigo_pais: z.string(),
   /** '' when the address locates only a country. */
-  cidade: string;
+  cidade: z.string(),
   /** 'Desktop', 'Celular', 'Tablet', 'Smart TV', 'Console' or 'Outro'. */
-  dispositivo: string;
+  dispositivo: z.string(),
   /** 'Chrome', 'Safari', 'VLC', …; 'Desconhecido' when the client says nothing. */
-  navegador: string;
+  navegador: z.string(),
   /** Seconds from the first to the last sign of the viewer. */
-  tempo_visualizacao: number;
-  ativo: boolean;
-  tipo: ViewerKind;
-  origem: ViewerOrigin;
+  tempo_visualizacao: z.number(),
+  ativo: z.boolean(),
+  tipo: z.enum(['live', 'vod']),
+  origem: z.enum(['player', 'hls']),
   /** ISO instants. */
-  created_at: string;
-  ultima_atividade: string;
-}
+  created_at: z.string(),
+  ultima_atividade: z.string(),
+});
+export type Viewer = z.infer<typeof viewerSchema>;
 
-export interface ViewerStats {
+const counts = z.record(z.string(), z.number());
+
+export const viewerStatsSchema = z.object({
   /** Sessions of the period. */
-  total: number;
+  total: z.number(),
   /** Sessions active now (live and video). */
-  ativos: number;
+  ativos: z.number(),
   /** name → sessions, the largest first (at most AUDIENCE.statsMax entries each). */
-  paises: Record<string, number>;
+  paises: counts,
   /** 'Cidade, País' → sessions. */
-  cidades: Record<string, number>;
-  dispositivos: Record<string, number>;
-  navegadores: Record<string, number>;
+  cidades: counts,
+  dispositivos: counts,
+  navegadores: counts,
   /** Mean watch time of the period's sessions, in seconds. */
-  tempoMedio: number;
-}
+  tempoMedio: z.number(),
+});
+export type ViewerStats = z.infer<typeof viewerStatsSchema>;
 
-export interface AudienceResponse {
-  success: true;
-  periodo: AudiencePeriod;
+export const audienceResponseSchema = z.object({
+  success: z.literal(true),
+  periodo: z.enum(AUDIENCE_PERIODS),
   /** Most recent activity first, at most AUDIENCE.listMax. */
-  espectadores: Viewer[];
-  estatisticas: ViewerStats;
-}
+  espectadores: z.array(viewerSchema),
+  estatisticas: viewerStatsSchema,
+});
+export type AudienceResponse = z.infer<typeof audienceResponseSchema>;
 
-export interface AudienceMapPoint {
-  cidade: string;
-  pais: string;
-  latitude: number;
-  longitude: number;
-  count: number;
-  ativos: number;
-}
-export interface AudienceMapResponse { success: true; pontos: AudienceMapPoint[] }
+export const audienceMapPointSchema = z.object({
+  cidade: z.string(),
+  pais: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  count: z.number(),
+  ativos: z.number(),
+});
+export type AudienceMapPoint = z.infer<typeof audienceMapPointSchema>;
+export const audienceMapResponseSchema = z.object({ success: z.literal(true), pontos: z.array(audienceMapPointSchema) });
+export type AudienceMapResponse = z.infer<typeof audienceMapResponseSchema>;
 
-export interface AudienceRealTime {
-  success: true;
+export const audienceRealTimeSchema = z.object({
+  success: z.literal(true),
   /** Viewers of the live stream now: the number the plan's viewer limit applies to. */
-  espectadoresAtivos: number;
+  espectadoresAtivos: z.number(),
   /** Viewers of library videos now (not counted against the limit). */
-  espectadoresVod: number;
+  espectadoresVod: z.number(),
   /** The channel is on air (OBS, playlist or relay). */
-  transmissaoAtiva: boolean;
+  transmissaoAtiva: z.boolean(),
   /** The plan's limit of simultaneous live viewers. */
-  limite: number;
+  limite: z.number(),
   /** ISO instant of the reading. */
-  timestamp: string;
-}
+  timestamp: z.string(),
+});
+export type AudienceRealTime = z.infer<typeof audienceRealTimeSchema>;
 
-export interface AudienceHistoryPoint {
+export const audienceHistoryPointSchema = z.object({
   /** ISO instant the interval begins. */
-  timestamp: string;
+  timestamp: z.string(),
   /** Sessions that watched during the interval. */
-  espectadores: number;
+  espectadores: z.number(),
   /** Mean seconds watched within the interval, per viewer. */
-  tempoMedio: number;
-}
-export interface AudienceHistoryResponse {
-  success: true;
-  periodo: AudiencePeriod;
-  intervalo: AudienceInterval;
-  historico: AudienceHistoryPoint[];
-}
+  tempoMedio: z.number(),
+});
+export type AudienceHistoryPoint = z.infer<typeof audienceHistoryPointSchema>;
+export const audienceHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  periodo: z.enum(AUDIENCE_PERIODS),
+  intervalo: z.enum(AUDIENCE_INTERVALS),
+  historico: z.array(audienceHistoryPointSchema),
+});
+export type AudienceHistoryResponse = z.infer<typeof audienceHistoryResponseSchema>;
 
 /** The CSV's header row, in the order of its columns. */
 export const AUDIENCE_CSV_COLUMNS = ['IP hash', 'País', 'Cidade', 'Dispositivo', 'Navegador', 'Tempo', 'Status', 'Conectado em'] as const;

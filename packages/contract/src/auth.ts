@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { msg } from './messages.ts';
+import { coded } from './coded.ts';
 
 export const ACCOUNT_TYPES = ['revenda', 'streaming'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const loginBody = z.object({
-  email: z.string({ error: msg.loginRequired }).trim().min(1, msg.loginRequired).max(254),
-  password: z.string({ error: msg.passwordRequired }).min(1, msg.passwordRequired).max(1024),
+  email: z.string(coded('login_required')).trim().min(1, coded('login_required')).max(254),
+  password: z.string(coded('password_required')).min(1, coded('password_required')).max(1024),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -32,6 +32,10 @@ export const loginResponse = z.object({
   token: z.string().min(1),
   user,
 });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** GET /api/auth/me: the session's user. */
+export const meResponse = z.object({ success: z.literal(true), user });
 
 /** effective_user_id: the account itself for revenda, else the linked client code, else the id. */
 export function effectiveUserId(u: { id: number; tipo?: AccountType | undefined; codigo_cliente?: number | null | undefined }): number {

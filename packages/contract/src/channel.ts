@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
-import type { Video } from './library.ts';
+import { coded, codedIssue } from './coded.ts';
+import { videoSchema, type Video } from './library.ts';
 
 /*
  * The 24/7 channel: playlists, the playlist broadcast (playout), commercials and the
@@ -55,26 +56,36 @@ export const COMMERCIALS = {
   interval: { min: 1, max: 50, default: 3 },
 } as const;
 
-export interface Playlist {
-  id: number;
-  nome: string;
-  total_videos: number;
+export const playlistSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  total_videos: z.number(),
   /** seconds */
-  duracao_total: number;
-  data_criacao: string;
-}
+  duracao_total: z.number(),
+  data_criacao: z.string(),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
 
 /** One entry of a playlist: its order and the video itself (as the library shows it). */
-export interface PlaylistEntry {
-  id: number;
-  ordem: number;
-  videos: Video;
-}
+export const playlistEntrySchema = z.object({
+  id: z.number(),
+  ordem: z.number(),
+  videos: videoSchema,
+});
+export type PlaylistEntry = z.infer<typeof playlistEntrySchema>;
+
+/** POST /api/playlists (201): the new playlist's fields at the top level, and again as `playlist`. */
+export const playlistCreatedSchema = playlistSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+  playlist: playlistSchema,
+});
+export const playlistSavedSchema = z.object({ success: z.literal(true), message: z.string(), playlist: playlistSchema });
 
 const playlistName = z
-  .string({ error: msg.playlistNameRequired })
+  .string(coded('playlist_name_required'))
   .transform((s) => s.normalize('NFC').trim())
-  .pipe(z.string().min(1, msg.playlistNameRequired).max(PLAYLIST_NAME_MAX, msg.playlistNameTooLong));
+  .pipe(z.string().min(1, coded('playlist_name_required')).max(PLAYLIST_NAME_MAX, coded('playlist_name_too_long')));
 
 export const createPlaylistBody = z.object({ nome: playlistName });
 
@@ -83,12 +94,12 @@ export const updatePlaylistBody = z.object({
   videos: z
     .array(
       z.object({
-        id: z.coerce.number({ error: msg.invalidData }).int(msg.invalidData).positive(msg.invalidData),
-        ordem: z.coerce.number({ error: msg.invalidData }).int(msg.invalidData).min(0, msg.invalidData),
+        id: z.coerce.number(coded('invalid_data')).int(coded('invalid_data')).positive(coded('invalid_data')),
+        ordem: z.coerce.number(coded('invalid_data')).int(coded('invalid_data')).min(0, coded('invalid_data')),
       }),
-      { error: msg.invalidData },
+      coded('invalid_data'),
     )
-    .max(PLAYLIST_MAX_VIDEOS, msg.playlistTooLong)
+    .max(PLAYLIST_MAX_VIDEOS, coded('playlist_too_long'))
     .optional(),
 });
 export type UpdatePlaylistBody = z.infer<typeof updatePlaylistBody>;
@@ -117,58 +128,43 @@ export function candidateRefusal(
 
 /** POST /api/streaming/start for a playlist (the spec's body; loop on, recording off). */
 export const startPlaylistBody = z.object({
-  playlist_id: z.coerce.number({ error: msg.selectPlaylist }).int(msg.selectPlaylist).positive(msg.selectPlaylist),
-  titulo: z.string().trim().max(120, msg.titleTooLong).optional(),
+  playlist_id: z.coerce.number(coded('select_playlist')).int(coded('select_playlist')).positive(coded('select_playlist')),
+  titulo: z.string().trim().max(120, coded('title_too_long')).optional(),
   descricao: z.string().max(2000).optional(),
-  platform_ids: z.array(z.string()).max(0, msg.invalidPlatform).optional().default([]),
+  platform_ids: z.array(z.string()).max(0, coded('invalid_platform')).optional().default([]),
   enable_recording: z.boolean().optional().default(false),
   use_smil: z.boolean().optional().default(true),
   loop_playlist: z.boolean().optional().default(true),
 });
 export type StartPlaylistBody = z.infer<typeof startPlaylistBody>;
 
-/** What the playout reports in the status while a playlist is on air. */
-export interface PlayoutInfo {
-  /** The video on air now (a commercial is marked), null between videos. */
-  atual: { video_id: number; nome: string; comercial: boolean; inicio: string } | null;
-  /** How many videos it has played since the broadcast began. */
-  reproduzidos: number;
-  /** Files it skipped because they were missing or unreadable (latest first, at most 5). */
-  ignorados: { nome: string; motivo: string; em: string }[];
-  /** The playlist waits while OBS holds the channel. */
-  aguardando_obs: boolean;
-  /**
-   * The playout keeps failing (restarted over and over): why, and since when. The panel
-   * still retries with back-off; while this is set the channel is not shown as on air.
-   */
-  falha: { motivo: string; desde: string } | null;
-}
-
-export interface Commercial {
-  id: number;
-  id_playlist: number;
-  nome_playlist: string;
-  id_folder_comerciais: number;
-  nome_pasta: string;
+export const commercialSchema = z.object({
+  id: z.number(),
+  id_playlist: z.number(),
+  nome_playlist: z.string(),
+  id_folder_comerciais: z.number(),
+  nome_pasta: z.string(),
   /** Videos of the folder that can play as commercials (the playlist rule). */
-  videos_pasta: number;
-  quantidade_comerciais: number;
-  intervalo_videos: number;
-  ativo: boolean;
-}
+  videos_pasta: z.number(),
+  quantidade_comerciais: z.number(),
+  intervalo_videos: z.number(),
+  ativo: z.boolean(),
+});
+export type Commercial = z.infer<typeof commercialSchema>;
+export const commercialSavedSchema = z.object({ success: z.literal(true), message: z.string(), comercial: commercialSchema });
 
-const ranged = (min: number, max: number, tooMany: string) =>
-  z.coerce.number({ error: msg.commercialRange }).int(msg.commercialRange).min(min, msg.commercialRange).max(max, tooMany);
+const ranged = (min: number, max: number, tooMany: ReturnType<typeof coded>) =>
+  z.coerce.number(coded('commercial_range')).int(coded('commercial_range')).min(min, coded('commercial_range')).max(max, tooMany);
 
 export const commercialBody = z.object({
-  id_playlist: z.coerce.number({ error: msg.commercialRequired }).int(msg.commercialRequired).positive(msg.commercialRequired),
-  id_folder_comerciais: z.coerce.number({ error: msg.commercialRequired }).int(msg.commercialRequired).positive(msg.commercialRequired),
-  quantidade_comerciais: ranged(COMMERCIALS.quantity.min, COMMERCIALS.quantity.max, msg.commercialQuantityMax),
-  intervalo_videos: ranged(COMMERCIALS.interval.min, COMMERCIALS.interval.max, msg.commercialIntervalMax),
-  ativo: z.boolean({ error: msg.invalidData }).optional().default(true),
+  id_playlist: z.coerce.number(coded('commercial_required')).int(coded('commercial_required')).positive(coded('commercial_required')),
+  id_folder_comerciais: z.coerce.number(coded('commercial_required')).int(coded('commercial_required')).positive(coded('commercial_required')),
+  quantidade_comerciais: ranged(COMMERCIALS.quantity.min, COMMERCIALS.quantity.max, coded('commercial_quantity_max')),
+  intervalo_videos: ranged(COMMERCIALS.interval.min, COMMERCIALS.interval.max, coded('commercial_interval_max')),
+  ativo: z.boolean(coded('invalid_data')).optional().default(true),
 });
 export type CommercialBody = z.infer<typeof commercialBody>;
-export const commercialToggleBody = z.object({ ativo: z.boolean({ error: msg.invalidData }) }).strict();
+export const commercialToggleBody = z.object({ ativo: z.boolean(coded('invalid_data')) }).strict();
 
 export const FREQUENCIES = ['diariamente', 'dias_da_semana', 'uma_vez'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -182,49 +178,52 @@ export const WEEKDAY_SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] 
 export const WEEKDAY_NAMES = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'] as const;
 
 /** A booking as the calendar reads it; dates and times in the account's time zone. */
-export interface Booking {
-  id: number;
+const yesNo = z.enum(['sim', 'nao']);
+export const bookingSchema = z.object({
+  id: z.number(),
   /** yyyy-MM-dd: the first day */
-  data: string;
-  id_playlist: number;
-  nome_playlist_principal: string;
-  shuffle: 'sim' | 'nao';
-  frequencia: Frequency;
-  dias_semana: number[];
-  finalizacao: 'sim' | 'nao';
-  nome_playlist_finalizacao: string | null;
-  codigo_playlist_finalizacao: number | null;
+  data: z.string(),
+  id_playlist: z.number(),
+  nome_playlist_principal: z.string(),
+  shuffle: yesNo,
+  frequencia: z.enum(FREQUENCIES),
+  dias_semana: z.array(z.number()),
+  finalizacao: yesNo,
+  nome_playlist_finalizacao: z.string().nullable(),
+  codigo_playlist_finalizacao: z.number().nullable(),
   /** yyyy-MM-dd HH:mm:ss */
-  inicio: string;
+  inicio: z.string(),
   /** Days (yyyy-MM-dd) of the asked month on which it starts; every day it occurs on without mesAno, up to the month's end. */
-  dias: string[];
+  dias: z.array(z.string()),
   /** The last time the scheduler started it, and how late (seconds) that was. */
-  ultima_execucao: string | null;
-  atraso_segundos: number | null;
-}
+  ultima_execucao: z.string().nullable(),
+  atraso_segundos: z.number().nullable(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+export const bookingSavedSchema = z.object({ success: z.literal(true), message: z.string(), agendamento: bookingSchema });
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const START_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/;
 
 export const bookingBody = z
   .object({
-    data: z.string({ error: msg.bookingDateRequired }).trim().regex(DATE_RE, msg.bookingDateRequired).optional(),
-    id_playlist: z.coerce.number({ error: msg.selectPlaylist }).int(msg.selectPlaylist).positive(msg.selectPlaylist),
-    shuffle: z.boolean({ error: msg.invalidData }).optional().default(false),
-    frequencia: z.enum(FREQUENCIES, { error: msg.bookingFrequencyInvalid }),
-    finalizacao: z.boolean({ error: msg.invalidData }).optional().default(false),
+    data: z.string(coded('booking_date_required')).trim().regex(DATE_RE, coded('booking_date_required')).optional(),
+    id_playlist: z.coerce.number(coded('select_playlist')).int(coded('select_playlist')).positive(coded('select_playlist')),
+    shuffle: z.boolean(coded('invalid_data')).optional().default(false),
+    frequencia: z.enum(FREQUENCIES, coded('booking_frequency_invalid')),
+    finalizacao: z.boolean(coded('invalid_data')).optional().default(false),
     id_playlist_finalizacao: z.coerce.number().int().positive().nullable().optional().default(null),
-    inicio: z.string({ error: msg.bookingDateRequired }).trim().regex(START_RE, msg.bookingDateRequired),
-    dias_semana: z.array(z.coerce.number().int().min(0).max(6), { error: msg.bookingWeekdaysRequired }).max(7).optional(),
+    inicio: z.string(coded('booking_date_required')).trim().regex(START_RE, coded('booking_date_required')),
+    dias_semana: z.array(z.coerce.number().int().min(0).max(6), coded('booking_weekdays_required')).max(7).optional(),
   })
   .superRefine((b, ctx) => {
     if (b.frequencia === 'dias_da_semana' && !b.dias_semana?.length) {
-      ctx.addIssue({ code: 'custom', message: msg.bookingWeekdaysRequired, path: ['dias_semana'] });
+      ctx.addIssue({ ...codedIssue('booking_weekdays_required'), path: ['dias_semana'] });
     }
     if (b.finalizacao && !b.id_playlist_finalizacao) {
-      ctx.addIssue({ code: 'custom', message: msg.bookingEndingRequired, path: ['id_playlist_finalizacao'] });
+      ctx.addIssue({ ...codedIssue('booking_ending_required'), path: ['id_playlist_finalizacao'] });
     }
   });
 export type BookingBody = z.infer<typeof bookingBody>;
 
-export const monthQuery = z.object({ mesAno: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, msg.invalidData).optional() });
+export const monthQuery = z.object({ mesAno: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, coded('invalid_data')).optional() });

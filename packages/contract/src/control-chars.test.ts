@@ -6,6 +6,7 @@ import { downloadLinkBody, startDownloadBody } from './downloads.ts';
 import { ftpConnectBody, ftpListBody, ftpMigrateBody, ftpScanBody, isRemoteName, isRemotePath } from './ftp-migration.ts';
 import { startLiveBody } from './lives.ts';
 import { msg } from './messages.ts';
+import { errorText } from './errors.ts';
 import { relayStartBody } from './relay.ts';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -27,8 +28,8 @@ test('the tab is let through only where asked (free text), never anything else',
 
 test('noControlChars: refuses with the catalogue message, after the schema\'s own trim', () => {
   const schema = noControlChars(z.string().trim().min(1, msg.liveRequired));
-  assert.equal(first(schema.safeParse('abc\u0000def')), msg.controlChars);
-  assert.equal(first(schema.safeParse('abc\ndef')), msg.controlChars);
+  assert.equal(first(schema.safeParse('abc\u0000def')), errorText('control_chars'));
+  assert.equal(first(schema.safeParse('abc\ndef')), errorText('control_chars'));
   // a line break at the end of a paste is trimmed, not refused
   assert.equal(schema.parse('  abc\r\n'), 'abc');
   assert.equal(first(schema.safeParse('')), msg.liveRequired);
@@ -43,7 +44,7 @@ test('start-live: the server, the key and the source refuse control characters (
   assert.equal(startLiveBody.safeParse(live).success, true);
   for (const field of ['servidor_rtmp', 'servidor_rtmp_chave', 'servidor_stm'] as const) {
     for (const bad of ['abc\u0000def', 'abc\tdef', 'abc\r\ndef', 'abc\u001bdef', 'abc\u007fdef']) {
-      assert.equal(first(startLiveBody.safeParse({ ...live, [field]: `${live[field]}${bad}` })), msg.controlChars, `${field} ${JSON.stringify(bad)}`);
+      assert.equal(first(startLiveBody.safeParse({ ...live, [field]: `${live[field]}${bad}` })), errorText('control_chars'), `${field} ${JSON.stringify(bad)}`);
     }
   }
   // a field left out still says it is required
@@ -51,11 +52,11 @@ test('start-live: the server, the key and the source refuse control characters (
 });
 
 test('relay start and download links refuse control characters', () => {
-  assert.equal(first(relayStartBody.safeParse({ relay_url: 'rtmp://origem.exemplo.com/app/st\u0000ream' })), msg.controlChars);
-  assert.equal(first(relayStartBody.safeParse({ relay_url: 'rtmp://origem.exemplo.com/app/st\tream' })), msg.controlChars);
+  assert.equal(first(relayStartBody.safeParse({ relay_url: 'rtmp://origem.exemplo.com/app/st\u0000ream' })), errorText('control_chars'));
+  assert.equal(first(relayStartBody.safeParse({ relay_url: 'rtmp://origem.exemplo.com/app/st\tream' })), errorText('control_chars'));
   assert.equal(relayStartBody.safeParse({ relay_url: 'rtmp://origem.exemplo.com/app/stream' }).success, true);
-  assert.equal(first(downloadLinkBody.safeParse({ url: 'https://youtu.be/dQw4w9WgXcQ\u0000' })), msg.controlChars);
-  assert.equal(first(startDownloadBody.safeParse({ url: 'https://youtu.be/\ndQw4w9WgXcQ', id_pasta: 1 })), msg.controlChars);
+  assert.equal(first(downloadLinkBody.safeParse({ url: 'https://youtu.be/dQw4w9WgXcQ\u0000' })), errorText('control_chars'));
+  assert.equal(first(startDownloadBody.safeParse({ url: 'https://youtu.be/\ndQw4w9WgXcQ', id_pasta: 1 })), errorText('control_chars'));
   assert.equal(downloadLinkBody.safeParse({ url: 'https://youtu.be/dQw4w9WgXcQ' }).success, true);
 });
 
@@ -63,11 +64,11 @@ test('FTP connection: host and user refuse every control character; the password
   const ok = { ip: 'ftp.exemplo.com.br', usuario: 'cliente', senha: 'se nha', porta: 21 };
   assert.equal(ftpConnectBody.safeParse(ok).success, true);
   for (const bad of ['\u0000', '\r\nDELE /x', '\t', '\u007f']) {
-    assert.equal(first(ftpConnectBody.safeParse({ ...ok, ip: `ftp.exemplo${bad}.com.br` })), msg.controlChars, `ip ${JSON.stringify(bad)}`);
-    assert.equal(first(ftpConnectBody.safeParse({ ...ok, usuario: `cli${bad}ente` })), msg.controlChars, `usuario ${JSON.stringify(bad)}`);
+    assert.equal(first(ftpConnectBody.safeParse({ ...ok, ip: `ftp.exemplo${bad}.com.br` })), errorText('control_chars'), `ip ${JSON.stringify(bad)}`);
+    assert.equal(first(ftpConnectBody.safeParse({ ...ok, usuario: `cli${bad}ente` })), errorText('control_chars'), `usuario ${JSON.stringify(bad)}`);
   }
   for (const bad of ['\u0000', '\r\nDELE /x', '\n', '\u001b']) {
-    assert.equal(first(ftpConnectBody.safeParse({ ...ok, senha: `se${bad}nha` })), msg.controlChars, `senha ${JSON.stringify(bad)}`);
+    assert.equal(first(ftpConnectBody.safeParse({ ...ok, senha: `se${bad}nha` })), errorText('control_chars'), `senha ${JSON.stringify(bad)}`);
   }
   assert.equal(ftpConnectBody.parse({ ...ok, senha: 'se\tnha' }).senha, 'se\tnha');
   // a blank field is still "not filled in"
@@ -81,7 +82,7 @@ test('FTP paths: any control character makes a path invalid, and such names are 
   }
   assert.equal(isRemotePath('/vídeos/abertura final.mp4'), true);
   assert.equal(isRemoteName('abertura final.mp4'), true);
-  assert.equal(first(ftpListBody.safeParse({ path: '/a\tb' })), msg.ftpRemotePathInvalid);
-  assert.equal(first(ftpScanBody.safeParse({ directoryPath: '/a\u0000b' })), msg.ftpRemotePathInvalid);
-  assert.equal(first(ftpMigrateBody.safeParse({ files: ['/a\u001bb.mp4'], destinationFolder: 1 })), msg.ftpRemotePathInvalid);
+  assert.equal(first(ftpListBody.safeParse({ path: '/a\tb' })), errorText('ftp_remote_path_invalid'));
+  assert.equal(first(ftpScanBody.safeParse({ directoryPath: '/a\u0000b' })), errorText('ftp_remote_path_invalid'));
+  assert.equal(first(ftpMigrateBody.safeParse({ files: ['/a\u001bb.mp4'], destinationFolder: 1 })), errorText('ftp_remote_path_invalid'));
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { msg } from './messages.ts';
+import { coded } from './coded.ts';
 
 /*
  * Control characters in what the panel hands to another program (an ffmpeg argv, an FTP
@@ -27,9 +27,9 @@ export function hasControlChars(text: string, rule: ControlCharsRule = {}): bool
 }
 
 /**
- * The schema, refusing control characters with msg.controlChars. Put it after `.trim()`, so a
+ * The schema, refusing control characters with control_chars. Put it after `.trim()`, so a
  * trailing line break of a paste is trimmed rather than refused.
  */
 export function noControlChars<S extends z.ZodType<string>>(schema: S, rule: ControlCharsRule = {}): S {
-  return schema.refine((s) => !hasControlChars(s, rule), msg.controlChars);
+  return schema.refine((s) => !hasControlChars(s, rule), coded('control_chars'));
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { convertBody, customBitrateRange, suggestedQuality } from './conversion.ts';
 import { msg } from './messages.ts';
+import { errorText } from './errors.ts';
 
 const options = (plan: number) => [
   { quality: 'baixa' as const, bitrate: 800, available: 800 <= plan },
@@ -54,13 +55,13 @@ describe('the custom bitrates a video may take', () => {
       const r = convertBody(plan, source).safeParse({ ...c, custom_bitrate: kbps });
       return r.success ? r.data.custom?.bitrate : r.error.issues[0]?.message;
     };
-    assert.equal(first(2500, 1200, 1201), msg.conversionBitrateAboveSource(1200));
-    assert.equal(first(2500, 1200, 3000), msg.conversionBitrateAboveSource(1200), 'above the plan too: the video is the lower limit');
+    assert.equal(first(2500, 1200, 1201), errorText('conversion_bitrate_above_source', { sourceKbps: 1200 }));
+    assert.equal(first(2500, 1200, 3000), errorText('conversion_bitrate_above_source', { sourceKbps: 1200 }), 'above the plan too: the video is the lower limit');
     assert.equal(first(2500, 1200, 1200), 1200);
-    assert.equal(first(2500, 1200, 499), msg.conversionBitrateRange(1200, 500));
-    assert.equal(first(2500, 340, 500), msg.conversionBitrateAboveSource(340));
+    assert.equal(first(2500, 1200, 499), errorText('conversion_bitrate_range', { max: 1200, min: 500 }));
+    assert.equal(first(2500, 340, 500), errorText('conversion_bitrate_above_source', { sourceKbps: 340 }));
     assert.equal(first(2500, 340, 340), 340, 'an old file below 500 kbps converts at its own bitrate');
-    assert.equal(first(2000, 8000, 2001), msg.conversionBitrateRange(2000), 'a heavy video: the plan is the limit, as before');
+    assert.equal(first(2000, 8000, 2001), errorText('conversion_bitrate_range', { max: 2000 }), 'a heavy video: the plan is the limit, as before');
   });
 });
 
@@ -82,15 +83,15 @@ describe('POST /api/conversion/convert body', () => {
     assert.deepEqual(first({ ...c, custom_bitrate: '1200', manter_original: true }), {
       video_id: 7, manter_original: true, quality: 'custom', custom: { bitrate: 1200, resolution: '1280x720' },
     });
-    for (const kbps of [499, 2001, 1200.5, '', null, 'mil']) assert.equal(first({ ...c, custom_bitrate: kbps }), msg.conversionBitrateRange(2000), String(kbps));
+    for (const kbps of [499, 2001, 1200.5, '', null, 'mil']) assert.equal(first({ ...c, custom_bitrate: kbps }), errorText('conversion_bitrate_range', { max: 2000 }), String(kbps));
     assert.equal(typeof first({ ...c, custom_bitrate: 500 }), 'object', 'the minimum itself is accepted');
-    assert.equal(first({ ...c, custom_bitrate: 2000, custom_resolution: '3840x2160' }), msg.conversionResolutionInvalid);
-    assert.equal(first({ ...c, custom_bitrate: 2000, custom_resolution: null }), msg.conversionResolutionInvalid);
+    assert.equal(first({ ...c, custom_bitrate: 2000, custom_resolution: '3840x2160' }), errorText('conversion_resolution_invalid'));
+    assert.equal(first({ ...c, custom_bitrate: 2000, custom_resolution: null }), errorText('conversion_resolution_invalid'));
   });
 
   test('an unknown quality or no video is refused with its message', () => {
-    assert.equal(first({ video_id: 7, quality: 'ultra' }), msg.conversionQualityInvalid);
-    assert.equal(first({ video_id: 7 }), msg.conversionQualityInvalid);
+    assert.equal(first({ video_id: 7, quality: 'ultra' }), errorText('conversion_quality_invalid'));
+    assert.equal(first({ video_id: 7 }), errorText('conversion_quality_invalid'));
     assert.equal(first({ quality: 'media' }), msg.invalidData);
     assert.equal(first({ video_id: 7, quality: 'media', manter_original: 'sim' }), msg.invalidData);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Compativel } from './library.ts';
-import { msg } from './messages.ts';
+import { COMPATIVEL } from './library.ts';
+import { coded, codedIssue } from './coded.ts';
 
 /*
  * Video conversion API. Every call needs the session and acts on the acting account; another
@@ -36,91 +36,100 @@ export const CONVERSION_TIMINGS = {
 } as const;
 
 /** queued, running, done ('Otimizado'), failed ('Erro na Conversão'). */
-export type ConversionState = 'na_fila' | 'em_andamento' | 'concluida' | 'erro';
+export const CONVERSION_STATES = ['na_fila', 'em_andamento', 'concluida', 'erro'] as const;
+export type ConversionState = (typeof CONVERSION_STATES)[number];
 export const CONVERSION_ACTIVE: readonly ConversionState[] = ['na_fila', 'em_andamento'];
 
-export interface ConversionQualityOption {
-  quality: ConversionQuality;
-  label: string;
+export const conversionQualityOptionSchema = z.object({
+  quality: z.enum(CONVERSION_QUALITIES),
+  label: z.string(),
   /** kbps of video; for custom, the highest the plan allows. */
-  bitrate: number;
+  bitrate: z.number(),
   /** WxH, the largest frame (a smaller source keeps its own); '' for custom. */
-  resolution: string;
-  description: string;
+  resolution: z.string(),
+  description: z.string(),
   /** Within the plan's bitrate. */
-  available: boolean;
-}
+  available: z.boolean(),
+});
+export type ConversionQualityOption = z.infer<typeof conversionQualityOptionSchema>;
+export const conversionQualitiesSchema = z.object({ success: z.literal(true), qualities: z.array(conversionQualityOptionSchema) });
 
 /**
  * A quality as one video is offered it (GET /api/conversion/videos): `resolution` is the frame
  * the result would have (the video's own when it is smaller), and `available` is false above the
  * plan or above the video's own bitrate (`reason` says which).
  */
-export interface ConversionOffer extends ConversionQualityOption {
+export const conversionOfferSchema = conversionQualityOptionSchema.extend({
   /** Why it cannot be chosen for this video, in Portuguese; null when it can. */
-  reason: string | null;
+  reason: z.string().nullable(),
   /** The least kbps it may take: a fixed quality's own; for custom 500, or the video's own bitrate when lower. */
-  min_bitrate: number;
-}
+  min_bitrate: z.number(),
+});
+export type ConversionOffer = z.infer<typeof conversionOfferSchema>;
 
-export interface ConversionStatus {
-  status: ConversionState;
+export const conversionStatusSchema = z.object({
+  status: z.enum(CONVERSION_STATES),
   /** Percent. */
-  progress: number;
-  quality: ConversionQuality;
+  progress: z.number(),
+  quality: z.enum(CONVERSION_QUALITIES),
   /** Target kbps of video. */
-  bitrate: number;
+  bitrate: z.number(),
   /** The frame the result has (or will have). */
-  resolution: string;
+  resolution: z.string(),
   /** Bytes written so far; the result's size when done. */
-  file_size: number;
+  file_size: z.number(),
   /** Why it failed ('erro'). */
-  error: string | null;
+  error: z.string().nullable(),
   /** The optimised video: the same id when it replaced the original, a new one when kept beside it. */
-  video_id: number | null;
-  nome: string | null;
-  manter_original: boolean;
+  video_id: z.number().nullable(),
+  nome: z.string().nullable(),
+  manter_original: z.boolean(),
   /** How a conversion that ended well differs from what was asked (the result came out larger than the original and was kept beside it); null otherwise. */
-  notice: string | null;
-}
+  notice: z.string().nullable(),
+});
+export type ConversionStatus = z.infer<typeof conversionStatusSchema>;
+export const conversionStatusResponseSchema = z.object({ success: z.literal(true), conversion_status: conversionStatusSchema.nullable() });
 
-export interface ConversionVideo {
-  id: number;
-  nome: string;
+export const conversionVideoSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
   /** The playback address with its read grant (auth_token), ready for a <video>. */
-  url: string;
-  formato_original: string;
-  is_mp4: boolean;
-  current_bitrate: number;
-  largura: number;
-  altura: number;
+  url: z.string(),
+  formato_original: z.string(),
+  is_mp4: z.boolean(),
+  current_bitrate: z.number(),
+  largura: z.number(),
+  altura: z.number(),
   /** bytes */
-  tamanho: number;
+  tamanho: z.number(),
   /** seconds */
-  duracao: number;
-  compatibility_status: 'compatible' | 'other';
-  compatibility_message: string;
+  duracao: z.number(),
+  compatibility_status: z.enum(['compatible', 'other']),
+  compatibility_message: z.string(),
   /** It can go into a playlist as it is. */
-  can_use_current: boolean;
-  needs_conversion: boolean;
-  compativel: Compativel;
+  can_use_current: z.boolean(),
+  needs_conversion: z.boolean(),
+  compativel: z.enum(COMPATIVEL),
   /** The qualities for this video: fixed ones above its own bitrate are not available (they would only make it bigger); custom goes up to its bitrate. */
-  qualities: ConversionOffer[];
+  qualities: z.array(conversionOfferSchema),
   /** The video's latest conversion, null when it never had one. */
-  conversion: ConversionStatus | null;
-}
+  conversion: conversionStatusSchema.nullable(),
+});
+export type ConversionVideo = z.infer<typeof conversionVideoSchema>;
+export const conversionVideosSchema = z.object({ success: z.literal(true), videos: z.array(conversionVideoSchema) });
 
-export interface ConvertResult {
-  success: true;
-  message: string;
-  quality_label: string;
-  target_bitrate: number;
+export const convertResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  quality_label: z.string(),
+  target_bitrate: z.number(),
   /** The frame the result will have. */
-  resolution: string;
+  resolution: z.string(),
   /** Expected size of the result, bytes (bitrate × duration); the plan must have room for it. */
-  file_size: number;
-  conversion_status: ConversionStatus;
-}
+  file_size: z.number(),
+  conversion_status: conversionStatusSchema,
+});
+export type ConvertResult = z.infer<typeof convertResultSchema>;
 
 /** The label and description of each quality (the server's list, the dialog). */
 export const CONVERSION_LABELS: Record<ConversionQuality, { label: string; description: (maxKbps: number, minKbps?: number) => string }> = {
@@ -164,7 +173,7 @@ export function customBitrateRange(planKbps: number, sourceKbps: number): { min:
 
 /** The video of POST /api/conversion/convert, read first: the rest of the body is judged against it. */
 export const convertVideoId = z.object({
-  video_id: z.coerce.number({ error: msg.invalidData }).int(msg.invalidData).positive(msg.invalidData),
+  video_id: z.coerce.number(coded('invalid_data')).int(coded('invalid_data')).positive(coded('invalid_data')),
 });
 
 /**
@@ -175,15 +184,15 @@ export const convertVideoId = z.object({
  */
 export function convertBody(maxKbps: number, sourceKbps = 0) {
   const range = customBitrateRange(maxKbps, sourceKbps);
-  const rangeMessage = msg.conversionBitrateRange(range.max, range.min);
+  const rangeValues = { max: range.max, min: range.min };
   return z
     .object({
-      video_id: z.coerce.number({ error: msg.invalidData }).int(msg.invalidData).positive(msg.invalidData),
-      quality: z.enum(CONVERSION_QUALITIES, { error: msg.conversionQualityInvalid }),
-      custom_bitrate: z.union([z.number(), z.string(), z.null()], { error: rangeMessage }).optional(),
-      custom_resolution: z.union([z.string(), z.null()], { error: msg.conversionResolutionInvalid }).optional(),
-      use_custom: z.boolean({ error: msg.invalidData }).optional().default(false),
-      manter_original: z.boolean({ error: msg.invalidData }).optional().default(false),
+      video_id: z.coerce.number(coded('invalid_data')).int(coded('invalid_data')).positive(coded('invalid_data')),
+      quality: z.enum(CONVERSION_QUALITIES, coded('conversion_quality_invalid')),
+      custom_bitrate: z.union([z.number(), z.string(), z.null()], coded('conversion_bitrate_range', rangeValues)).optional(),
+      custom_resolution: z.union([z.string(), z.null()], coded('conversion_resolution_invalid')).optional(),
+      use_custom: z.boolean(coded('invalid_data')).optional().default(false),
+      manter_original: z.boolean(coded('invalid_data')).optional().default(false),
     })
     .transform((b, ctx) => {
       const base = { video_id: b.video_id, manter_original: b.manter_original };
@@ -191,16 +200,16 @@ export function convertBody(maxKbps: number, sourceKbps = 0) {
       const raw = typeof b.custom_bitrate === 'string' ? b.custom_bitrate.trim() : b.custom_bitrate;
       const kbps = raw === '' || raw === null || raw === undefined ? NaN : Number(raw);
       if (Number.isInteger(kbps) && kbps > range.max && range.bySource) {
-        ctx.addIssue({ code: 'custom', message: msg.conversionBitrateAboveSource(sourceKbps) });
+        ctx.addIssue(codedIssue('conversion_bitrate_above_source', { sourceKbps }));
         return z.NEVER;
       }
       if (!Number.isInteger(kbps) || kbps < range.min || kbps > range.max) {
-        ctx.addIssue({ code: 'custom', message: rangeMessage });
+        ctx.addIssue(codedIssue('conversion_bitrate_range', rangeValues));
         return z.NEVER;
       }
       const resolution = CONVERSION_RESOLUTIONS.find((r) => r === b.custom_resolution);
       if (!resolution) {
-        ctx.addIssue({ code: 'custom', message: msg.conversionResolutionInvalid });
+        ctx.addIssue(codedIssue('conversion_resolution_invalid'));
         return z.NEVER;
       }
       return { ...base, quality: 'custom' as const, custom: { bitrate: kbps, resolution } };
@@ -209,65 +218,8 @@ export function convertBody(maxKbps: number, sourceKbps = 0) {
 export type ConvertBody = z.input<ReturnType<typeof convertBody>>;
 export type ConvertRequest = z.output<ReturnType<typeof convertBody>>;
 
-/** Labels, headings and help of /dashboard/conversao-videos. */
+/** Why a quality cannot be chosen: the server answers these as each option's `reason`; the page's own texts are in the web app. */
 export const conversionUi = {
-  title: 'Conversão de Vídeos',
-  subtitle: 'Converta vídeos incompatíveis ou pesados para MP4 (H.264 + AAC) no bitrate do seu plano.',
-  planLimit: (kbps: number) => `Bitrate máximo do plano: ${kbps} kbps`,
-  foldersTitle: 'Pastas',
-  foldersLoading: 'Carregando pastas...',
-  noFolders: 'Nenhuma pasta criada. Crie pastas e envie vídeos em Gerenciar Vídeos.',
-  folderVideoCount: (n: number) => `${n} vídeo(s)`,
-  videosTitle: (pasta: string) => `Vídeos de ${pasta}`,
-  videosTitleEmpty: 'Vídeos',
-  selectFolderHint: 'Selecione uma pasta para ver os vídeos e convertê-los.',
-  videosLoading: 'Carregando vídeos...',
-  noVideos: 'Nenhum vídeo nesta pasta.',
-  format: 'Formato',
-  bitrate: 'Bitrate',
-  resolution: 'Resolução',
-  size: 'Tamanho',
-  duration: 'Duração',
-  kbps: (n: number) => (n > 0 ? `${n} kbps` : 'N/A'),
-  frame: (w: number, h: number) => (w > 0 && h > 0 ? `${w}x${h}` : 'N/A'),
-  compatible: 'Compatível',
-  needsConversion: 'Precisa de conversão',
-  optimized: 'Otimizado',
-  conversionError: 'Erro na Conversão',
-  queued: 'Na fila...',
-  converting: (pct: number) => `Convertendo... ${pct}%`,
-  progressLabel: (nome: string) => `Progresso da conversão de ${nome}`,
-  keptBeside: (nome: string) => `Versão otimizada salva como ${nome}`,
-  convert: 'Converter',
-  play: 'Reproduzir',
-  convertAgain: 'Converter de novo',
-  convertVideo: (nome: string) => `Converter ${nome}`,
-  playVideo: (nome: string) => `Reproduzir ${nome}`,
-  dialogTitle: (nome: string) => `Converter ${nome}`,
-  currentFacts: (formato: string, kbps: string, frame: string) => `Atual: ${formato.toUpperCase()}, ${kbps}, ${frame}`,
-  qualityLegend: 'Qualidade',
   unavailable: 'Acima do bitrate do seu plano',
   aboveSource: (kbps: number) => `Acima do bitrate deste vídeo (${kbps} kbps): o arquivo só ficaria maior, sem melhorar a imagem`,
-  suggested: 'Sugerida',
-  customBitrate: 'Bitrate (kbps)',
-  customBitrateHint: (max: number, min: number = CONVERSION_MIN_BITRATE, bySource = false) =>
-    `De ${min} a ${max} kbps${bySource ? ' (o bitrate deste vídeo: acima dele o arquivo só ficaria maior)' : ''}`,
-  customResolution: 'Resolução',
-  resolutionNames: { '854x480': '480p (854x480)', '1280x720': '720p (1280x720)', '1920x1080': '1080p (1920x1080)' } satisfies Record<ConversionResolution, string>,
-  keepOriginal: 'Manter o vídeo original',
-  keepOriginalHint: 'Marcado: a versão convertida é salva ao lado do original, como "(otimizado)". Desmarcado: ela substitui o original depois de verificada, e as playlists continuam com o mesmo vídeo — a não ser que tenha ficado maior que ele: aí ela é salva ao lado e o original fica.',
-  noUpscale: 'Um vídeo menor que a resolução escolhida mantém o próprio tamanho.',
-  startConversion: 'Iniciar Conversão',
-  starting: 'Iniciando...',
-  cancel: 'Cancelar',
-  playerTitle: (nome: string) => nome,
-  helpTitle: 'Como funciona a conversão',
-  help: [
-    'Vídeos em outros formatos (AVI, MOV, WMV, MKV…) ou com bitrate acima do plano precisam ser convertidos antes de entrar em playlists.',
-    'A conversão gera um MP4 com H.264 e AAC no bitrate escolhido, sem aumentar a resolução do vídeo original.',
-    'Qualidades acima do bitrate do vídeo não são oferecidas: o arquivo ficaria maior sem melhorar a imagem. Se mesmo assim a versão convertida sair maior que o original, ela não o substitui: é salva ao lado dele, como "(otimizado)".',
-    'O original só é substituído depois que o arquivo convertido é verificado; se algo falhar, ele fica como estava.',
-    'Enquanto um vídeo é convertido, ele e a sua pasta não podem ser excluídos. O espaço do plano precisa comportar o arquivo convertido.',
-    'Você pode fechar esta página: a conversão continua no servidor e o progresso aparece quando você voltar.',
-  ],
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noControlChars } from './control-chars.ts';
-import { msg } from './messages.ts';
+import { coded } from './coded.ts';
 
 /** The host named in the refusal of a link that is not a video-platform link. */
 export const YOUTUBE_HOST = 'youtube.com';
@@ -48,7 +48,7 @@ export function youtubeVideoId(raw: string): string | null {
 export const youtubeWatchUrl = (id: string): string => `https://www.youtube.com/watch?v=${id}`;
 
 // the link (or the address rebuilt from its video id) is yt-dlp's argument
-const link = noControlChars(z.string({ error: msg.downloadFieldsRequired }).trim().min(1, msg.downloadFieldsRequired).max(2000, msg.downloadUrlInvalidShort));
+const link = noControlChars(z.string(coded('download_fields_required')).trim().min(1, coded('download_fields_required')).max(2000, coded('download_url_invalid_short')));
 
 /** POST /api/downloadyoutube/validate and /info. */
 export const downloadLinkBody = z.object({ url: link });
@@ -57,119 +57,86 @@ export type DownloadLinkBody = z.infer<typeof downloadLinkBody>;
 /** POST /api/downloadyoutube: the link, the destination folder; quality and format are fixed. */
 export const startDownloadBody = z.object({
   url: link,
-  id_pasta: z.coerce.number({ error: msg.downloadFieldsRequired }).int(msg.downloadFieldsRequired).positive(msg.downloadFieldsRequired),
-  quality: z.literal(DOWNLOADS.quality, { error: msg.invalidData }).optional().default(DOWNLOADS.quality),
-  format: z.literal(DOWNLOADS.format, { error: msg.invalidData }).optional().default(DOWNLOADS.format),
+  id_pasta: z.coerce.number(coded('download_fields_required')).int(coded('download_fields_required')).positive(coded('download_fields_required')),
+  quality: z.literal(DOWNLOADS.quality, coded('invalid_data')).optional().default(DOWNLOADS.quality),
+  format: z.literal(DOWNLOADS.format, coded('invalid_data')).optional().default(DOWNLOADS.format),
 });
 export type StartDownloadBody = z.infer<typeof startDownloadBody>;
 export type StartDownloadInput = z.input<typeof startDownloadBody>;
 
 /** What the site says of a video, before it is downloaded. */
-export interface VideoInfo {
-  title: string;
-  uploader: string | null;
+export const videoInfoSchema = z.object({
+  title: z.string(),
+  uploader: z.string().nullable(),
   /** seconds */
-  duration: number | null;
-  view_count: number | null;
+  duration: z.number().nullable(),
+  view_count: z.number().nullable(),
   /** bytes of the chosen format, when the site declares it */
-  filesize: number | null;
-  id: string;
+  filesize: z.number().nullable(),
+  id: z.string(),
   /** A data: URL of a small picture (the panel's pages load no image from other sites), or '' when there is none. */
-  thumbnail: string;
-}
+  thumbnail: z.string(),
+});
+export type VideoInfo = z.infer<typeof videoInfoSchema>;
 
-export interface ValidateLinkResponse {
-  success: true;
-  valid: boolean;
-  message: string;
-  video_info: VideoInfo | null;
-}
+/** POST /api/downloadyoutube/validate: a link that cannot be downloaded is an ordinary answer (valid false, the reason in message). */
+export const validateLinkResponseSchema = z.object({
+  success: z.literal(true),
+  valid: z.boolean(),
+  message: z.string(),
+  video_info: videoInfoSchema.nullable(),
+});
+export type ValidateLinkResponse = z.infer<typeof validateLinkResponseSchema>;
+
+/** POST /api/downloadyoutube/info. */
+export const videoInfoResponseSchema = z.object({ success: z.literal(true), video_info: videoInfoSchema });
 
 /** The status values of the spec; any other is shown as processing. */
-export type DownloadPhase = 'downloading' | 'uploading' | 'processing' | 'completed' | 'error';
+export const DOWNLOAD_PHASES = ['downloading', 'uploading', 'processing', 'completed', 'error'] as const;
+export type DownloadPhase = (typeof DOWNLOAD_PHASES)[number];
 
-export interface DownloadStatus {
-  success: true;
+export const downloadStatusSchema = z.object({
+  success: z.literal(true),
   /** True only while the download is queued or running (a cancel being carried out is not). */
-  downloading: boolean;
+  downloading: z.boolean(),
   /** 'idle' when the account never downloaded anything. */
-  status: DownloadPhase | 'idle';
+  status: z.enum([...DOWNLOAD_PHASES, 'idle']),
   /** percent */
-  progress: number;
-  video_title: string;
+  progress: z.number(),
+  video_title: z.string(),
   /** The video's name in the library (once imported) or the name it will get. */
-  filename: string;
+  filename: z.string(),
   /** seconds since the download was asked for (until it ended) */
-  uptime: number;
+  uptime: z.number(),
   /** bytes of the video in the library, once completed */
-  final_size: number | null;
-  error: string | null;
+  final_size: z.number().nullable(),
+  error: z.string().nullable(),
   /** The job this status is about; the page tells its own download from an older one by it. */
-  id: number | null;
-  downloaded_bytes: number | null;
-  total_bytes: number | null;
-}
+  id: z.number().nullable(),
+  downloaded_bytes: z.number().nullable(),
+  total_bytes: z.number().nullable(),
+});
+export type DownloadStatus = z.infer<typeof downloadStatusSchema>;
 
-export interface RecentDownload {
+/** POST /api/downloadyoutube: the queued download's job id. */
+export const downloadStartedSchema = z.object({ success: z.literal(true), message: z.string(), id: z.number() });
+
+export const recentDownloadSchema = z.object({
   /** the video's id in the library */
-  id: number;
-  nome: string;
+  id: z.number(),
+  nome: z.string(),
   /** seconds */
-  duracao: number;
-  tamanho_mb: number;
+  duracao: z.number(),
+  tamanho_mb: z.number(),
   /** when the download finished (ISO) */
-  data_download: string;
-  pasta: string;
-  folder_id: number;
-}
+  data_download: z.string(),
+  pasta: z.string(),
+  folder_id: z.number(),
+});
+export type RecentDownload = z.infer<typeof recentDownloadSchema>;
+export const recentDownloadsSchema = z.object({ success: z.literal(true), downloads: z.array(recentDownloadSchema) });
 
 /** The spec's rule: downloading, uploading, completed, error; anything else is processing. */
 export function downloadPhase(status: string | null | undefined): DownloadPhase {
   return status === 'downloading' || status === 'uploading' || status === 'completed' || status === 'error' ? status : 'processing';
 }
-
-/** The texts of the download page. */
-export const downloadsUi = {
-  title: 'Download do YouTube',
-  subtitle: 'Baixe um vídeo a partir do link e guarde-o numa pasta da sua biblioteca',
-  formTitle: 'Novo download',
-  linkLabel: 'Link do vídeo',
-  linkPlaceholder: 'https://www.youtube.com/watch?v=...',
-  linkChecking: 'Verificando link...',
-  folderLabel: 'Pasta de destino',
-  folderPlaceholder: 'Selecione uma pasta',
-  qualityNote: 'Qualidade: melhor disponível até 1080p, formato MP4',
-  downloadButton: 'Baixar',
-  starting: 'Iniciando...',
-  infoTitle: 'Informações do vídeo',
-  infoUploader: 'Canal',
-  infoDuration: 'Duração',
-  infoViews: 'Visualizações',
-  infoSize: 'Tamanho estimado',
-  noThumbnail: 'Sem miniatura',
-  progressTitle: 'Progresso do download',
-  phase: {
-    downloading: 'Baixando vídeo...',
-    uploading: 'Enviando para a biblioteca...',
-    processing: 'Processando vídeo...',
-    completed: 'Download concluído',
-    error: 'Erro no download',
-  } satisfies Record<DownloadPhase, string>,
-  progressBar: 'Progresso do download',
-  elapsed: 'Tempo decorrido',
-  bytesOf: (done: string, total: string) => `${done} de ${total}`,
-  cancel: 'Cancelar download',
-  cancelling: 'Cancelando...',
-  recentTitle: 'Recentes',
-  recentRefresh: 'Atualizar',
-  recentEmpty: 'Nenhum vídeo baixado recentemente',
-  recentIn: (pasta: string) => `em ${pasta}`,
-  helpTitle: 'Como funciona',
-  help: [
-    'Cole o link de um vídeo do YouTube: youtube.com/watch?v=…, youtu.be/…, /embed/…, /v/… ou /shorts/….',
-    'O link é verificado 2 segundos depois que você para de digitar; o título, o canal, a duração e a miniatura aparecem logo abaixo.',
-    'O vídeo é baixado na melhor qualidade até 1080p, em MP4, e entra na pasta escolhida já analisado, pronto para playlists.',
-    'O download ocupa espaço do seu plano e é interrompido se o espaço acabar. Um download por vez.',
-    'Baixe somente vídeos seus ou que você tem o direito de usar.',
-  ],
-} as const;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { hasControlChars, noControlChars } from './control-chars.ts';
 import { VIDEO_EXTENSIONS } from './library.ts';
-import { msg } from './messages.ts';
+import { coded, codedIssue } from './coded.ts';
 
 /*
  * FTP migration: the customer's videos on an old host's FTP server are brought into a folder of
  * the library. Every call needs the session and acts on the acting account only.
  *
  *   GET  /api/ftp/connection-status                         → FtpConnectionStatus
- *   POST /api/ftp/connect        {ip, usuario, senha, porta} → FtpConnectResponse   400 502
+ *   POST /api/ftp/connect        {ip, usuario, senha, porta} → FtpListResponse      400 502
  *   POST /api/ftp/list           {path}                     → FtpListResponse      400 409 502
  *   POST /api/ftp/scan-directory {directoryPath}            → FtpScanResponse      400 409 502
  *   POST /api/ftp/disconnect                                → { success, message }
@@ -60,7 +60,7 @@ const HOST = /^(?:\[[0-9a-f:.]+\]|[0-9a-f]*:[0-9a-f:.]*|[a-z0-9](?:[a-z0-9.-]{0,
 
 // the login goes into the USER command and the host to the resolver: no control characters
 const required = (max: number) =>
-  noControlChars(z.string({ error: msg.ftpFieldsRequired }).trim().min(1, msg.ftpFieldsRequired).max(max, msg.invalidData));
+  noControlChars(z.string(coded('ftp_fields_required')).trim().min(1, coded('ftp_fields_required')).max(max, coded('invalid_data')));
 
 /** The port typed in the form: anything that is not a port number falls back to 21. */
 function portOf(v: unknown): number {
@@ -72,200 +72,133 @@ export const ftpConnectBody = z.object({
   ip: required(255)
     // people paste addresses as they see them in other FTP programs
     .transform((s) => s.replace(/^ftp:\/\//i, '').replace(/\/+$/, ''))
-    .pipe(z.string().min(1, msg.ftpFieldsRequired).regex(HOST, msg.ftpInvalidHost)),
+    .pipe(z.string().min(1, coded('ftp_fields_required')).regex(HOST, coded('ftp_invalid_host'))),
   usuario: required(255),
   // a password is sent as typed (spaces and tabs included: PASS takes any character but CR and
   // LF), but a blank one is "not filled in"
   senha: noControlChars(
-    z.string({ error: msg.ftpFieldsRequired }).max(255, msg.invalidData).refine((s) => s.trim().length > 0, msg.ftpFieldsRequired),
+    z.string(coded('ftp_fields_required')).max(255, coded('invalid_data')).refine((s) => s.trim().length > 0, coded('ftp_fields_required')),
     { allowTab: true },
   ),
   porta: z.unknown().transform(portOf),
 });
 export type FtpConnectBody = z.infer<typeof ftpConnectBody>;
 
-const remotePath = z.string({ error: msg.ftpRemotePathInvalid }).refine(isRemotePath, msg.ftpRemotePathInvalid);
+const remotePath = z.string(coded('ftp_remote_path_invalid')).refine(isRemotePath, coded('ftp_remote_path_invalid'));
 
 export const ftpListBody = z.object({ path: remotePath.optional().default('/') });
 export const ftpScanBody = z.object({ directoryPath: remotePath });
 
 export const ftpMigrateBody = z.object({
   files: z
-    .array(z.string({ error: msg.ftpRemotePathInvalid }), { error: msg.ftpSelectFile })
-    .min(1, msg.ftpSelectFile)
+    .array(z.string(coded('ftp_remote_path_invalid')), coded('ftp_select_file'))
+    .min(1, coded('ftp_select_file'))
     .transform((files) => [...new Set(files)])
     .superRefine((files, ctx) => {
       if (files.length > FTP_MIGRATION_MAX_FILES) {
-        ctx.addIssue({ code: 'custom', message: msg.ftpTooManyFiles(FTP_MIGRATION_MAX_FILES) });
+        ctx.addIssue(codedIssue('ftp_too_many_files', { max: FTP_MIGRATION_MAX_FILES }));
         return;
       }
       for (const f of files) {
-        const problem = !isRemotePath(f) ? msg.ftpRemotePathInvalid : !isFtpVideoName(remoteBaseName(f)) ? msg.ftpOnlyVideos(remoteBaseName(f)) : null;
+        const problem = !isRemotePath(f)
+          ? codedIssue('ftp_remote_path_invalid')
+          : !isFtpVideoName(remoteBaseName(f)) ? codedIssue('ftp_only_videos', { nome: remoteBaseName(f) }) : null;
         if (problem) {
-          ctx.addIssue({ code: 'custom', message: problem });
+          ctx.addIssue(problem);
           return;
         }
       }
     }),
   destinationFolder: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
-    z.number({ error: msg.ftpSelectFolder }).int(msg.ftpSelectFolder).positive(msg.ftpSelectFolder),
+    z.number(coded('ftp_select_folder')).int(coded('ftp_select_folder')).positive(coded('ftp_select_folder')),
   ),
 });
 export type FtpMigrateBody = z.infer<typeof ftpMigrateBody>;
 
 /** One line of the remote listing. */
-export interface FtpEntry {
+export const ftpEntrySchema = z.object({
   /** As the server lists it; shown as text, never used as a local path. */
-  name: string;
+  name: z.string(),
   /** The remote path to list or migrate it. */
-  path: string;
-  type: 'file' | 'directory';
-  isVideo: boolean;
+  path: z.string(),
+  type: z.enum(['file', 'directory']),
+  isVideo: z.boolean(),
   /** Bytes, as listed (0 for directories). */
-  size: number;
-}
+  size: z.number(),
+});
+export type FtpEntry = z.infer<typeof ftpEntrySchema>;
 
 /** A video found by a scan of a directory tree. */
-export interface ScannedVideo {
-  name: string;
-  path: string;
+export const scannedVideoSchema = z.object({
+  name: z.string(),
+  path: z.string(),
   /** The remote directory it is in. */
-  directory: string;
-  size: number;
-}
+  directory: z.string(),
+  size: z.number(),
+});
+export type ScannedVideo = z.infer<typeof scannedVideoSchema>;
 
-export interface FtpConnectionStatus {
-  success: true;
-  connected: boolean;
-  host: string | null;
-  porta: number | null;
-  usuario: string | null;
+export const ftpConnectionStatusSchema = z.object({
+  success: z.literal(true),
+  connected: z.boolean(),
+  host: z.string().nullable(),
+  porta: z.number().nullable(),
+  usuario: z.string().nullable(),
   /** The directory listed last, where the browser reopens. */
-  currentPath: string | null;
-}
+  currentPath: z.string().nullable(),
+});
+export type FtpConnectionStatus = z.infer<typeof ftpConnectionStatusSchema>;
 
-export interface FtpConnectResponse {
-  success: boolean;
-  files: FtpEntry[];
-  currentPath: string;
-  error?: string;
-}
+/** POST /api/ftp/list, and POST /api/ftp/connect (the login directory's listing); a failed login is an error answer (400, 502). */
+export const ftpListResponseSchema = z.object({
+  success: z.literal(true),
+  files: z.array(ftpEntrySchema),
+  currentPath: z.string(),
+});
+export type FtpListResponse = z.infer<typeof ftpListResponseSchema>;
+export type FtpConnectResponse = FtpListResponse;
 
-export interface FtpListResponse {
-  success: true;
-  files: FtpEntry[];
-  currentPath: string;
-}
-
-export interface FtpScanResponse {
-  success: true;
-  videos: ScannedVideo[];
-  scanned_directories: number;
+export const ftpScanResponseSchema = z.object({
+  success: z.literal(true),
+  videos: z.array(scannedVideoSchema),
+  scanned_directories: z.number(),
   /** True when a limit (depth, directories, entries, time) stopped the scan before the whole tree was seen. */
-  truncated: boolean;
-  message?: string;
-}
+  truncated: z.boolean(),
+  message: z.string().optional(),
+});
+export type FtpScanResponse = z.infer<typeof ftpScanResponseSchema>;
+
+/** POST /api/ftp/migrate: the queued migration's job id. */
+export const ftpMigrationStartedSchema = z.object({ success: z.literal(true), message: z.string(), id: z.number() });
 
 /** idle: no migration yet (or the last one was cancelled). */
-export type MigrationState = 'idle' | 'migrating' | 'completed' | 'error';
+export const MIGRATION_STATES = ['idle', 'migrating', 'completed', 'error'] as const;
+export type MigrationState = (typeof MIGRATION_STATES)[number];
 
-export interface MigrationStatus {
-  success: true;
+export const migrationStatusSchema = z.object({
+  success: z.literal(true),
   /** The migration this status is of (its job), so a page can tell its own from an older one; null when idle. */
-  id: number | null;
-  migrating: boolean;
-  status: MigrationState;
+  id: z.number().nullable(),
+  migrating: z.boolean(),
+  status: z.enum(MIGRATION_STATES),
   /** Files processed (migrated or refused) and files in the migration. */
-  completed: number;
-  total: number;
+  completed: z.number(),
+  total: z.number(),
   /** Files that arrived in the folder. */
-  migrated: number;
+  migrated: z.number(),
   /** MB of the files to migrate (as the server reports them), and MB already transferred. */
-  total_size: number;
-  transferred_size: number;
+  total_size: z.number(),
+  transferred_size: z.number(),
   /** Percent. */
-  progress: number;
+  progress: z.number(),
   /** Seconds since the migration started (its whole run once it ended). */
-  uptime: number;
+  uptime: z.number(),
   /** Minutes (to a tenth), from the rate so far; null until there is a rate to tell. */
-  estimated_remaining: number | null;
+  estimated_remaining: z.number().nullable(),
   /** One text per file that did not arrive, and the reason a migration stopped, if it did. */
-  errors: string[];
+  errors: z.array(z.string()),
   /** The file being transferred now. */
-  current: string | null;
-}
-
-/** The FTP migration page's own texts. */
-export const ftpMigrationUi = {
-  title: 'Migrar Vídeos via FTP',
-  subtitle: 'Traga os vídeos de outro servidor FTP para as pastas do seu painel',
-  connectTitle: 'Conectar ao servidor FTP',
-  connectDescription: 'Os dados de acesso do servidor onde os vídeos estão hoje',
-  ipLabel: 'Servidor (IP ou endereço)',
-  ipPlaceholder: 'ftp.exemplo.com.br',
-  usuarioLabel: 'Usuário',
-  senhaLabel: 'Senha',
-  portaLabel: 'Porta',
-  connect: 'Conectar',
-  connecting: 'Conectando...',
-  passwordNote: 'A senha fica só na memória do painel enquanto você navega e, cifrada, até a migração terminar; depois disso não é guardada.',
-  browserTitle: 'Arquivos no servidor',
-  connectedTo: (host: string, usuario: string) => `Conectado a ${host} como ${usuario}`,
-  disconnect: 'Desconectar',
-  breadcrumb: 'Caminho',
-  root: 'Raiz',
-  up: 'Pasta acima',
-  refresh: 'Atualizar',
-  loading: 'Carregando...',
-  emptyDirectory: 'Esta pasta está vazia',
-  columnName: 'Nome',
-  columnSize: 'Tamanho',
-  openDirectory: (name: string) => `Abrir a pasta ${name}`,
-  selectFile: (name: string) => `Selecionar ${name}`,
-  selectVisible: 'Selecionar os vídeos desta pasta',
-  notAVideo: 'Não é vídeo',
-  scan: 'Buscar vídeos nas subpastas',
-  scanning: 'Buscando...',
-  selectionTitle: 'Arquivos selecionados',
-  selectionEmpty: 'Marque os vídeos no navegador ao lado ou busque nas subpastas',
-  selectionSummary: (n: number, size: string) => `${n} arquivo(s), ${size}`,
-  removeFromSelection: (name: string) => `Remover ${name} da seleção`,
-  clearSelection: 'Limpar seleção',
-  destinationLabel: 'Pasta de destino',
-  destinationPlaceholder: 'Selecione uma pasta',
-  migrate: 'Migrar Vídeos',
-  starting: 'Iniciando...',
-  scanTitle: 'Vídeos encontrados',
-  scanSummary: (videos: number, dirs: number) => `${videos} vídeo(s) em ${dirs} pasta(s) verificada(s)`,
-  selectAll: 'Marcar todos',
-  selectNone: 'Desmarcar todos',
-  addToSelection: (n: number) => `Adicionar ${n} à seleção`,
-  cancel: 'Cancelar',
-  progressTitle: 'Migração de vídeos',
-  progressLabel: 'Progresso da migração',
-  stateMigrating: 'Migrando...',
-  stateCompleted: 'Migração concluída',
-  stateError: 'Migração com erro',
-  filesDone: (done: number, total: number) => `${done} de ${total} arquivo(s)`,
-  migratedCount: (n: number) => `${n} vídeo(s) na pasta`,
-  sizeLabel: 'Tamanho',
-  sizeValue: (done: string, total: string) => `${done} de ${total}`,
-  elapsedLabel: 'Tempo decorrido',
-  remainingLabel: 'Tempo restante',
-  remainingMinutes: (n: number) => (n < 1 ? 'menos de 1 min' : `~${Math.round(n)} min`),
-  remainingUnknown: 'calculando...',
-  currentFile: (name: string) => `Transferindo: ${name}`,
-  errorsTitle: 'Erros',
-  cancelMigration: 'Cancelar migração',
-  canceling: 'Cancelando...',
-  close: 'Fechar',
-  showProgress: 'Ver migração em andamento',
-  helpTitle: 'Como funciona',
-  help: [
-    'Só arquivos de vídeo podem ser marcados: MP4, AVI, MOV, WMV, FLV, WebM e MKV.',
-    'Cada arquivo é analisado como um envio: o que não for vídeo é recusado e aparece nos erros, sem parar os demais.',
-    'O espaço do plano é conferido enquanto os arquivos chegam; quando acaba, os arquivos restantes não são migrados.',
-    'A migração continua no servidor mesmo que você feche esta página; volte aqui para acompanhar.',
-  ],
-} as const;
+  current: z.string().nullable(),
+});
+export type MigrationStatus = z.infer<typeof migrationStatusSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './messages.ts';
+import { coded } from './coded.ts';
 
 /*
  * Video library API. Every call needs the session
@@ -49,21 +49,21 @@ export function isValidFolderName(nome: string): boolean {
 
 export const folderBody = z.object({
   nome: z
-    .string({ error: msg.folderNameRequired })
+    .string(coded('folder_name_required'))
     .transform((s) => s.normalize('NFC').trim())
     .pipe(
       z
         .string()
-        .min(1, msg.folderNameRequired)
-        .max(FOLDER_NAME_MAX, msg.folderNameTooLong)
-        .refine(isValidFolderName, msg.folderNameInvalid),
+        .min(1, coded('folder_name_required'))
+        .max(FOLDER_NAME_MAX, coded('folder_name_too_long'))
+        .refine(isValidFolderName, coded('folder_name_invalid')),
     ),
 });
 export type FolderBody = z.infer<typeof folderBody>;
 
 /** folder_id is required for listing and upload ('Selecione uma pasta primeiro'). */
 export const folderIdQuery = z.object({
-  folder_id: z.coerce.number({ error: msg.selectFolderFirst }).int(msg.selectFolderFirst).positive(msg.selectFolderFirst),
+  folder_id: z.coerce.number(coded('select_folder_first')).int(coded('select_folder_first')).positive(coded('select_folder_first')),
 });
 /** On deletion folder_id is optional; when given it must be the video's folder. */
 export const optionalFolderIdQuery = z.object({ folder_id: z.coerce.number().int().positive().optional().catch(undefined) });
@@ -73,68 +73,76 @@ export const syncDatabaseBody = z.object({ folderId: z.coerce.number().int().pos
 
 export const COMPATIBILITY_STATUSES = ['compatible', 'needs_conversion', 'other'] as const;
 export type CompatibilityStatus = (typeof COMPATIBILITY_STATUSES)[number];
-export type Compativel = 'sim' | 'otimizado' | 'nao';
+export const COMPATIVEL = ['sim', 'otimizado', 'nao'] as const;
+export type Compativel = (typeof COMPATIVEL)[number];
 
-export interface Folder {
-  id: number;
-  nome: string;
-  video_count_db: number;
+export const folderSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  video_count_db: z.number(),
   /** MB, two decimals. */
-  espaco_usado: number;
+  espaco_usado: z.number(),
   /** Share of the plan's storage this folder uses, two decimals, not capped. */
-  percentage_used: number;
-  created_at: string;
-}
-export interface FolderInfo extends Folder {
-  server_info: { exists: boolean; file_count: number };
-}
+  percentage_used: z.number(),
+  created_at: z.string(),
+});
+export type Folder = z.infer<typeof folderSchema>;
 
-export interface Video {
-  id: number;
-  folder_id: number;
-  pasta: string;
-  nome: string;
+export const folderInfoSchema = folderSchema.extend({
+  server_info: z.object({ exists: z.boolean(), file_count: z.number() }),
+});
+export type FolderInfo = z.infer<typeof folderInfoSchema>;
+
+export const videoSchema = z.object({
+  id: z.number(),
+  folder_id: z.number(),
+  pasta: z.string(),
+  nome: z.string(),
   /** Absolute path on the panel: /content/{login}/{folder}/{file}.mp4 (add ?auth_token= for the player, &download=1 to download). */
-  url: string;
+  url: z.string(),
   /** Read grant for this one video, valid for a few hours: sent as `auth_token` by a <video>, a new tab or a download. */
-  content_token: string;
-  formato_original: string;
-  is_mp4: boolean;
-  codec_video: string;
-  codec_audio: string | null;
-  largura: number;
-  altura: number;
+  content_token: z.string(),
+  formato_original: z.string(),
+  is_mp4: z.boolean(),
+  codec_video: z.string(),
+  codec_audio: z.string().nullable(),
+  largura: z.number(),
+  altura: z.number(),
   /** kbps; 0 when unknown. */
-  bitrate_video: number;
-  bitrate_exceeds_limit: boolean;
-  user_bitrate_limit: number;
+  bitrate_video: z.number(),
+  bitrate_exceeds_limit: z.boolean(),
+  user_bitrate_limit: z.number(),
   /** bytes */
-  tamanho: number;
+  tamanho: z.number(),
   /** seconds */
-  duracao: number;
-  compatibility_status: CompatibilityStatus;
-  compatibility_message: string;
-  compativel: Compativel;
-  created_at: string;
-}
+  duracao: z.number(),
+  compatibility_status: z.enum(COMPATIBILITY_STATUSES),
+  compatibility_message: z.string(),
+  compativel: z.enum(COMPATIVEL),
+  created_at: z.string(),
+});
+export type Video = z.infer<typeof videoSchema>;
 
-export interface SyncResult {
-  success: true;
-  videos_count: number;
-  added: number;
-  removed: number;
-  message: string;
-}
+export const syncResultSchema = z.object({
+  success: z.literal(true),
+  videos_count: z.number(),
+  added: z.number(),
+  removed: z.number(),
+  message: z.string(),
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;
 
-export interface FolderSaved {
-  success: true;
-  message: string;
-  id: number;
-  folder: Folder;
-}
+export const folderSavedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.number(),
+  folder: folderSchema,
+});
+export type FolderSaved = z.infer<typeof folderSavedSchema>;
 
-export interface UploadResult {
-  success: true;
-  message: string;
-  video: Video;
-}
+export const uploadResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  video: videoSchema,
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;

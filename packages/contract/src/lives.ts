@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noControlChars } from './control-chars.ts';
-import { msg } from './messages.ts';
+import { coded } from './coded.ts';
 import { PLATFORMS, type PlatformId } from './streaming.ts';
 
 /** The longest a live may run. */
@@ -26,37 +26,43 @@ export const LIVE_STATE_TEXT = {
 export type LiveState = keyof typeof LIVE_STATE_TEXT;
 
 const platformIds = PLATFORMS.map((p) => p.id) as [PlatformId, ...PlatformId[]];
-const text = (max: number) => z.string({ error: msg.liveRequired }).trim().max(max, msg.invalidData);
+const text = (max: number) => z.string(coded('live_required')).trim().max(max, coded('invalid_data'));
 
 /** POST /api/streaming/start-live: the 'Cadastrar Live' form, dates as dd/mm/yyyy hh:mm. */
 export const startLiveBody = z.object({
-  tipo: z.enum(platformIds, { error: msg.invalidPlatform }),
+  tipo: z.enum(platformIds, coded('invalid_platform')),
   // the server, the key and the source end up in the worker's ffmpeg argv
-  servidor_rtmp: noControlChars(text(500).min(1, msg.liveRequired)),
-  servidor_rtmp_chave: noControlChars(text(500).min(1, msg.liveRequired)),
-  servidor_stm: noControlChars(z.string({ error: msg.liveSourceInvalid }).trim().min(1, msg.liveSourceInvalid)),
+  servidor_rtmp: noControlChars(text(500).min(1, coded('live_required'))),
+  servidor_rtmp_chave: noControlChars(text(500).min(1, coded('live_required'))),
+  servidor_stm: noControlChars(z.string(coded('live_source_invalid')).trim().min(1, coded('live_source_invalid'))),
   data_inicio: z.string().trim().optional().default(''),
-  data_fim: text(16).min(1, msg.liveRequired),
-  inicio_imediato: z.enum(['sim', 'nao'], { error: msg.invalidData }).optional().default('sim'),
+  data_fim: text(16).min(1, coded('live_required')),
+  inicio_imediato: z.enum(['sim', 'nao'], coded('invalid_data')).optional().default('sim'),
 });
 export type StartLiveBody = z.infer<typeof startLiveBody>;
 
+const liveStates = Object.keys(LIVE_STATE_TEXT) as [LiveState, ...LiveState[]];
+
 /** One row of GET /api/streaming/lives. */
-export interface LiveRecord {
-  id: number;
-  data_inicio: string;
-  data_fim: string;
-  tipo: string;
-  servidor_stm: string;
+export const liveRecordSchema = z.object({
+  id: z.number(),
+  data_inicio: z.string(),
+  data_fim: z.string(),
+  tipo: z.string(),
+  servidor_stm: z.string(),
   /** The destination with the key masked. */
-  servidor_live: string;
-  status: number;
-  data_inicio_formatted: string;
-  data_fim_formatted: string;
-  duracao: string;
-  status_text: string;
-  platform_name: string;
+  servidor_live: z.string(),
+  status: z.number(),
+  data_inicio_formatted: z.string(),
+  data_fim_formatted: z.string(),
+  duracao: z.string(),
+  status_text: z.string(),
+  platform_name: z.string(),
   /** The observed state behind the status, and the reason of an error. */
-  estado: LiveState | 'obs';
-  erro: string | null;
-}
+  estado: z.enum([...liveStates, 'obs']),
+  erro: z.string().nullable(),
+});
+export type LiveRecord = z.infer<typeof liveRecordSchema>;
+
+export const livesResponseSchema = z.object({ success: z.literal(true), lives: z.array(liveRecordSchema) });
+export const startLiveResponseSchema = z.object({ success: z.literal(true), message: z.string(), live: z.object({ id: z.number() }) });

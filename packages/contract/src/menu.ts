@@ -1,13 +1,6 @@
 export const MENU_CATEGORIES = ['streaming', 'content', 'analytics', 'system'] as const;
 export type MenuCategory = (typeof MENU_CATEGORIES)[number];
 
-export const CATEGORY_LABELS: Record<MenuCategory, string> = {
-  streaming: 'Transmissão',
-  content: 'Conteúdo',
-  analytics: 'Análise',
-  system: 'Sistema',
-};
-
 export const MENU_ICONS = [
   'Home', 'Radio', 'Wifi', 'PlayCircle', 'FileVideo', 'List', 'Calendar', 'Megaphone',
   'Youtube', 'Server', 'Users', 'ArrowLeftRight', 'Settings', 'Smartphone',
@@ -24,7 +17,7 @@ export interface MenuItem {
   category: MenuCategory;
 }
 
-/** The shell's default menu, in the specification's order 0 to 15. */
+/** The shell's default menu, in the specification's order 0 to 15; the server answers it, labels included, in the settings' menu_items. */
 export const DEFAULT_MENU: readonly MenuItem[] = [
   { id: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: 'Home', category: 'system' },
   { id: 'iniciar-transmissao', label: 'Iniciar Transmissão', path: '/dashboard/iniciar-transmissao', icon: 'Radio', category: 'streaming' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noControlChars } from './control-chars.ts';
-import { msg } from './messages.ts';
+import { coded } from './coded.ts';
 
 /*
  * Relay: an external live (RTMP, or an HLS playlist over https) pulled by the media worker
@@ -13,7 +13,7 @@ import { msg } from './messages.ts';
  *   POST /api/relay/start {relay_url, relay_type?, server_id?}
  *                                              → { success, message, aguardando_obs }  400 (form, address, offline, codec) 429
  *        replaces the account's relay or playlist broadcast; while OBS publishes, the relay waits
- *   POST /api/relay/stop                       → { success, message }  404 msg.relayNotActive
+ *   POST /api/relay/stop                       → { success, message }  404 relay_not_active
  */
 
 export const RELAY_TYPES = ['rtmp', 'm3u8'] as const;
@@ -41,87 +41,54 @@ export function inferRelayType(url: string): RelayType | null {
 }
 
 export const relayValidateBody = z.object({
-  url: z.string({ error: msg.relayUrlRequired }).trim().max(RELAY_URL_MAX, msg.relayUrlForm).optional().default(''),
+  url: z.string(coded('relay_url_required')).trim().max(RELAY_URL_MAX, coded('relay_url_form')).optional().default(''),
   /** The type chosen on the page; absent: inferred from the address. */
-  relay_type: z.enum(RELAY_TYPES, { error: msg.relayUrlForm }).optional(),
+  relay_type: z.enum(RELAY_TYPES, coded('relay_url_form')).optional(),
 });
 export type RelayValidateBody = z.infer<typeof relayValidateBody>;
 
 export const relayStartBody = z.object({
   // the source address ends up in the worker's ffmpeg argv
-  relay_url: noControlChars(z.string({ error: msg.relayUrlRequired }).trim().min(1, msg.relayUrlRequired).max(RELAY_URL_MAX, msg.relayUrlForm)),
+  relay_url: noControlChars(z.string(coded('relay_url_required')).trim().min(1, coded('relay_url_required')).max(RELAY_URL_MAX, coded('relay_url_form'))),
   /** Absent: inferred from the address. */
-  relay_type: z.enum(RELAY_TYPES, { error: msg.relayUrlForm }).optional(),
+  relay_type: z.enum(RELAY_TYPES, coded('relay_url_form')).optional(),
   /** The relay always runs on the node that hosts the account's channel; a given id is not used. */
   server_id: z.union([z.number(), z.string()]).nullable().optional(),
 });
 export type RelayStartBody = z.infer<typeof relayStartBody>;
 
-export interface RelayValidateResponse {
-  valid: boolean;
-  message: string;
-}
+export const relayValidateResponseSchema = z.object({
+  valid: z.boolean(),
+  message: z.string(),
+});
+export type RelayValidateResponse = z.infer<typeof relayValidateResponseSchema>;
 
 /** ativo while the relay should run (on air, connecting, reconnecting, or waiting for OBS); erro when it ended in error. */
-export type RelayStatusValue = 'ativo' | 'erro' | 'inativo';
+export const RELAY_STATUS_VALUES = ['ativo', 'erro', 'inativo'] as const;
+export type RelayStatusValue = (typeof RELAY_STATUS_VALUES)[number];
 /** What the worker observes of an active relay. */
-export type RelayState = 'starting' | 'live' | 'reconnecting' | 'failing' | 'held';
+export const RELAY_STATES = ['starting', 'live', 'reconnecting', 'failing', 'held'] as const;
+export type RelayState = (typeof RELAY_STATES)[number];
 
-export interface RelayStatus {
-  success: true;
-  relay_status: RelayStatusValue;
-  relay_url: string | null;
-  relay_type: RelayType | null;
+export const relayStatusSchema = z.object({
+  success: z.literal(true),
+  relay_status: z.enum(RELAY_STATUS_VALUES),
+  relay_url: z.string().nullable(),
+  relay_type: z.enum(RELAY_TYPES).nullable(),
   /** When it was activated. */
-  relay_started_at: string | null;
+  relay_started_at: z.string().nullable(),
   /** The channel's current viewers. */
-  viewers: number;
+  viewers: z.number(),
   /** kbps reaching the channel now, measured by the media server. */
-  bitrate: number;
+  bitrate: z.number(),
   /** On air since the relay first delivered the picture, HH:MM:SS. */
-  uptime: string;
-  uptime_seconds: number;
-  relay_error_details: string | null;
-  estado: RelayState | null;
-}
+  uptime: z.string(),
+  uptime_seconds: z.number(),
+  relay_error_details: z.string().nullable(),
+  estado: z.enum(RELAY_STATES).nullable(),
+});
+export type RelayStatus = z.infer<typeof relayStatusSchema>;
 
-/** Labels, headings and help of the Relay page. */
-export const relayUi = {
-  title: 'Relay RTMP/M3U8',
-  subtitle: 'Retransmita no seu canal uma transmissão ao vivo externa, em RTMP ou em HLS (M3U8).',
-  liveType: 'Relay',
-  formTitle: 'Configurar Relay',
-  formDescription: 'Informe o endereço da transmissão de origem. O tipo é identificado pelo endereço.',
-  urlLabel: 'URL da transmissão de origem',
-  urlPlaceholder: 'rtmp://servidor/app/stream ou https://servidor/playlist.m3u8',
-  typeLabel: 'Tipo',
-  typeRtmp: 'RTMP',
-  typeM3u8: 'M3U8 (HLS)',
-  validating: 'Verificando a URL...',
-  activate: 'Ativar Relay',
-  activating: 'Ativando...',
-  deactivate: 'Desativar Relay',
-  deactivating: 'Desativando...',
-  stopConfirm: 'Deseja desativar o relay? O canal deixa de exibir a transmissão de origem.',
-  statusTitle: 'Status do Relay',
-  statusActive: 'Ativo',
-  statusError: 'Erro',
-  stateLabels: {
-    starting: 'Conectando à fonte...',
-    live: 'No ar',
-    reconnecting: 'Reconectando...',
-    failing: 'Falhando: o relay reinicia sem parar e continua tentando',
-    held: 'Aguardando o OBS',
-  } as Record<RelayState, string>,
-  sourceLabel: 'Origem',
-  startedAtLabel: 'Ativado em',
-  inactive: 'Nenhum relay ativo. Configure a origem abaixo para retransmiti-la no seu canal.',
-  errorTitle: 'O relay parou com erro',
-  helpTitle: 'Como funciona o Relay',
-  help: [
-    'O relay busca a transmissão de origem e a publica no seu canal: o player, o dashboard e as lives para plataformas passam a exibi-la.',
-    'Aceita endereços rtmp:// (ou rtmps://) e playlists HLS em https:// terminadas em .m3u8. O vídeo precisa estar em H.264; o áudio é convertido para AAC.',
-    'Se a origem cair, o relay tenta reconectar sozinho; depois de 60 minutos sem resposta ele é desativado.',
-    'Enquanto o OBS transmite no canal, o relay aguarda e volta quando o OBS parar. Ativar o relay encerra a playlist no ar (ou o relay anterior), e iniciar uma playlist encerra o relay.',
-  ],
-} as const;
+/** POST /api/relay/start; aguardando_obs: OBS publishes on the channel, so the relay waits for it to stop. */
+export const relayStartResponseSchema = z.object({ success: z.literal(true), message: z.string(), aguardando_obs: z.boolean() });
+export const relayStopResponseSchema = z.object({ success: z.literal(true), message: z.string() });

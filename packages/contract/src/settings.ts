@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { msg } from './messages.ts';
+import { coded } from './coded.ts';
 import { LANGUAGES, REFRESH_INTERVAL, TIMEZONES } from './constants.ts';
 import { DEFAULT_MENU, MENU_CATEGORIES } from './menu.ts';
 
 const menuIds = DEFAULT_MENU.map((m) => m.id) as [string, ...string[]];
 
 export const menuItem = z.object({
-  id: z.enum(menuIds, { error: msg.invalidMenu }),
+  id: z.enum(menuIds, coded('invalid_menu')),
   label: z.string().max(100).optional(),
   path: z.string().max(200).optional(),
   icon: z.string().max(50).optional(),
@@ -18,26 +18,46 @@ export const menuItem = z.object({
 export const userSettingsBody = z.object({
   menu_items: z
     .array(menuItem)
-    .max(DEFAULT_MENU.length, msg.invalidMenu)
-    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, msg.invalidMenu),
+    .max(DEFAULT_MENU.length, coded('invalid_menu'))
+    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, coded('invalid_menu')),
   sidebar_collapsed: z.boolean(),
   notifications_enabled: z.boolean(),
   auto_refresh: z.boolean(),
   refresh_interval: z
-    .number({ error: msg.refreshIntervalRange })
-    .int(msg.refreshIntervalRange)
-    .min(REFRESH_INTERVAL.min, msg.refreshIntervalRange)
-    .max(REFRESH_INTERVAL.max, msg.refreshIntervalRange),
-  language: z.enum(LANGUAGES, { error: msg.invalidLanguage }),
-  timezone: z.enum(TIMEZONES, { error: msg.invalidTimezone }),
+    .number(coded('refresh_interval_range'))
+    .int(coded('refresh_interval_range'))
+    .min(REFRESH_INTERVAL.min, coded('refresh_interval_range'))
+    .max(REFRESH_INTERVAL.max, coded('refresh_interval_range')),
+  language: z.enum(LANGUAGES, coded('invalid_language')),
+  timezone: z.enum(TIMEZONES, coded('invalid_timezone')),
   id_user: z.number().int().optional(),
 });
 export type UserSettingsBody = z.infer<typeof userSettingsBody>;
 
-export interface UserSettings extends Omit<UserSettingsBody, 'menu_items' | 'id_user'> {
-  menu_items: import('./menu.ts').MenuItem[];
-  id_user: number;
-}
+/** A menu entry as the server answers it: the catalogue's entry with the account's order and visibility. */
+export const menuItemSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  path: z.string(),
+  icon: z.string(),
+  visible: z.boolean(),
+  order: z.number(),
+  category: z.enum(MENU_CATEGORIES),
+});
+
+/** GET /api/user-settings (the settings themselves, no envelope). */
+export const userSettingsSchema = z.object({
+  menu_items: z.array(menuItemSchema),
+  sidebar_collapsed: z.boolean(),
+  notifications_enabled: z.boolean(),
+  auto_refresh: z.boolean(),
+  refresh_interval: z.number(),
+  language: z.enum(LANGUAGES),
+  timezone: z.enum(TIMEZONES),
+  id_user: z.number(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+export const saveUserSettingsResponseSchema = z.object({ success: z.literal(true), settings: userSettingsSchema });
 
 export const DEFAULT_SETTINGS: Omit<UserSettings, 'id_user' | 'menu_items'> = {
   sidebar_collapsed: false,

@@ -1,8 +1,8 @@
 /**
- * The texts of what the panel shows before its shell: the login screen, the loading state and
- * the error screen. They belong to `msg` (messages.ts) and `ui` (ui-texts.ts) like any other
- * text, which spread them in; they are kept in this small file so the login screen, the first
- * page most visitors open, loads these texts alone instead of both catalogues.
+ * The messages of signing in and out, the session and the error screen. They belong to `msg`
+ * (messages.ts) like any other message, which spreads them in; they are kept in this small file
+ * so the login screen, the first page most visitors open, loads these alone instead of all of
+ * `msg`. The screens' own texts are in the web app (apps/web/src/i18n).
  */
 
 /** Messages (see messages.ts) of signing in and out, the session, and the error screen. */
@@ -30,39 +30,3 @@ export const startMsg = {
   reloadPage: 'Recarregar Página',
 } as const;
 
-/** Interface texts (see ui-texts.ts) of the application itself, the login screen and the error screen. */
-export const startUi = {
-  // application
-  appName: 'Painel de Streaming',
-  loading: 'Carregando...',
-  notAvailable: 'N/A',
-  missingTokenLog: 'Token de autenticação não encontrado:',
-
-  // login screen
-  loginTitle: 'Bem-vindo',
-  loginSubtitle: 'Entre com suas credenciais para acessar o painel',
-  loginEmailLabel: 'E-mail ou Usuário',
-  loginEmailPlaceholder: 'seu@email.com ou usuário',
-  loginPasswordLabel: 'Senha',
-  loginPasswordPlaceholder: 'Digite sua senha',
-  showPassword: 'Mostrar senha',
-  hidePassword: 'Ocultar senha',
-  loginSubmit: 'Entrar no Painel',
-  loginSubmitting: 'Entrando...',
-  loginHelp: 'Problemas para acessar? Entre em contato',
-  createAccount: 'Criar conta',
-  forgotPassword: 'Esqueci minha senha',
-  marketingTitle: 'Sua plataforma completa de streaming',
-  marketingSubtitle: 'Transmita ao vivo, organize seus vídeos e acompanhe sua audiência em um só lugar.',
-  featureLiveTitle: 'Transmissões ao vivo',
-  featureLiveText: 'Transmita em alta qualidade pelo OBS ou a partir de playlists, 24 horas por dia.',
-  featureAnalyticsTitle: 'Análise de audiência',
-  featureAnalyticsText: 'Acompanhe seus espectadores em tempo real, por região e por dispositivo.',
-  featureVodTitle: 'Gerenciamento de vídeos sob demanda',
-  featureVodText: 'Envie, converta e organize seus vídeos em pastas e playlists.',
-  featureMultiTitle: 'Alcance multiplataforma',
-  featureMultiText: 'Retransmita ao mesmo tempo para redes sociais, plataformas de vídeo e destinos RTMP próprios.',
-
-  // error screen
-  errorScreenText: 'Ocorreu um erro inesperado ao exibir esta página.',
-} as const;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { msg } from './messages.ts';
-import type { PlayoutInfo } from './channel.ts';
+import { coded } from './coded.ts';
 
 /** The RTMP application OBS publishes into and the suffix of every account's stream name. */
 export const LIVE_APPLICATION = 'live';
@@ -41,10 +40,10 @@ export const OWNER_PREVIEW_TTL_MS = 6 * 3600_000;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 export const startBody = z.object({
-  titulo: z.string({ error: msg.titleRequired }).trim().min(1, msg.titleRequired).max(120, msg.titleTooLong),
+  titulo: z.string(coded('title_required')).trim().min(1, coded('title_required')).max(120, coded('title_too_long')),
   platform_ids: z
-    .array(z.enum(platformIds, { error: msg.invalidPlatform }), { error: msg.invalidPlatform })
-    .max(PLATFORMS.length, msg.invalidPlatform)
+    .array(z.enum(platformIds, coded('invalid_platform')), coded('invalid_platform'))
+    .max(PLATFORMS.length, coded('invalid_platform'))
     .optional()
     .default([]),
 });
@@ -52,28 +51,35 @@ export type StartBody = z.infer<typeof startBody>;
 
 export const stopBody = z.object({
   transmission_id: z.coerce.number().int().positive().optional(),
-  stream_type: z.enum(TRANSMISSION_TYPES, { error: msg.invalidData }).optional(),
+  stream_type: z.enum(TRANSMISSION_TYPES, coded('invalid_data')).optional(),
 });
 
 export const playerSettingsBody = z.object({
-  player_type: z.enum(PLAYER_TYPES, { error: msg.invalidPlayerType }),
+  player_type: z.enum(PLAYER_TYPES, coded('invalid_player_type')),
   watermark: z.object({
-    enabled: z.boolean({ error: msg.invalidData }),
-    logo_id: z.number({ error: msg.logoNotFound }).int(msg.logoNotFound).positive(msg.logoNotFound).nullable().optional().default(null),
-    position: z.enum(WATERMARK_POSITIONS, { error: msg.invalidWatermarkPosition }),
+    enabled: z.boolean(coded('invalid_data')),
+    logo_id: z.number(coded('logo_not_found')).int(coded('logo_not_found')).positive(coded('logo_not_found')).nullable().optional().default(null),
+    position: z.enum(WATERMARK_POSITIONS, coded('invalid_watermark_position')),
     opacity: z
-      .number({ error: msg.watermarkOpacityRange })
-      .int(msg.watermarkOpacityRange)
-      .min(WATERMARK_OPACITY.min, msg.watermarkOpacityRange)
-      .max(WATERMARK_OPACITY.max, msg.watermarkOpacityRange),
-  }, { error: msg.invalidData }),
+      .number(coded('watermark_opacity_range'))
+      .int(coded('watermark_opacity_range'))
+      .min(WATERMARK_OPACITY.min, coded('watermark_opacity_range'))
+      .max(WATERMARK_OPACITY.max, coded('watermark_opacity_range')),
+  }, coded('invalid_data')),
 });
 export type PlayerSettingsBody = z.infer<typeof playerSettingsBody>;
 
-export interface PlayerSettings {
-  player_type: PlayerType;
-  watermark: { enabled: boolean; logo_id: number | null; logo_url: string | null; position: WatermarkPosition; opacity: number };
-}
+export const playerSettingsSchema = z.object({
+  player_type: z.enum(PLAYER_TYPES),
+  watermark: z.object({
+    enabled: z.boolean(),
+    logo_id: z.number().nullable(),
+    logo_url: z.string().nullable(),
+    position: z.enum(WATERMARK_POSITIONS),
+    opacity: z.number(),
+  }),
+});
+export type PlayerSettings = z.infer<typeof playerSettingsSchema>;
 
 export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = {
   player_type: 'videojs',
@@ -102,48 +108,157 @@ export const playerQuery = z.object({
 export type PlayerQuery = z.infer<typeof playerQuery>;
 
 /** GET /api/streaming/status, every figure measured. */
-export interface StreamStats { viewers: number; bitrate: number; uptime: string }
-export interface ObsStream {
-  is_live: boolean;
-  streamName: string;
-  viewers: number;
-  bitrate: number;
-  uptime: string;
-  uptime_seconds: number;
-  recording: boolean;
-  bitrate_limit: number;
-  bitrate_exceeded: boolean;
-  aviso: string | null;
-  hls_url: string;
-}
-export interface WowzaInfo { connection_error: boolean; total_streams: number; user_streams: number }
-export interface TransmissionInfo {
-  id: number;
-  titulo: string;
-  tipo: TransmissionType;
-  codigo_playlist: number | null;
-  playlist_nome: string | null;
-  data_inicio: string | null;
-  platform_ids: (string | number)[];
-  stats: StreamStats;
-}
-export interface StatusResponse {
-  success: true;
-  is_live: boolean;
-  stream_type: TransmissionType | null;
-  transmission: TransmissionInfo | null;
-  aguardando_obs: { titulo: string } | null;
-  obs_stream: ObsStream;
-  wowza_info: WowzaInfo;
-  /** Every platform: asked for by the current broadcast (enabled) and what it really receives. */
-  platforms: PlatformStatus[];
-  /** The playlist broadcast of the account (on air or waiting for OBS to finish), else null. */
-  playout: (PlayoutInfo & { transmission_id: number; codigo_playlist: number | null; playlist_nome: string | null }) | null;
-}
+export const streamStatsSchema = z.object({ viewers: z.number(), bitrate: z.number(), uptime: z.string() });
+export type StreamStats = z.infer<typeof streamStatsSchema>;
 
-export interface PlatformStatus {
-  id: PlatformId;
-  name: string;
-  enabled: boolean;
-  status: 'disconnected' | 'connecting' | 'connected' | 'error';
-}
+export const obsStreamSchema = z.object({
+  is_live: z.boolean(),
+  streamName: z.string(),
+  viewers: z.number(),
+  bitrate: z.number(),
+  uptime: z.string(),
+  uptime_seconds: z.number(),
+  recording: z.boolean(),
+  bitrate_limit: z.number(),
+  bitrate_exceeded: z.boolean(),
+  aviso: z.string().nullable(),
+  hls_url: z.string(),
+});
+export type ObsStream = z.infer<typeof obsStreamSchema>;
+
+export const wowzaInfoSchema = z.object({ connection_error: z.boolean(), total_streams: z.number(), user_streams: z.number() });
+export type WowzaInfo = z.infer<typeof wowzaInfoSchema>;
+
+export const transmissionInfoSchema = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  tipo: z.enum(TRANSMISSION_TYPES),
+  codigo_playlist: z.number().nullable(),
+  playlist_nome: z.string().nullable(),
+  data_inicio: z.string().nullable(),
+  platform_ids: z.array(z.union([z.string(), z.number()])),
+  stats: streamStatsSchema,
+});
+export type TransmissionInfo = z.infer<typeof transmissionInfoSchema>;
+
+export const PLATFORM_STATES = ['disconnected', 'connecting', 'connected', 'error'] as const;
+
+export const platformStatusSchema = z.object({
+  id: z.enum(platformIds),
+  name: z.string(),
+  enabled: z.boolean(),
+  status: z.enum(PLATFORM_STATES),
+});
+export type PlatformStatus = z.infer<typeof platformStatusSchema>;
+
+/** What the playout reports in the status while a playlist is on air. */
+export const playoutInfoSchema = z.object({
+  /** The video on air now (a commercial is marked), null between videos. */
+  atual: z.object({ video_id: z.number(), nome: z.string(), comercial: z.boolean(), inicio: z.string() }).nullable(),
+  /** How many videos it has played since the broadcast began. */
+  reproduzidos: z.number(),
+  /** Files it skipped because they were missing or unreadable (latest first, at most 5). */
+  ignorados: z.array(z.object({ nome: z.string(), motivo: z.string(), em: z.string() })),
+  /** The playlist waits while OBS holds the channel. */
+  aguardando_obs: z.boolean(),
+  /**
+   * The playout keeps failing (restarted over and over): why, and since when. The panel
+   * still retries with back-off; while this is set the channel is not shown as on air.
+   */
+  falha: z.object({ motivo: z.string(), desde: z.string() }).nullable(),
+});
+export type PlayoutInfo = z.infer<typeof playoutInfoSchema>;
+
+export const statusResponseSchema = z.object({
+  success: z.literal(true),
+  is_live: z.boolean(),
+  stream_type: z.enum(TRANSMISSION_TYPES).nullable(),
+  transmission: transmissionInfoSchema.nullable(),
+  aguardando_obs: z.object({ titulo: z.string() }).nullable(),
+  obs_stream: obsStreamSchema,
+  wowza_info: wowzaInfoSchema,
+  /** Every platform: asked for by the current broadcast (enabled) and what it really receives. */
+  platforms: z.array(platformStatusSchema),
+  /** The playlist broadcast of the account (on air or waiting for OBS to finish), else null. */
+  playout: playoutInfoSchema.extend({
+    transmission_id: z.number(), codigo_playlist: z.number().nullable(), playlist_nome: z.string().nullable(),
+  }).nullable(),
+});
+export type StatusResponse = z.infer<typeof statusResponseSchema>;
+
+export const obsStatusResponseSchema = z.object({ success: z.literal(true), obs_stream: obsStreamSchema, wowza_info: wowzaInfoSchema });
+
+/** The channel's addresses for players: the HLS playlist and the panel's player page. */
+export const playerUrlsSchema = z.object({ hls: z.string(), iframe: z.string() });
+
+/** A platform's restream as a start connected it (error: why it did not). */
+export const connectedPlatformSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(PLATFORM_STATES), error: z.string().nullable() });
+
+/** What OBS needs (and the bitrate it sends now); a 409 "OBS is not publishing" carries it too. */
+export const wowzaDataSchema = z.object({
+  rtmpUrl: z.string(), streamName: z.string(), streamKey: z.string(), bitrate: z.number(), bitrate_limit: z.number(),
+});
+
+/**
+ * POST /api/streaming/start: OBS on air (its new title, platforms and publishing data), or a
+ * playlist started (aguardando_obs: it waits while OBS holds the channel).
+ */
+export const startResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  transmission: z.object({ id: z.number(), titulo: z.string() }),
+  player_urls: playerUrlsSchema,
+  aguardando_obs: z.boolean().optional(),
+  platforms: z.array(connectedPlatformSchema).optional(),
+  wowza_data: wowzaDataSchema.optional(),
+});
+
+export const platformsResponseSchema = z.object({
+  success: z.literal(true),
+  platforms: z.array(z.object({ id: z.enum(platformIds), nome: z.string(), rtmp_base_url: z.string() })),
+});
+
+export const sourceUrlsResponseSchema = z.object({
+  success: z.literal(true),
+  source_urls: z.object({ http_m3u8: z.string(), rtmp: z.string() }),
+});
+export type SourceUrlsResponse = z.infer<typeof sourceUrlsResponseSchema>;
+
+export const cleanupResponseSchema = z.object({ success: z.literal(true), cleaned_count: z.number() });
+
+export const transmissionRecordSchema = z.object({
+  id: z.number(),
+  titulo: z.string(),
+  tipo: z.enum(TRANSMISSION_TYPES),
+  status: z.string(),
+  data_inicio: z.string().nullable(),
+  data_fim: z.string().nullable(),
+  /** Seconds on air. */
+  duracao: z.number(),
+  duracao_formatada: z.string(),
+  motivo_fim: z.string().nullable(),
+  pico_bitrate: z.number().nullable(),
+  pico_espectadores: z.number().nullable(),
+  platform_ids: z.array(z.string()),
+});
+export type TransmissionRecord = z.infer<typeof transmissionRecordSchema>;
+export const transmissionsResponseSchema = z.object({ success: z.literal(true), transmissions: z.array(transmissionRecordSchema) });
+
+const rtmpDataSchema = z.object({
+  servidor: z.string(),
+  /** The whole stream key OBS needs: {login}_live?key={secret} */
+  chave: z.string(),
+  stream_name: z.string(),
+});
+
+/** GET /api/dados-conexao: what OBS and an FTP client need. */
+export const connectionDataSchema = z.object({
+  success: z.literal(true),
+  ftp: z.object({ host: z.string(), usuario: z.string(), senha: z.string(), porta: z.number() }),
+  rtmp: rtmpDataSchema,
+  hls_url: z.string(),
+});
+export type ConnectionData = z.infer<typeof connectionDataSchema>;
+
+export const regenerateKeyResponseSchema = z.object({ success: z.literal(true), message: z.string(), rtmp: rtmpDataSchema });
+export type RegenerateKeyResponse = z.infer<typeof regenerateKeyResponseSchema>;

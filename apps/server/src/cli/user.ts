@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { ACCOUNT_TYPES, type AccountType } from '@painel/contract';
-import { openCore } from '../app.ts';
+import { openCore } from '../core.ts';
 import { loadConfig } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 
@@ -46,8 +46,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     const accounts = core.accounts;
     if (sub === 'add') {
-      if (!values.email || !values.password) throw new AppError(400, '--email e --password são obrigatórios');
-      if (values.tipo && !ACCOUNT_TYPES.includes(values.tipo as AccountType)) throw new AppError(400, 'Tipo de conta inválido');
+      if (!values.email || !values.password) throw new AppError('cli_credentials_required');
+      if (values.tipo && !ACCOUNT_TYPES.includes(values.tipo as AccountType)) throw new AppError('account_type_invalid');
       const row = await accounts.create({
         email: values.email, password: values.password, usuario: values.usuario, nome: values.nome,
         tipo: values.tipo as AccountType | undefined, bitrate: num(values.bitrate), espectadores: num(values.espectadores),
@@ -66,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
       }
     } else {
       const email = positionals[0] ?? values.email;
-      if (!email) throw new AppError(400, 'Informe o e-mail da conta');
+      if (!email) throw new AppError('cli_email_required');
       if (sub === 'passwd') {
         await accounts.setPassword(email, values.password ?? (await readPassword()));
         console.log('Senha alterada; as sessões abertas da conta foram encerradas.');

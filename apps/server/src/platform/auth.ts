@@ -1,14 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { msg, type User } from '@painel/contract';
+import type { User } from '@painel/contract';
 import { AppError } from './errors.ts';
-import type { AccountRow } from '../modules/accounts/accounts.repo.ts';
 
 const ALG = 'HS256';
 
+/**
+ * The signed-in account as a request carries it. The platform reads only these fields; the
+ * accounts module widens it to its whole row (declaration merging), so modules read the rest.
+ */
+export interface AuthAccount {
+  id: number;
+  token_version: number;
+}
+
 export interface Auth {
-  account: AccountRow;
+  account: AuthAccount;
   user: User;
   /** The id every query of this request is scoped by. */
   userId: number;
@@ -32,7 +40,7 @@ export function createTokens(key: Uint8Array, ttlSeconds: number, now: () => num
     verified.set(token, c);
   };
   return {
-    sign: (account: Pick<AccountRow, 'id' | 'token_version'>): Promise<string> =>
+    sign: (account: Pick<AuthAccount, 'id' | 'token_version'>): Promise<string> =>
       new SignJWT({ ver: account.token_version, sid: randomBytes(16).toString('base64url') })
         .setProtectedHeader({ alg: ALG })
         .setSubject(String(account.id))
@@ -45,20 +53,20 @@ export function createTokens(key: Uint8Array, ttlSeconds: number, now: () => num
       if (known) {
         if (known.exp * 1000 > now()) return known;
         verified.delete(token);
-        throw new AppError(401, msg.sessionExpired, { expired: true });
+        throw new AppError('session_expired', { expired: true });
       }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALG] });
         const id = Number(payload.sub);
         const ver = payload.ver;
-        if (!Number.isInteger(id) || typeof ver !== 'number' || typeof payload.exp !== 'number') throw new AppError(401, msg.invalidToken);
+        if (!Number.isInteger(id) || typeof ver !== 'number' || typeof payload.exp !== 'number') throw new AppError('invalid_token');
         const claims = { id, ver, sid: typeof payload.sid === 'string' ? payload.sid : null, exp: payload.exp };
         remember(token, claims);
         return claims;
       } catch (e) {
-        if (e instanceof joseErrors.JWTExpired) throw new AppError(401, msg.sessionExpired, { expired: true });
+        if (e instanceof joseErrors.JWTExpired) throw new AppError('session_expired', { expired: true });
         if (e instanceof AppError) throw e;
-        throw new AppError(401, msg.invalidToken);
+        throw new AppError('invalid_token');
       }
     },
   };

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ThrottleLimits } from './login-throttle.ts';
 import { parseAllowList } from './outbound-guard.ts';
 import { loadWebPushConfig, type WebPushConfig } from './push-services.ts';
 
@@ -27,6 +26,20 @@ export interface Config {
   tools: ToolsConfig;
   /** Viewer sessions and their hourly sums are deleted after this many days (VIEWER_RETENTION_DAYS). */
   viewerRetentionDays: number;
+}
+
+/** How many login attempts are let through in a window. */
+export interface ThrottleLimits {
+  windowMs: number;
+  /** Attempts one address may make on one account in the window. */
+  maxPerAccount: number;
+  /** Attempts one address may make in all, on any accounts. */
+  maxPerIp: number;
+  /**
+   * Failures on one account from all addresses together past which an address that has already
+   * tried this account gets no further attempt; an address that has not tried still may.
+   */
+  maxPerAccountTotal: number;
 }
 
 /** The finite jobs (download from a link, FTP migration, conversion) the worker runs. */

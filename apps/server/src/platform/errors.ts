@@ -1,38 +1,57 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { msg } from '@painel/contract';
+import { errorHasValues, errorStatus, errorText, issueCode, type ErrorValues, type ServerErrorCode } from '@painel/contract';
 
-/** A failure the user is told about: an HTTP status and a Portuguese message. */
-export class AppError extends Error {
+/** Fields some answers carry beside the error (the viewer limit's `limite`, an expired session's `expired`). */
+type Extra = Record<string, unknown>;
+/** What follows the code: the message's values when it has any, then the extra fields of the body. */
+export type AppErrorArgs<C extends ServerErrorCode> = ErrorValues<C> extends undefined ? [extra?: Extra] : [values: ErrorValues<C>, extra?: Extra];
+
+/**
+ * A failure the user is told about, known by its catalogue code (packages/contract errors.ts),
+ * which gives its HTTP status and Portuguese message: `new AppError('booking_not_found')`,
+ * `new AppError('booking_limit', { max })`. Code decides by `code`, never by the text.
+ */
+export class AppError<C extends ServerErrorCode = ServerErrorCode> extends Error {
+  readonly code: C;
   readonly status: number;
-  readonly extra: Record<string, unknown>;
-  constructor(status: number, message: string, extra: Record<string, unknown> = {}) {
-    super(message);
-    this.status = status;
-    this.extra = extra;
+  readonly extra: Extra;
+  constructor(code: C, ...args: AppErrorArgs<C>) {
+    const [values, extra] = errorHasValues(code) ? [args[0], args[1]] : [undefined, args[0]];
+    super(errorText(code, ...([values] as never)));
+    this.code = code;
+    this.status = errorStatus(code);
+    this.extra = (extra ?? {}) as Extra;
   }
 }
 
-export const notFound = (): AppError => new AppError(404, msg.notFound);
+/** An AppError of a code known only at run time (the one a zod issue carries). */
+export const appErrorOf = (code: ServerErrorCode, values?: unknown): AppError =>
+  new (AppError as new (code: ServerErrorCode, ...args: unknown[]) => AppError)(code, ...(errorHasValues(code) ? [values] : []));
 
-/** Parses input with a contract schema; the first issue's message becomes a 400. */
+export const notFound = (): AppError<'not_found'> => new AppError('not_found');
+
+/** The API's error body: the Portuguese text, its code, and the error's extra fields. */
+export const errorBody = (err: AppError): Record<string, unknown> => ({ success: false, error: err.message, code: err.code, ...err.extra });
+
+/**
+ * Parses input with a contract schema; a refusal becomes a 400 with the code the contract's
+ * schema gave its issue (see coded.ts), and anything else (zod's own checks) `invalid_data`.
+ */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
-  const first = r.error.issues[0];
-  // zod's own English texts never reach the user; the contract's Portuguese ones do
-  const portuguese = first?.message && !/^(Invalid|Too |Expected|Required|Unrecognized)/.test(first.message);
-  throw new AppError(400, portuguese ? first.message : msg.invalidData);
+  const tagged = issueCode(r.error.issues[0]);
+  throw tagged ? appErrorOf(tagged.code, tagged.values) : new AppError('invalid_data');
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.status).send({ success: false, error: err.message, ...err.extra });
-    }
+    if (err instanceof AppError) return reply.status(err.status).send(errorBody(err));
     const status = err.statusCode ?? 500;
     if (status >= 500) req.log.error(err);
-    const error = status === 429 ? msg.tooManyRequests : status >= 500 ? msg.internalError : msg.invalidData;
-    return reply.status(status).send({ success: false, error });
+    // the status stays Fastify's own (413, 415…); the body names what the user is told
+    const code: ServerErrorCode = status === 429 ? 'too_many_requests' : status >= 500 ? 'internal_error' : 'invalid_data';
+    return reply.status(status).send({ success: false, error: errorText(code), code });
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { WEBAPP_LIMITS, msg } from '@painel/contract';
+import { WEBAPP_LIMITS } from '@painel/contract';
 import { AppError } from './errors.ts';
 
 /**
@@ -12,8 +12,6 @@ export interface Form {
   fields: Readonly<Record<string, string>>;
   files: Readonly<Partial<Record<string, Buffer>>>;
 }
-
-const bad = (message: string) => new AppError(400, message);
 
 /**
  * Reads a multipart body (a JSON body gives fields only). Files of other names are skipped; a
@@ -32,7 +30,7 @@ export async function readForm(req: FastifyRequest, fileNames: readonly string[]
   for await (const part of req.parts()) {
     if (part.type === 'field') {
       // a value cut at the size limit is refused rather than stored cut
-      if (part.valueTruncated || part.fieldnameTruncated) throw bad(msg.invalidData);
+      if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('invalid_data');
       keep(part.fieldname, part.value);
       continue;
     }
@@ -41,7 +39,7 @@ export async function readForm(req: FastifyRequest, fileNames: readonly string[]
       continue;
     }
     const data = await part.toBuffer().catch((e: { code?: string }) => {
-      if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw bad(msg.imageTooLarge);
+      if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('image_too_large');
       throw e;
     });
     if (data.length) files[part.fieldname] = data;
@@ -63,7 +61,7 @@ export function formLink(v: string | undefined): string {
   } catch {
     u = undefined;
   }
-  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || /\s/.test(s) || s.length > WEBAPP_LIMITS.linkMax) throw bad(msg.invalidLink);
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || /\s/.test(s) || s.length > WEBAPP_LIMITS.linkMax) throw new AppError('invalid_link');
   return s;
 }
 
@@ -71,7 +69,7 @@ export function formLink(v: string | undefined): string {
 export function formColor(v: string | undefined, fallback?: string): string {
   const s = (v ?? '').trim();
   if (!s && fallback !== undefined) return fallback;
-  if (!COLOR.test(s)) throw bad(msg.invalidColor);
+  if (!COLOR.test(s)) throw new AppError('invalid_color');
   return s.toUpperCase();
 }
 
@@ -81,6 +79,6 @@ export const safeColor = (c: string, fallback: string): string => (COLOR.test(c)
 /** '' or an e-mail address. */
 export function formEmail(v: string | undefined): string {
   const s = (v ?? '').trim();
-  if (s && (s.length > EMAIL_MAX || !EMAIL.test(s))) throw bad(msg.invalidEmail);
+  if (s && (s.length > EMAIL_MAX || !EMAIL.test(s))) throw new AppError('invalid_email');
   return s;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
-import { msg } from '@painel/contract';
+import { errorText, msg } from '@painel/contract';
 import { cleanImage, readImage, squarePng } from './images.ts';
 
 const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 4, background: '#ff0000' } }).png().toBuffer();
@@ -18,11 +18,11 @@ test('an image is read with its format and size, and written anew without metada
 
 test('SVG, animations, oversized and broken files are refused with their messages', async () => {
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-  await assert.rejects(readImage(svg), { message: msg.imageInvalid });
-  await assert.rejects(readImage(Buffer.from('não é imagem')), { message: msg.imageInvalid });
+  await assert.rejects(readImage(svg), { message: errorText('image_invalid') });
+  await assert.rejects(readImage(Buffer.from('não é imagem')), { message: errorText('image_invalid') });
   const frame = (background: string) => sharp({ create: { width: 8, height: 8, channels: 4, background } }).png().toBuffer();
   const anim = await sharp([await frame('#00ff00'), await frame('#ff0000')], { join: { animated: true } }).gif().toBuffer();
-  await assert.rejects(readImage(anim), { message: msg.imageAnimated });
+  await assert.rejects(readImage(anim), { message: errorText('image_animated') });
   await assert.rejects(readImage(await png(5000, 10)), { message: msg.imageTooLarge });
   await assert.rejects(readImage(Buffer.alloc(6 * 1024 * 1024)), { message: msg.imageTooLarge });
 });

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { msg } from '@painel/contract';
 import { AppError } from './errors.ts';
 
 /** The raster formats an app image may come in (SVG never: it is a document that can carry scripts). */
@@ -22,12 +21,12 @@ export interface ImageInfo {
  * more than IMAGE_MAX_BYTES or a side above IMAGE_MAX_SIDE.
  */
 export async function readImage(data: Buffer): Promise<ImageInfo> {
-  if (data.length > IMAGE_MAX_BYTES) throw new AppError(400, msg.imageTooLarge);
+  if (data.length > IMAGE_MAX_BYTES) throw new AppError('image_too_large');
   const meta = await sharp(data, { limitInputPixels: false }).metadata().catch(() => null);
   const format = meta?.format as ImageFormat | undefined;
-  if (!meta || !format || !FORMATS.includes(format) || !meta.width || !meta.height) throw new AppError(400, msg.imageInvalid);
-  if ((meta.pages ?? 1) > 1) throw new AppError(400, msg.imageAnimated);
-  if (meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) throw new AppError(400, msg.imageTooLarge);
+  if (!meta || !format || !FORMATS.includes(format) || !meta.width || !meta.height) throw new AppError('image_invalid');
+  if ((meta.pages ?? 1) > 1) throw new AppError('image_animated');
+  if (meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) throw new AppError('image_too_large');
   return { format, width: meta.width, height: meta.height };
 }
 
@@ -35,7 +34,7 @@ const decode = (data: Buffer) =>
   sharp(data, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE, failOn: 'error' }).timeout({ seconds: 20 }).autoOrient();
 
 const unreadable = () => {
-  throw new AppError(400, msg.imageInvalid);
+  throw new AppError('image_invalid');
 };
 
 /**

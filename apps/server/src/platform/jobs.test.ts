@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { msg } from '@painel/contract';
+import { errorText } from '@painel/contract';
 import { startHarness, type Harness } from '../testing/harness.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './jobs.ts';
 import { runChild } from './exec.ts';
@@ -23,6 +24,9 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | null | f
  * across workers, progress the status calls read, cancel obeyed, and a job whose worker died
  * taken up again or failed — never left "running".
  */
+/** A kind as the queue sees it, for handlers the tests write inline. */
+const kindOf = (kind: string) => ({ kind, input: z.unknown() });
+
 describe('job queue', () => {
   let h: Harness;
   let userId: number;
@@ -31,7 +35,8 @@ describe('job queue', () => {
   const runner = (handlers: Record<string, JobHandler>, extra: { leaseMs?: number; tag?: string; slots?: number } = {}) => {
     const r = createJobRunner({
       db: h.core.store.db, dialect: h.core.store.dialect, nodeId: 1, tag: extra.tag ?? `${h.config.dataDir}#jobs-test`,
-      workRoot: path.join(h.config.dataDir, 'jobs'), handlers, slots: { conversion: extra.slots ?? 4, download: extra.slots ?? 4 },
+      workRoot: path.join(h.config.dataDir, 'jobs'),
+      kinds: Object.entries(handlers).map(([kind, run]) => ({ kind, input: z.unknown(), slots: extra.slots ?? 4, run })),
       leaseMs: extra.leaseMs ?? 3000, tickMs: 50, log: () => undefined,
     });
     runners.push(r);
@@ -39,7 +44,7 @@ describe('job queue', () => {
   };
   const row = (id: number) => h.core.store.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   const enqueue = async (kind: 'download' | 'conversion', input: unknown, subjectId = 0, user = userId) =>
-    h.core.jobs.enqueue(h.core.store.db, { userId: user, kind, subjectId, input });
+    h.core.jobs.enqueue(h.core.store.db, kindOf(kind), { userId: user, subjectId, input });
 
   before(async () => {
     h = await startHarness();
@@ -61,9 +66,9 @@ describe('job queue', () => {
     assert.ok(await enqueue('conversion', {}, 12));
     assert.equal(await enqueue('conversion', {}, 11), null);
     // a queued job cancelled by its owner is gone at once; the other account's stays
-    assert.equal(await h.core.jobs.cancel(userId, 'download'), true);
+    assert.equal(await h.core.jobs.cancel(userId, kindOf('download')), true);
     assert.equal(await row(a.id), undefined);
-    assert.equal(await h.core.jobs.cancel(userId, 'download'), false);
+    assert.equal(await h.core.jobs.cancel(userId, kindOf('download')), false);
     await h.core.store.db.deleteFrom('jobs').execute();
   });
 
@@ -114,7 +119,7 @@ describe('job queue', () => {
     const job = (await enqueue('download', {}))!;
     w.start();
     await until('filho iniciado', async () => pid > 0 && (await row(job.id))?.pid === pid);
-    assert.equal(await h.core.jobs.cancel(userId, 'download'), true);
+    assert.equal(await h.core.jobs.cancel(userId, kindOf('download')), true);
     await until('linha removida', async () => (await row(job.id)) === undefined);
     assert.equal(fs.existsSync(`/proc/${pid}`), false, 'the child was killed');
     await w.stop();
@@ -128,7 +133,7 @@ describe('job queue', () => {
       return new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('x'))));
     };
     const dead = runner({ conversion: hang }, { leaseMs: 600 });
-    const job = (await h.core.jobs.enqueue(h.core.store.db, { userId, kind: 'conversion', subjectId: 500, input: {}, maxAttempts: 2 }))!;
+    const job = (await h.core.jobs.enqueue(h.core.store.db, kindOf('conversion'), { userId, subjectId: 500, input: {}, maxAttempts: 2 }))!;
     await dead.tick();
     await until('reivindicada', async () => (await row(job.id))?.state === 'running');
     // simulate the death: the lease is not renewed any more
@@ -140,13 +145,13 @@ describe('job queue', () => {
     await dead.stop();
 
     // out of attempts: failed with the reason, not claimed again
-    const last = (await h.core.jobs.enqueue(h.core.store.db, { userId, kind: 'conversion', subjectId: 501, input: {}, maxAttempts: 1 }))!;
+    const last = (await h.core.jobs.enqueue(h.core.store.db, kindOf('conversion'), { userId, subjectId: 501, input: {}, maxAttempts: 1 }))!;
     await h.core.store.db.updateTable('jobs').set({ state: 'running', attempts: 1, worker: 'morto', lease_until: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', last.id).execute();
     await alive.tick();
     const r = (await row(last.id))!;
     assert.equal(r.state, 'failed');
-    assert.equal(r.error, msg.jobInterrupted);
+    assert.equal(r.error, errorText('job_interrupted'));
     await alive.stop();
   });
 

@@ -2,8 +2,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import { msg } from '@painel/contract';
-import { isUniqueViolation, nowIso, type Database, type Db, type Dialect, type JobKind, type JobsTable, type Tx } from './db.ts';
+import type { z } from 'zod';
+import { errorText, msg } from '@painel/contract';
+import { isUniqueViolation, nowIso, type Database, type Db, type Dialect, type JobsTable, type Tx } from './db.ts';
 import { pidsWithEnv } from './exec.ts';
 import { AppError } from './errors.ts';
 
@@ -19,7 +20,7 @@ export type JobRow = Selectable<JobsTable>;
  *   renews the lease and reads the cancel flag. A worker that lost the row (lease taken over)
  *   stops at once.
  * - A job whose worker died is claimed again by the next worker while it has attempts left,
- *   else it fails with `msg.jobInterrupted`: never left "running".
+ *   else it fails with `job_interrupted`: never left "running".
  * - Cancel is a flag: a queued job is deleted at once; a running one stops, cleans up and its
  *   row goes. A job that ends (done, failed) has its input wiped: it may hold sealed FTP
  *   credentials, which are not kept after the job.
@@ -29,10 +30,10 @@ export type JobRow = Selectable<JobsTable>;
 export const CANCELED = 'canceled';
 type StopReason = typeof CANCELED | 'lost' | 'stopping';
 
-export interface JobContext {
+export interface JobContext<I = unknown> {
   job: JobRow;
-  /** The job's input as queued (parsed JSON). */
-  input: unknown;
+  /** The job's input as queued, checked against its kind's schema. */
+  input: I;
   /** Aborted when the job must stop: cancelled, lease lost, worker stopping. */
   signal: AbortSignal;
   /** An empty directory of this job under the library's storage (same file system, so results move by rename). */
@@ -45,8 +46,44 @@ export interface JobContext {
   env: NodeJS.ProcessEnv;
 }
 
-/** Runs one job to its end; the resolved value is stored as the result. An Error's message (Portuguese) becomes the job's error. */
-export type JobHandler = (ctx: JobContext) => Promise<unknown>;
+/**
+ * Runs one job to its end; the resolved value is stored as the result. An Error's message
+ * (Portuguese) becomes the job's error, and an AppError's code its error_code.
+ */
+export type JobHandler<I = unknown> = (ctx: JobContext<I>) => Promise<unknown>;
+
+/**
+ * A kind of job, defined once: its name, the schema of its input and its handler (built from
+ * the dependencies `D` the worker gives it). The API queues with the definition itself, so an
+ * input is typed by its kind and no kind exists without the handler that runs it.
+ */
+export interface JobDefinition<K extends string = string, I = unknown, D = never> {
+  kind: K;
+  input: z.ZodType<I>;
+  /** Jobs of this kind one worker runs at the same time. */
+  slots: number;
+  /** How long an ended job stays (its status and history are read from it). */
+  keepMs?: number;
+  handler: (deps: D) => JobHandler<I>;
+}
+
+export function defineJob<K extends string, S extends z.ZodType, D>(d: {
+  kind: K; input: S; slots: number; keepMs?: number; handler: (deps: D) => JobHandler<z.output<S>>;
+}): JobDefinition<K, z.output<S>, D> {
+  return d as JobDefinition<K, z.output<S>, D>;
+}
+
+/** What a runner runs of a kind: its definition with the handler built. */
+export interface RunnableJob {
+  kind: string;
+  input: z.ZodType;
+  slots: number;
+  keepMs?: number;
+  run: JobHandler<never>;
+}
+
+/** A definition as the queue needs it: the kind and the type of its input. */
+type KindOf<I> = Pick<JobDefinition<string, I, never>, 'kind'> & { readonly input: z.ZodType<I> };
 
 export function parseJson<T>(text: string | null, fallback: T): T {
   try {
@@ -64,11 +101,11 @@ export function createJobs(deps: { db: Db }) {
      * Queues a job; null when the account already has one of this kind (and subject) queued
      * or running — the unique index decides, so two requests at once cannot both get in.
      */
-    async enqueue(tx: Tx, j: { userId: number; kind: JobKind; subjectId?: number; input: unknown; detail?: Record<string, unknown>; maxAttempts?: number }): Promise<JobRow | null> {
+    async enqueue<I>(tx: Tx, def: KindOf<I>, j: { userId: number; subjectId?: number; input: I; detail?: Record<string, unknown>; maxAttempts?: number }): Promise<JobRow | null> {
       const at = nowIso();
       try {
         return await tx.insertInto('jobs').values({
-          user_id: j.userId, kind: j.kind, subject_id: j.subjectId ?? 0, state: 'queued', input: JSON.stringify(j.input ?? {}),
+          user_id: j.userId, kind: def.kind, subject_id: j.subjectId ?? 0, state: 'queued', input: JSON.stringify(j.input ?? {}),
           detail: JSON.stringify(j.detail ?? {}), max_attempts: j.maxAttempts ?? 2, node_id: null, worker: null, lease_until: null,
           pid: null, result: null, error: null, created_at: at, started_at: null, finished_at: null, updated_at: at,
         }).returningAll().executeTakeFirstOrThrow();
@@ -78,25 +115,26 @@ export function createJobs(deps: { db: Db }) {
       }
     },
     /** The account's latest job of a kind (and subject). */
-    latest: (userId: number, kind: JobKind, subjectId = 0) =>
-      db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', kind).where('subject_id', '=', subjectId)
+    latest: (userId: number, def: { kind: string }, subjectId = 0) =>
+      db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', def.kind).where('subject_id', '=', subjectId)
         .orderBy('id', 'desc').limit(1).executeTakeFirst(),
     /** The account's latest job of a kind for each of several subjects (conversion status of a folder's videos). */
-    latestOf: async (userId: number, kind: JobKind, subjectIds: number[]): Promise<Map<number, JobRow>> => {
+    latestOf: async (userId: number, def: { kind: string }, subjectIds: number[]): Promise<Map<number, JobRow>> => {
       if (!subjectIds.length) return new Map();
-      const rows = await db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', kind)
+      const rows = await db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', def.kind)
         .where('subject_id', 'in', subjectIds).orderBy('id', 'asc').execute();
       return new Map(rows.map((r) => [r.subject_id, r]));
     },
     /** The account's finished jobs of a kind, newest first. */
-    recentDone: (userId: number, kind: JobKind, limit: number) =>
-      db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', kind).where('state', '=', 'done')
+    recentDone: (userId: number, def: { kind: string }, limit: number) =>
+      db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', def.kind).where('state', '=', 'done')
         .orderBy('id', 'desc').limit(limit).execute(),
     /**
      * Cancels the account's active job of a kind (and subject): a queued one goes at once, a
      * running one is flagged and its worker stops it within a second or two. False when none.
      */
-    async cancel(userId: number, kind: JobKind, subjectId = 0): Promise<boolean> {
+    async cancel(userId: number, def: { kind: string }, subjectId = 0): Promise<boolean> {
+      const { kind } = def;
       const queued = await db.deleteFrom('jobs').where('user_id', '=', userId).where('kind', '=', kind).where('subject_id', '=', subjectId)
         .where('state', '=', 'queued').executeTakeFirst();
       if (Number(queued.numDeletedRows) > 0) return true;
@@ -109,14 +147,14 @@ export function createJobs(deps: { db: Db }) {
 export type Jobs = ReturnType<typeof createJobs>;
 
 /** The one refusal for a second active job of a kind. */
-export const busy = (message: string) => new AppError(409, message);
+export const busy = (code: 'download_busy' | 'ftp_migration_busy' | 'conversion_busy' | 'apk_busy') => new AppError(code);
 
 const ENV_TAG = 'PAINEL_JOBS';
 /** A queued job is picked up within this (one indexed read when there is nothing to do). */
 const TICK_MS = 250;
 
-/** How long ended jobs stay: a sync's answer is read at once; the others feed status and history. */
-const KEPT_MS: Partial<Record<JobKind, number>> & { default: number } = { sync: 3600_000, default: 30 * 24 * 3600_000 };
+/** How long ended jobs stay when their kind does not say: they feed status and history. */
+const KEPT_MS = 30 * 24 * 3600_000;
 
 export interface JobRunnerOptions {
   db: Db;
@@ -124,14 +162,15 @@ export interface JobRunnerOptions {
   nodeId: number;
   /**
    * Marks this node's job children (like the engine's tag), so the next worker kills what a
-   * crash left. Absent for a runner whose jobs start no children (the API's folder syncs).
+   * crash left. Absent for a runner whose jobs start no children (tests).
    */
   tag?: string;
   /** Where each running job gets its directory (under the library's storage root). */
   workRoot: string;
-  handlers: Partial<Record<JobKind, JobHandler>>;
-  /** Jobs of a kind this worker runs at the same time. */
-  slots: Partial<Record<JobKind, number>>;
+  /** The kinds this runner runs, each with its handler built. */
+  kinds: readonly RunnableJob[];
+  /** Jobs of a kind this worker runs at the same time, when not the kind's own number. */
+  slots?: Partial<Record<string, number>>;
   leaseMs: number;
   tickMs?: number;
   log?: (m: string) => void;
@@ -144,9 +183,35 @@ interface Running {
   done: Promise<void>;
 }
 
+/** The pid in a runner's claim id (`node:pid:random`), or null. */
+const pidOfWorker = (worker: string | null): number | null => {
+  const pid = Number(worker?.split(':')[1]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+};
+
+/** Whether another process with this pid runs (this process's own earlier runners count as gone). */
+function processAlive(pid: number | null): boolean {
+  if (pid === null || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** The worker's half: claims queued jobs of the kinds it has handlers for and runs them. */
 export function createJobRunner(o: JobRunnerOptions) {
   const { db } = o;
+  const byKind = new Map<string, RunnableJob>();
+  for (const k of o.kinds) {
+    // a definition without a handler, or two of one kind, is a wiring mistake: refuse to start
+    if (typeof k.run !== 'function') throw new Error(`job kind without a handler: ${k.kind}`);
+    if (byKind.has(k.kind)) throw new Error(`job kind defined twice: ${k.kind}`);
+    byKind.set(k.kind, k);
+  }
+  const kinds = [...byKind.keys()];
+  const slotsOf = (kind: string) => o.slots?.[kind] ?? byKind.get(kind)?.slots ?? 1;
   const log = o.log ?? ((m: string) => console.log(`[jobs] ${m}`));
   const me = `${o.nodeId}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const running = new Map<number, Running>();
@@ -165,13 +230,13 @@ export function createJobRunner(o: JobRunnerOptions) {
     ]);
 
   /** Whether any job of these kinds could be claimed now (a read, so an idle tick writes nothing). */
-  async function claimable(kinds: JobKind[]): Promise<boolean> {
+  async function claimable(kinds: string[]): Promise<boolean> {
     const r = await db.selectFrom('jobs').select('id').where('kind', 'in', kinds).where(claimableAt(nowIso())).limit(1).executeTakeFirst();
     return r !== undefined;
   }
 
   /** Picks and takes one claimable job of the kind; undefined when none. */
-  async function claim(kind: JobKind): Promise<JobRow | undefined> {
+  async function claim(kind: string): Promise<JobRow | undefined> {
     const at = nowIso();
     let pick = db.selectFrom('jobs').select('id').where('kind', '=', kind).where(claimableAt(at)).orderBy('id').limit(1);
     if (o.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
@@ -183,16 +248,17 @@ export function createJobRunner(o: JobRunnerOptions) {
       .returningAll().executeTakeFirst();
   }
 
-  async function finish(id: number, patch: { state: 'done' | 'failed'; result?: unknown; error?: string | null; progress?: number }) {
+  async function finish(id: number, patch: { state: 'done' | 'failed'; result?: unknown; error?: string | null; errorCode?: string | null; progress?: number }) {
     const at = nowIso();
     await db.updateTable('jobs').set({
       state: patch.state, result: patch.result === undefined ? null : JSON.stringify(patch.result), error: patch.error ?? null,
+      error_code: patch.errorCode ?? null,
       ...(patch.progress !== undefined ? { progress: patch.progress } : {}),
       input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at,
     }).where('id', '=', id).where('worker', '=', me).execute();
   }
 
-  async function run(job: JobRow, handler: JobHandler): Promise<void> {
+  async function run(job: JobRow, def: RunnableJob): Promise<void> {
     const abort = new AbortController();
     const entry: Running = { job, abort, reason: null, done: Promise.resolve() };
     const stop = (reason: StopReason) => {
@@ -226,8 +292,10 @@ export function createJobRunner(o: JobRunnerOptions) {
     const beat = setInterval(() => {
       if (dirty || Date.now() - lastWrite >= o.leaseMs / 3) void flush();
     }, 1000);
-    const ctx: JobContext = {
-      job, input: parseJson(job.input, {}), signal: abort.signal, workdir,
+    // the input is decoded in one place, by its kind's schema; one that does not fit fails the job
+    const parsed = def.input.safeParse(parseJson<unknown>(job.input, {}));
+    const ctx: JobContext<unknown> = {
+      job, input: parsed.success ? parsed.data : undefined, signal: abort.signal, workdir,
       report(d, p) {
         detail = { ...detail, ...d };
         if (p !== undefined) progress = Math.max(0, Math.min(100, Math.round(p)));
@@ -247,7 +315,8 @@ export function createJobRunner(o: JobRunnerOptions) {
         let error: unknown = null;
         try {
           // stopped while its directory was prepared: the handler never starts
-          if (!abort.signal.aborted) result = await handler(ctx);
+          if (!parsed.success) throw new Error(msg.processInvalidData);
+          if (!abort.signal.aborted) result = await (def.run as JobHandler<unknown>)(ctx);
         } catch (e) {
           error = e;
         }
@@ -264,8 +333,8 @@ export function createJobRunner(o: JobRunnerOptions) {
         } else if (entry.reason === 'lost') {
           log(`tarefa ${job.id}: assumida por outro worker`);
         } else if (error) {
-          const message = error instanceof Error && error.message ? error.message : msg.internalError;
-          await finish(job.id, { state: 'failed', error: message });
+          const message = error instanceof Error && error.message ? error.message : errorText('internal_error');
+          await finish(job.id, { state: 'failed', error: message, errorCode: error instanceof AppError ? error.code : null });
           if (!(error instanceof AppError)) log(`tarefa ${job.id} (${job.kind}) falhou: ${(error as Error).stack ?? String(error)}`);
         } else {
           dirty = false;
@@ -289,7 +358,7 @@ export function createJobRunner(o: JobRunnerOptions) {
     const dead = await db.selectFrom('jobs').select('id').where('state', '=', 'running').where('lease_until', '<', at)
       .whereRef('attempts', '>=', 'max_attempts').limit(1).executeTakeFirst();
     if (!dead) return;
-    await db.updateTable('jobs').set({ state: 'failed', error: msg.jobInterrupted, input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at })
+    await db.updateTable('jobs').set({ state: 'failed', error: errorText('job_interrupted'), error_code: 'job_interrupted', input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at })
       .where('state', '=', 'running').where('lease_until', '<', at).whereRef('attempts', '>=', 'max_attempts').execute();
   }
 
@@ -297,8 +366,8 @@ export function createJobRunner(o: JobRunnerOptions) {
   async function prune(): Promise<void> {
     if (Date.now() - lastPrune < 60_000) return;
     lastPrune = Date.now();
-    for (const kind of Object.keys(o.handlers) as JobKind[]) {
-      const before = new Date(Date.now() - (KEPT_MS[kind] ?? KEPT_MS.default)).toISOString();
+    for (const kind of kinds) {
+      const before = new Date(Date.now() - (byKind.get(kind)?.keepMs ?? KEPT_MS)).toISOString();
       await db.deleteFrom('jobs').where('kind', '=', kind).where('state', 'in', ['done', 'failed']).where('finished_at', '<', before).execute();
     }
   }
@@ -313,11 +382,11 @@ export function createJobRunner(o: JobRunnerOptions) {
     try {
       await expire();
       await prune();
-      const free = (Object.keys(o.handlers) as JobKind[]).filter((k) => [...running.values()].filter((r) => r.job.kind === k).length < (o.slots[k] ?? 4));
+      const free = kinds.filter((k) => [...running.values()].filter((r) => r.job.kind === k).length < slotsOf(k));
       // a plain read first: the claim (a write) only happens when there is something to take
       if (!free.length || !(await claimable(free))) return;
-      for (const [kind, handler] of Object.entries(o.handlers) as [JobKind, JobHandler][]) {
-        const slots = o.slots[kind] ?? 4;
+      for (const [kind, def] of byKind) {
+        const slots = slotsOf(kind);
         while (!stopped && [...running.values()].filter((r) => r.job.kind === kind).length < slots) {
           const job = await claim(kind);
           if (!job) break;
@@ -325,7 +394,7 @@ export function createJobRunner(o: JobRunnerOptions) {
             await db.deleteFrom('jobs').where('id', '=', job.id).where('worker', '=', me).execute();
             continue;
           }
-          await run(job, handler);
+          await run(job, def);
         }
       }
     } catch (e) {
@@ -358,10 +427,15 @@ export function createJobRunner(o: JobRunnerOptions) {
         }
       }
       const at = nowIso();
-      const kinds = Object.keys(o.handlers) as JobKind[];
       if (kinds.length) {
-        await db.updateTable('jobs').set({ lease_until: at, updated_at: at }).where('state', '=', 'running').where('node_id', '=', o.nodeId)
+        // only what a runner that is gone held: another process of this node still running its
+        // job (a second runner started by mistake, a test's) keeps it until its lease says otherwise
+        const held = await db.selectFrom('jobs').select(['id', 'worker']).where('state', '=', 'running').where('node_id', '=', o.nodeId)
           .where('kind', 'in', kinds).where('worker', '!=', me).execute();
+        const orphaned = held.filter((j) => !processAlive(pidOfWorker(j.worker))).map((j) => j.id);
+        if (orphaned.length) {
+          await db.updateTable('jobs').set({ lease_until: at, updated_at: at }).where('id', 'in', orphaned).where('state', '=', 'running').execute();
+        }
       }
       await expire();
       for (const name of await fsp.readdir(o.workRoot).catch(() => [] as string[])) {

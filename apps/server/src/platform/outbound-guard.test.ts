@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { msg } from '@painel/contract';
+import { errorText } from '@painel/contract';
 import { AppError } from './errors.ts';
 import { createOutboundGuard, isPublicAddress, parseAllowList, parseLooseIpv4 } from './outbound-guard.ts';
 
@@ -41,15 +41,15 @@ describe('outbound guard', () => {
       ['rtmp://misto.exemplo.com/app/k', 'misto.exemplo.com'], ['rtmp://rebind.exemplo.com/app/k', 'rebind.exemplo.com'],
       ['rtmp://127.0.0.1:19351/app/k', '127.0.0.1'], // allowed is one port, not the host
     ] as const) {
-      await refusedWith(u, msg.outboundPrivate(host));
+      await refusedWith(u, errorText('outbound_private', { host }));
     }
   });
 
   test('only the allowed schemes, no credentials in the address, names that resolve', async () => {
     for (const u of ['http://a.rtmp.youtube.com/x', 'file:///etc/passwd', 'rtmp:/x', 'nada', 'rtmp://user:senha@a.rtmp.youtube.com/live2/k', 'concat:rtmp://a|rtmp://b']) {
-      await refusedWith(u, msg.outboundInvalidUrl(RTMP));
+      await refusedWith(u, errorText('outbound_invalid_url', { schemes: RTMP }));
     }
-    await refusedWith('rtmp://nao-existe.exemplo.com/app/k', msg.outboundUnresolvable('nao-existe.exemplo.com'));
+    await refusedWith('rtmp://nao-existe.exemplo.com/app/k', errorText('outbound_unresolvable', { host: 'nao-existe.exemplo.com' }));
   });
 
   test('OUTBOUND_ALLOW lets exactly its host:port entries through', async () => {

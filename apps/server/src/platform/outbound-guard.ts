@@ -1,6 +1,5 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { msg } from '@painel/contract';
 import { AppError } from './errors.ts';
 
 /**
@@ -121,29 +120,26 @@ export function createOutboundGuard(opts: { allow?: ReadonlySet<string>; lookup?
   const allow = opts.allow ?? new Set<string>();
   const lookup = opts.lookup ?? systemLookup;
   async function resolve(raw: string, schemes: readonly OutboundScheme[]): Promise<{ url: URL; addresses: string[] }> {
-      const refuse = (m: string): never => {
-        throw new AppError(400, m);
-      };
       let url: URL;
       try {
         url = new URL(raw.trim());
       } catch {
-        return refuse(msg.outboundInvalidUrl(schemes));
+        throw new AppError('outbound_invalid_url', { schemes });
       }
       const scheme = url.protocol.replace(/:$/, '').toLowerCase() as OutboundScheme;
-      if (!schemes.includes(scheme)) refuse(msg.outboundInvalidUrl(schemes));
+      if (!schemes.includes(scheme)) throw new AppError('outbound_invalid_url', { schemes });
       // user:password@ in an address would be sent to whatever host follows the @; keys go in the path
-      if (url.username || url.password) refuse(msg.outboundInvalidUrl(schemes));
+      if (url.username || url.password) throw new AppError('outbound_invalid_url', { schemes });
       const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-      if (!host || /[\s/\\]/.test(host)) refuse(msg.outboundInvalidUrl(schemes));
+      if (!host || /[\s/\\]/.test(host)) throw new AppError('outbound_invalid_url', { schemes });
       const port = url.port ? Number(url.port) : DEFAULT_PORTS[scheme];
       const literal = net.isIP(host) ? host : parseLooseIpv4(host);
       const addresses = literal ? [literal] : await lookup(host).catch(() => []);
       // an operator-allowed peer (a test's loopback server) may be private
       if (allow.has(`${host}:${port}`)) return { url, addresses };
-      if (addresses.length === 0) refuse(msg.outboundUnresolvable(host));
+      if (addresses.length === 0) throw new AppError('outbound_unresolvable', { host });
       // every address: the resolver may hand ffmpeg any of them
-      if (!addresses.every(isPublicAddress)) refuse(msg.outboundPrivate(host));
+      if (!addresses.every(isPublicAddress)) throw new AppError('outbound_private', { host });
       return { url, addresses };
   }
   return {

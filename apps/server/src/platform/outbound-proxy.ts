@@ -35,7 +35,9 @@ export function proxiedEnv(proxy: Pick<OutboundProxy, 'url'>, base: NodeJS.Proce
 const IDLE_MS = 60_000;
 const HOP_HEADERS = ['proxy-connection', 'proxy-authorization', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade'];
 
-export async function startOutboundProxy(guard: OutboundGuard, opts: { onRefuse?: (message: string) => void } = {}): Promise<OutboundProxy> {
+export async function startOutboundProxy(
+  guard: OutboundGuard, opts: { onRefuse?: (message: string, error: AppError) => void } = {},
+): Promise<OutboundProxy> {
   const refused: string[] = [];
   const sockets = new Set<Duplex>();
   const track = (s: Duplex) => {
@@ -53,7 +55,7 @@ export async function startOutboundProxy(guard: OutboundGuard, opts: { onRefuse?
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       refused.push(e.message);
-      opts.onRefuse?.(e.message);
+      opts.onRefuse?.(e.message, e);
       return null;
     }
   }

@@ -4,9 +4,15 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, openCore, type AppOptions, type Core } from '../app.ts';
+import { buildApp, type AppOptions } from '../api.ts';
+import { openCore } from '../core.ts';
+import { createJobRunner } from '../platform/jobs.ts';
+import type { ModuleContext } from '../modules/module.ts';
+import { syncJob } from '../modules/library/sync.jobs.ts';
+import { runnableJobs } from '../worker.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { NewAccount } from '../modules/accounts/accounts.service.ts';
+import { installContractCheck } from './contract-check.ts';
 
 /**
  * A real API over a real database: a fresh SQLite file, or a fresh PostgreSQL database
@@ -14,14 +20,19 @@ import type { NewAccount } from '../modules/accounts/accounts.service.ts';
  */
 export interface Harness {
   app: FastifyInstance;
-  core: Core;
+  core: ModuleContext;
   config: Config;
   createAccount(a?: Partial<NewAccount>): Promise<{ id: number; email: string; usuario: string; password: string }>;
   login(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { env?: Record<string, string>; app?: AppOptions } = {}): Promise<Harness> {
+export async function startHarness(opts: {
+  env?: Record<string, string>;
+  app?: AppOptions & { loginClock?: () => number };
+  /** Every JSON answer checked against the contract (default); benchmarks measure the API without it. */
+  contractCheck?: boolean;
+} = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-test-'));
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   let dbName: string | undefined;
@@ -39,8 +50,16 @@ export async function startHarness(opts: { env?: Record<string, string>; app?: A
   // no nginx serves fragments for an API answering app.inject alone: playlists keep relative addresses
   // unless the stack asks for the HLS port (startLiveStack does)
   const config = loadConfig({ HLS_PORT: '0', ...opts.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-  const core = await openCore(config);
-  const app = await buildApp(core, opts.app);
+  const { loginClock, ...appOptions } = opts.app ?? {};
+  const core = await openCore(config, loginClock ? { loginClock } : {});
+  const app = await buildApp(core, appOptions);
+  // folder syncs are the worker's jobs: an API alone in a test gets a runner of that kind, as a worker would run it
+  const syncs = createJobRunner({
+    db: core.store.db, dialect: core.store.dialect, nodeId: config.media.nodeId, workRoot: path.join(core.library.storage.root, '.jobs'),
+    kinds: runnableJobs(core, [{ name: 'library', jobs: [syncJob] }]), leaseMs: config.tools.jobLeaseMs, tickMs: 100, log: () => {},
+  });
+  syncs.start();
+  if (opts.contractCheck !== false) installContractCheck(app);
   let n = 0;
   return {
     app,
@@ -59,6 +78,7 @@ export async function startHarness(opts: { env?: Record<string, string>; app?: A
       return r.json<{ token: string }>().token;
     },
     async close() {
+      await syncs.stop();
       await app.close();
       await core.store.db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });

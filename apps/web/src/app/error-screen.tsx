@@ -2,7 +2,8 @@ import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import Home from 'lucide-react/icons/home';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { startMsg, startUi } from '@painel/contract';
+import { startMsg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 /** Shown by the error boundary on an unexpected rendering error. */
@@ -20,7 +21,7 @@ export function ErrorScreen({
           <AlertTriangle className="h-8 w-8" aria-hidden="true" />
         </span>
         <h1 className="mt-6 text-2xl font-bold text-gray-900">{startMsg.errorScreenTitle}</h1>
-        <p className="mt-2 text-gray-600">{startUi.errorScreenText}</p>
+        <p className="mt-2 text-gray-600">{commonTexts.errorScreenText}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap">
           <Button onClick={onRetry}>
             <RotateCcw className="h-4 w-4" aria-hidden="true" />

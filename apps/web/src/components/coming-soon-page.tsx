@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Clock from 'lucide-react/icons/clock';
-import { DEFAULT_MENU, ui } from '@painel/contract';
+import { DEFAULT_MENU } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { MenuIcon } from './ui/menu-icon.tsx';
 
 /** Stand-in for a page whose feature is still to be built: its title, a back link, a notice. */
 export function ComingSoonPage({ menuId }: { menuId: string }) {
   const item = DEFAULT_MENU.find((m) => m.id === menuId);
-  const title = item?.label ?? ui.breadcrumbFallback;
+  const title = item?.label ?? commonTexts.pageFallback;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link
@@ -15,7 +16,7 @@ export function ComingSoonPage({ menuId }: { menuId: string }) {
         className="inline-flex items-center gap-2 text-sm font-medium text-blue-600 hover:text-blue-800"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {ui.backToDashboard}
+        {commonTexts.backToDashboard}
       </Link>
       <div className="flex items-center gap-3">
         <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-blue-100 text-blue-600">
@@ -25,7 +26,7 @@ export function ComingSoonPage({ menuId }: { menuId: string }) {
       </div>
       <div className="flex items-start gap-3 rounded-xl border border-blue-100 bg-blue-50 p-5 text-blue-900">
         <Clock className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-        <p>{ui.comingSoon}</p>
+        <p>{commonTexts.comingSoon}</p>
       </div>
     </div>
   );

@@ -3,7 +3,8 @@ import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import ExternalLink from 'lucide-react/icons/external-link';
 import MonitorPlay from 'lucide-react/icons/monitor-play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { msg, ui } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { cn } from '@/lib/cn.ts';
 import { Button } from './ui/button.tsx';
 import { LiveBadge } from './ui/live-badge.tsx';
@@ -78,7 +79,7 @@ export function ExternalPlayer({ src, title, isLive = false, liveType, aspectRat
       <div className={cn(box, 'flex flex-col items-center justify-center gap-2 text-gray-400')}>
         <MonitorPlay className="h-12 w-12" aria-hidden="true" />
         <p className="font-medium text-gray-200">{msg.externalPlayerEmpty}</p>
-        <p className="px-6 text-center text-sm">{ui.externalPlayerEmptyHint}</p>
+        <p className="px-6 text-center text-sm">{commonTexts.externalPlayerEmptyHint}</p>
       </div>
     );
   }
@@ -95,7 +96,7 @@ export function ExternalPlayer({ src, title, isLive = false, liveType, aspectRat
             key={attempt}
             ref={frameRef}
             src={src}
-            title={title || ui.playerFrameTitle}
+            title={title || commonTexts.playerFrameTitle}
             data-testid="external-player-iframe"
             onLoad={onLoad}
             onError={() => setState('error')}

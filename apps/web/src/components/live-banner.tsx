@@ -5,7 +5,7 @@ import Eye from 'lucide-react/icons/eye';
 import Gauge from 'lucide-react/icons/gauge';
 import ListVideo from 'lucide-react/icons/list-video';
 import Radio from 'lucide-react/icons/radio';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 
 export interface LiveBannerProps {
@@ -28,13 +28,13 @@ export interface LiveBannerProps {
 /** While live (dashboard, playlists): what is on air, with its measured viewers, bitrate and uptime (ticking every second). */
 export function LiveBanner(p: LiveBannerProps) {
   const facts = [
-    { icon: Eye, label: ui.viewersLabel, value: String(p.viewers), testId: 'live-viewers' },
-    { icon: Gauge, label: ui.bitrateNowLabel, value: ui.kbps(p.bitrate), testId: 'live-bitrate' },
-    { icon: Clock, label: ui.uptimeLabel, value: p.uptime, testId: 'live-uptime' },
-    ...(p.playlistName ? [{ icon: ListVideo, label: ui.playlistLabel, value: p.playlistName, testId: 'live-playlist' }] : []),
+    { icon: Eye, label: commonTexts.viewers, value: String(p.viewers), testId: 'live-viewers' },
+    { icon: Gauge, label: commonTexts.bitrate, value: commonTexts.kbps({ n: p.bitrate }), testId: 'live-bitrate' },
+    { icon: Clock, label: commonTexts.uptime, value: p.uptime, testId: 'live-uptime' },
+    ...(p.playlistName ? [{ icon: ListVideo, label: commonTexts.playlist, value: p.playlistName, testId: 'live-playlist' }] : []),
   ];
   return (
-    <section aria-label={ui.liveBannerRegion} className="overflow-hidden rounded-2xl border border-red-200 bg-gradient-to-r from-red-600 to-rose-600 text-white shadow-lg">
+    <section aria-label={commonTexts.liveBannerRegion} className="overflow-hidden rounded-2xl border border-red-200 bg-gradient-to-r from-red-600 to-rose-600 text-white shadow-lg">
       <div className="flex flex-wrap items-center justify-between gap-4 p-5 sm:p-6">
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-white/15">

@@ -1,5 +1,5 @@
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import type { StreamingStatus } from '@/lib/streaming-status.ts';
 
 /** The playlist broadcast keeps failing: said plainly, with the reason, where 'No ar' would otherwise be. */
@@ -10,9 +10,9 @@ export function PlayoutFailingNotice({ status }: { status: Pick<StreamingStatus,
     <div role="alert" data-testid="playout-failing" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
       <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0">
-        <p className="font-semibold">{ui.playoutFailingTitle}</p>
+        <p className="font-semibold">{commonTexts.playoutFailingTitle}</p>
         <p className="break-words">
-          {ui.playoutFailingHelp} <span data-testid="playout-failing-reason">{falha.motivo}</span>
+          {commonTexts.playoutFailingHelp} <span data-testid="playout-failing-reason">{falha.motivo}</span>
         </p>
       </div>
     </div>

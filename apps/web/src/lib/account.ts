@@ -1,4 +1,5 @@
-import { DEFAULT_BITRATE, DEFAULT_VIEWER_LIMIT, type User, ui } from '@painel/contract';
+import { DEFAULT_BITRATE, DEFAULT_VIEWER_LIMIT, type User } from '@painel/contract';
+import { shellTexts } from '../i18n/pt-BR/shell.ts';
 
 export function isRevenda(u: Pick<User, 'tipo'> | null | undefined): boolean {
   return u?.tipo === 'revenda';
@@ -6,16 +7,16 @@ export function isRevenda(u: Pick<User, 'tipo'> | null | undefined): boolean {
 
 /** 'Revenda' / 'Streaming' */
 export function accountBadgeLabel(u: Pick<User, 'tipo'> | null | undefined): string {
-  return isRevenda(u) ? ui.badgeRevenda : ui.badgeStreaming;
+  return isRevenda(u) ? shellTexts.badgeRevenda : shellTexts.badgeStreaming;
 }
 
 /** 'Conta de Revenda' / 'Conta de Streaming' */
 export function accountTypeLabel(u: Pick<User, 'tipo'> | null | undefined): string {
-  return isRevenda(u) ? ui.accountRevenda : ui.accountStreaming;
+  return isRevenda(u) ? shellTexts.accountRevenda : shellTexts.accountStreaming;
 }
 
 export function displayName(u: Pick<User, 'nome'> | null | undefined): string {
-  return u?.nome?.trim() || ui.defaultUserName;
+  return u?.nome?.trim() || shellTexts.defaultUserName;
 }
 
 export function planBitrate(u: Pick<User, 'bitrate'> | null | undefined): number {

@@ -1,18 +1,42 @@
 import { clearToken, getToken } from './token.ts';
-import { startUi } from '@painel/contract';
+import { commonTexts } from '../i18n/pt-BR/common.ts';
+import type { z } from 'zod';
+import type { ServerErrorCode } from '@painel/contract';
 
-/** A failed call: the HTTP status and, when the server sent one, its Portuguese `error` text. */
+/**
+ * A failed call: the HTTP status and, when the server sent them, its Portuguese `error` text
+ * (what is shown) and its error `code` (what code compares).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | undefined;
   readonly expired: boolean;
+  readonly code: ServerErrorCode | undefined;
 
-  constructor(status: number, serverMessage?: string, expired = false) {
+  constructor(status: number, serverMessage?: string, expired = false, code?: ServerErrorCode) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.expired = expired;
+    this.code = code;
+  }
+}
+
+/**
+ * A 2xx answer whose body is not what the contract says: the server and this page disagree.
+ * Its status is 200 and it carries no server text, so a page shows its usual load-error text
+ * (or the text given here).
+ */
+export class ApiContractError extends ApiError {
+  readonly path: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(path: string, issues: readonly z.core.$ZodIssue[], shown?: string) {
+    super(200, shown);
+    this.name = 'ApiContractError';
+    this.path = path;
+    this.issues = issues;
   }
 }
 
@@ -30,6 +54,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** false when a 401 is an ordinary answer of the call (the login itself). */
   logoutOn401?: boolean;
+  /** The contract's schema of the 2xx body: the call returns the parsed body, or throws ApiContractError. */
+  schema?: z.ZodType;
 }
 
 function field(data: unknown, key: string): unknown {
@@ -40,6 +66,12 @@ function field(data: unknown, key: string): unknown {
 export function serverErrorText(data: unknown): string | undefined {
   const error = field(data, 'error');
   return typeof error === 'string' && error.trim() ? error : undefined;
+}
+
+/** The server's error code of a JSON answer, if it carries one (the catalogue itself stays out of this bundle). */
+export function serverErrorCode(data: unknown): ServerErrorCode | undefined {
+  const code = field(data, 'code');
+  return typeof code === 'string' && code ? (code as ServerErrorCode) : undefined;
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -53,16 +85,18 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API on the same origin. Returns the parsed JSON (unknown: each endpoint file
- * validates it) and throws ApiError on a non-2xx status.
+ * Calls the API on the same origin. Returns the JSON parsed with the given contract schema
+ * (without one: unknown) and throws ApiError on a non-2xx status.
  */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+export async function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
-  const { method = 'GET', body, signal, auth = true, logoutOn401 = true } = options;
+  const { method = 'GET', body, signal, auth = true, logoutOn401 = true, schema } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (auth) {
     const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    else console.warn(startUi.missingTokenLog, path);
+    else console.warn(commonTexts.missingTokenLog, path);
   }
   let payload: string | FormData | undefined;
   if (body instanceof FormData) {
@@ -75,9 +109,9 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
 
   const res = await fetch(path, { method, headers, body: payload, signal });
   const data = await readJson(res);
-  if (res.ok) return data;
+  if (res.ok) return schema ? parseContract(path, schema, data) : data;
 
-  const error = new ApiError(res.status, serverErrorText(data), field(data, 'expired') === true);
+  const error = new ApiError(res.status, serverErrorText(data), field(data, 'expired') === true, serverErrorCode(data));
   if (res.status === 401 && logoutOn401) {
     clearToken();
     window.dispatchEvent(
@@ -85,6 +119,14 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     );
   }
   throw error;
+}
+
+/** The body parsed with the contract's schema; a mismatch is logged and throws ApiContractError (with `shown` as its text). */
+export function parseContract<S extends z.ZodType>(path: string, schema: S, data: unknown, shown?: string): z.output<S> {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  console.error(`contract mismatch: ${path}`, r.error.issues);
+  throw new ApiContractError(path, r.error.issues, shown);
 }
 
 /** The text to show for a failed call: the server's message when it sent one, else the fallback. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { startMsg, type User } from '@painel/contract';
-import { ApiError, apiRequest } from './api-client.ts';
+import { ApiError, apiRequest, parseContract } from './api-client.ts';
 import { getToken } from './token.ts';
 
 /**
@@ -20,9 +20,7 @@ export async function getMe(): Promise<User | null> {
   if (!getToken()) return null;
   try {
     const [{ meResponse }, data] = await Promise.all([loadAuthSchemas(), apiRequest('/api/auth/me')]);
-    const parsed = meResponse.safeParse(data);
-    if (!parsed.success) throw new ApiError(200, startMsg.invalidServerResponse);
-    return parsed.data.user;
+    return parseContract('/api/auth/me', meResponse, data, startMsg.invalidServerResponse).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

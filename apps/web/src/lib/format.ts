@@ -1,4 +1,4 @@
-import { ui } from '@painel/contract';
+import { commonTexts } from '../i18n/pt-BR/common.ts';
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
@@ -16,7 +16,7 @@ export function formatBytes(bytes: number | null | undefined): string {
  */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) {
-    return ui.notAvailable;
+    return commonTexts.notAvailable;
   }
   const total = Math.floor(seconds);
   const h = Math.floor(total / 3600);

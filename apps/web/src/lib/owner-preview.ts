@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { OWNER_PREVIEW_TTL_MS } from '@painel/contract';
+import { OWNER_PREVIEW_TTL_MS, ownerPreviewResponseSchema, type OwnerPreviewResponse } from '@painel/contract';
 import { apiRequest } from './api-client.ts';
 
 /**
@@ -12,8 +11,7 @@ import { apiRequest } from './api-client.ts';
  */
 export const ownerPreviewQueryKey = ['player-port', 'previa'] as const;
 
-const grantSchema = z.object({ previa: z.string().min(1), exp: z.number() });
-export type OwnerPreviewGrant = z.infer<typeof grantSchema>;
+export type OwnerPreviewGrant = OwnerPreviewResponse;
 
 /**
  * A grant is renewed an hour before it ends, counted from when it arrived (not from its `exp`,
@@ -23,7 +21,7 @@ export type OwnerPreviewGrant = z.infer<typeof grantSchema>;
 const RENEW_AFTER_MS = OWNER_PREVIEW_TTL_MS - 60 * 60_000;
 
 export async function getOwnerPreview(): Promise<OwnerPreviewGrant> {
-  return grantSchema.parse(await apiRequest('/api/player-port/previa'));
+  return apiRequest('/api/player-port/previa', { schema: ownerPreviewResponseSchema });
 }
 
 /**

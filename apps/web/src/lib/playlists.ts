@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Playlist } from '@painel/contract';
+import { playlistSchema, type Playlist } from '@painel/contract';
 import { apiRequest } from './api-client.ts';
 
 /*
@@ -10,28 +10,11 @@ import { apiRequest } from './api-client.ts';
  */
 export const playlistsQueryKey = ['playlists'] as const;
 
-const playlistSchema = z.object({
-  id: z.number(),
-  nome: z.string().catch(''),
-  total_videos: z.coerce.number().catch(0),
-  duracao_total: z.coerce.number().catch(0),
-  data_criacao: z.string().catch(''),
-});
-
-/** Parses one playlist of an answer; null when it has no id. */
-export function parsePlaylist(raw: unknown): Playlist | null {
-  const r = playlistSchema.safeParse(raw);
-  return r.success ? r.data : null;
-}
+const playlistsSchema = z.array(playlistSchema);
 
 /** GET /api/playlists: the account's playlists, newest first. */
-export async function getPlaylists(): Promise<Playlist[]> {
-  const data = await apiRequest('/api/playlists');
-  if (!Array.isArray(data)) throw new Error('GET /api/playlists: not an array');
-  return data.flatMap((item) => {
-    const p = parsePlaylist(item);
-    return p ? [p] : [];
-  });
+export function getPlaylists(): Promise<Playlist[]> {
+  return apiRequest('/api/playlists', { schema: playlistsSchema });
 }
 
 export function usePlaylists() {

@@ -1,4 +1,4 @@
-import { ApiError, serverErrorText, UNAUTHORIZED_EVENT, type UnauthorizedDetail } from './api-client.ts';
+import { ApiError, serverErrorCode, serverErrorText, UNAUTHORIZED_EVENT, type UnauthorizedDetail } from './api-client.ts';
 import { clearToken, getToken } from './token.ts';
 
 /**
@@ -40,7 +40,7 @@ export async function downloadWithSession(path: string, fallbackName: string): P
       clearToken();
       window.dispatchEvent(new CustomEvent<UnauthorizedDetail>(UNAUTHORIZED_EVENT, { detail: { expired } }));
     }
-    throw new ApiError(res.status, serverErrorText(data), expired);
+    throw new ApiError(res.status, serverErrorText(data), expired, serverErrorCode(data));
   }
   const name = dispositionFileName(res.headers.get('Content-Disposition')) ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TransmissionType } from '@painel/contract';
+import { messageResponseSchema, type TransmissionType } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { streamingStatusQueryKey } from '@/lib/streaming-status.ts';
 
@@ -12,7 +12,7 @@ export interface StopBody {
 
 /** POST /api/streaming/stop: the transmission id and stream type of the status (dashboard, playlists). */
 export async function stopTransmission(body: StopBody): Promise<void> {
-  await apiRequest('/api/streaming/stop', { method: 'POST', body });
+  await apiRequest('/api/streaming/stop', { method: 'POST', body, schema: messageResponseSchema });
 }
 
 /** Afterwards the status and every dashboard figure (['dashboard', …]) are read again. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PLATFORMS, TIMINGS, TRANSMISSION_TYPES, relayUi, ui, type PlatformId, type StatusResponse, type TransmissionType } from '@painel/contract';
+import { TIMINGS, statusResponseSchema, type StatusResponse, type TransmissionType } from '@painel/contract';
+import { commonTexts } from '../i18n/pt-BR/common.ts';
 import { apiRequest } from './api-client.ts';
 import { useAutoRefresh } from './auto-refresh.ts';
 
@@ -11,84 +11,10 @@ import { useAutoRefresh } from './auto-refresh.ts';
  */
 export const streamingStatusQueryKey = ['streaming', 'status'] as const;
 
-const num = z.number().catch(0);
-const str = z.string().catch('');
-const stats = z.object({ viewers: num, bitrate: num, uptime: str }).catch({ viewers: 0, bitrate: 0, uptime: '' });
-
-// Lenient: a field the server leaves out keeps a neutral value, so one odd answer never blanks the page.
-const statusSchema = z.object({
-  is_live: z.boolean().catch(false),
-  stream_type: z.enum(TRANSMISSION_TYPES).nullable().catch(null),
-  transmission: z
-    .object({
-      id: z.number(),
-      titulo: str,
-      tipo: z.enum(TRANSMISSION_TYPES).catch('obs'),
-      codigo_playlist: z.number().nullable().catch(null),
-      playlist_nome: z.string().nullable().catch(null),
-      data_inicio: z.string().nullable().catch(null),
-      platform_ids: z.array(z.union([z.string(), z.number()])).catch([]),
-      stats,
-      stream_name: z.string().optional().catch(undefined),
-      hls_url: z.string().optional().catch(undefined),
-    })
-    .nullable()
-    .catch(null),
-  aguardando_obs: z.object({ titulo: str }).nullable().catch(null),
-  obs_stream: z
-    .object({
-      is_live: z.boolean().catch(false),
-      streamName: str,
-      viewers: num,
-      bitrate: num,
-      uptime: str,
-      uptime_seconds: num,
-      recording: z.boolean().catch(false),
-      bitrate_limit: num,
-      bitrate_exceeded: z.boolean().catch(false),
-      aviso: z.string().nullable().catch(null),
-      hls_url: str,
-    })
-    .catch({
-      is_live: false, streamName: '', viewers: 0, bitrate: 0, uptime: '', uptime_seconds: 0, recording: false,
-      bitrate_limit: 0, bitrate_exceeded: false, aviso: null, hls_url: '',
-    }),
-  wowza_info: z
-    .object({ connection_error: z.boolean().catch(false), total_streams: num, user_streams: num })
-    .catch({ connection_error: false, total_streams: 0, user_streams: 0 }),
-  platforms: z
-    .array(z.object({
-      id: z.enum(PLATFORMS.map((p) => p.id) as [PlatformId, ...PlatformId[]]),
-      name: str,
-      enabled: z.boolean().catch(false),
-      status: z.enum(['disconnected', 'connecting', 'connected', 'error']).catch('disconnected'),
-    }))
-    .catch([]),
-  playout: z
-    .object({
-      transmission_id: z.number(),
-      codigo_playlist: z.number().nullable().catch(null),
-      playlist_nome: z.string().nullable().catch(null),
-      atual: z
-        .object({ video_id: z.number(), nome: str, comercial: z.boolean().catch(false), inicio: str })
-        .nullable()
-        .catch(null),
-      reproduzidos: num,
-      ignorados: z.array(z.object({ nome: str, motivo: str, em: str })).catch([]),
-      aguardando_obs: z.boolean().catch(false),
-      falha: z.object({ motivo: str, desde: str }).nullable().catch(null),
-    })
-    .nullable()
-    .catch(null),
-});
-
-export type StreamingStatus = Omit<StatusResponse, 'transmission'> & {
-  transmission: (NonNullable<StatusResponse['transmission']> & { stream_name?: string | undefined; hls_url?: string | undefined }) | null;
-};
+export type StreamingStatus = StatusResponse;
 
 export async function getStreamingStatus(): Promise<StreamingStatus> {
-  const parsed = statusSchema.parse(await apiRequest('/api/streaming/status'));
-  return { success: true, ...parsed };
+  return apiRequest('/api/streaming/status', { schema: statusResponseSchema });
 }
 
 /**
@@ -144,7 +70,7 @@ export function liveSinceMs(status: StreamingStatus | undefined, answeredAt: num
 
 /** What the live badge names as the source: the playlist, a relay, else OBS. */
 export function liveTypeLabel(streamType: TransmissionType | null | undefined): string {
-  return streamType === 'playlist' ? ui.liveTypePlaylist : streamType === 'relay' ? relayUi.liveType : ui.liveTypeObs;
+  return streamType === 'playlist' ? commonTexts.liveTypePlaylist : streamType === 'relay' ? commonTexts.liveTypeRelay : commonTexts.liveTypeObs;
 }
 
 /** The live label: OBS stream name, else playlist name, else title. */
@@ -172,7 +98,7 @@ export function liveStats(status: StreamingStatus | undefined): { viewers: numbe
  * the public host name; the browser plays the same path from the origin it already talks to.
  */
 export function liveHlsPath(status: StreamingStatus | undefined, login: string): string {
-  const given = status?.transmission?.hls_url || status?.obs_stream.hls_url;
+  const given = status?.obs_stream.hls_url;
   if (given) {
     try {
       const u = new URL(given, window.location.origin);
@@ -181,6 +107,5 @@ export function liveHlsPath(status: StreamingStatus | undefined, login: string):
       // not a URL: fall back to the naming convention
     }
   }
-  const name = status?.transmission?.stream_name || `${login}_live`;
-  return `/hls/${encodeURIComponent(name)}.m3u8`;
+  return `/hls/${encodeURIComponent(`${login}_live`)}.m3u8`;
 }

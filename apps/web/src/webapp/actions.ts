@@ -1,6 +1,6 @@
 import { h } from './dom.ts';
 import { keyBytes } from './links.ts';
-import { texts } from './texts.ts';
+import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
 
 /** A short message at the bottom of the screen. */
 export function notice(): { el: HTMLElement; say(text: string): void } {

@@ -1,12 +1,7 @@
-import { WEBAPP_LIMITS } from '@painel/contract/webapp';
+import { WEBAPP_LIMITS } from '@painel/contract/webapp-limits';
+import type { PublishedBanner } from '@painel/contract/webapp';
 import { h } from './dom.ts';
-import { texts } from './texts.ts';
-
-interface Banner {
-  id: number;
-  url_imagem: string;
-  link: string;
-}
+import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
 
 /**
  * The banner strip: a banner the server picks at random (and counts as seen) when the app opens
@@ -19,7 +14,7 @@ export function bannerStrip(): HTMLElement {
     try {
       const r = await fetch('banner', { cache: 'no-store' });
       if (!r.ok) return;
-      const { banner } = (await r.json()) as { banner: Banner | null };
+      const { banner } = (await r.json()) as { banner: PublishedBanner | null };
       if (!banner) {
         strip.hidden = true;
         strip.replaceChildren();

@@ -1,18 +1,12 @@
+import type { ChatMessage } from '@painel/contract/webapp';
 import { h } from './dom.ts';
-import { texts } from './texts.ts';
+import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
 
 /** How often an open chat asks for new messages. */
 export const CHAT_POLL_MS = 5000;
 /** Messages kept on screen; older ones leave as new ones arrive. */
 const SHOWN_MAX = 200;
 const NAME_KEY = 'webapp-chat-nome';
-
-interface ChatMessage {
-  id: number;
-  nome: string;
-  mensagem: string;
-  data: string;
-}
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
 const errorOf = async (r: Response, fallback: string) => ((await r.json().catch(() => null)) as { error?: string } | null)?.error ?? fallback;

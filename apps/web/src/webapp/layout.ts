@@ -4,7 +4,7 @@ import { bannerStrip } from './banner.ts';
 import { chatPanel } from './chat.ts';
 import { h } from './dom.ts';
 import { contactsOf, firstSection, sectionsOf, type SectionId } from './links.ts';
-import { texts } from './texts.ts';
+import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
 
 export type Variant = 'web' | 'tv';
 

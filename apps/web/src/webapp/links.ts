@@ -1,5 +1,5 @@
 import type { PublicWebApp } from '@painel/contract';
-import { texts } from './texts.ts';
+import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
 
 /** The sections an app shows, in menu order. */
 export type SectionId = keyof typeof texts.sections;

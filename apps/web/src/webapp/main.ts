@@ -1,7 +1,7 @@
 import type { PublicWebApp } from '@painel/contract';
 import { h } from './dom.ts';
 import { applyTheme, renderApp, startScreen, type Variant } from './layout.ts';
-import { texts } from './texts.ts';
+import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
 import './webapp.css';
 
 /**

@@ -11,6 +11,8 @@ import { audience } from './008-audience.ts';
 import { apps } from './009-apps.ts';
 import { limits } from './010-limits.ts';
 import { pushLimits } from './011-push-limits.ts';
+import { namedStates } from './012-named-states.ts';
+import { jobErrorCode } from './013-job-error-code.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -26,5 +28,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '009-apps': apps(dialect),
     '010-limits': limits(),
     '011-push-limits': pushLimits(),
+    '012-named-states': namedStates(),
+    '013-job-error-code': jobErrorCode(),
   };
 }

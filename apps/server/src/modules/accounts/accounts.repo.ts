@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AccountsTable, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { AccountsTable } from './accounts.table.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
 
@@ -32,6 +33,14 @@ export function createAccountsRepo() {
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },
+    /**
+     * Locks the account's row for the rest of the transaction (a no-op UPDATE: SQLite has no
+     * FOR UPDATE, and an UPDATE makes its transaction a writer at once there as well) and reads
+     * its count limits; undefined when there is no such account.
+     */
+    lockPlan: (tx: Tx, id: number) =>
+      tx.updateTable('accounts').set((eb) => ({ max_lives: eb.ref('max_lives') })).where('id', '=', id)
+        .returning(['max_lives_ativas', 'max_lives', 'max_agendamentos']).executeTakeFirst(),
   };
 }
 export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

@@ -58,21 +58,21 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
 
   async function create(input: NewAccount): Promise<AccountRow> {
     const email = input.email.trim().toLowerCase();
-    if (!EMAIL_RE.test(email)) throw new AppError(400, 'E-mail inválido');
+    if (!EMAIL_RE.test(email)) throw new AppError('invalid_email');
     const usuario = (input.usuario ?? email.split('@')[0] ?? '').trim().toLowerCase();
     if (!USUARIO_RE.test(usuario)) {
-      throw new AppError(400, 'Usuário inválido: use de 3 a 32 letras minúsculas, números ou _ (comece com letra ou número)');
+      throw new AppError('account_login_invalid');
     }
-    if (input.password.length < MIN_PASSWORD) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD} caracteres`);
+    if (input.password.length < MIN_PASSWORD) throw new AppError('password_too_short', { min: MIN_PASSWORD });
     const tipo = input.tipo ?? 'streaming';
-    if (!ACCOUNT_TYPES.includes(tipo)) throw new AppError(400, 'Tipo de conta inválido');
+    if (!ACCOUNT_TYPES.includes(tipo)) throw new AppError('account_type_invalid');
     const limits = {
       bitrate: input.bitrate ?? DEFAULT_BITRATE,
       espectadores: input.espectadores ?? DEFAULT_VIEWER_LIMIT,
       espaco: input.espaco ?? DEFAULT_STORAGE_MB,
     };
     for (const [k, v] of Object.entries(limits)) {
-      if (!Number.isInteger(v) || v <= 0) throw new AppError(400, `Valor inválido para ${k}`);
+      if (!Number.isInteger(v) || v <= 0) throw new AppError('account_value_invalid', { field: k });
     }
     // 0 is a plan without lives or bookings
     const counts = {
@@ -81,17 +81,17 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
       max_agendamentos: input.maxAgendamentos ?? DEFAULT_MAX_AGENDAMENTOS,
     };
     for (const [k, v] of Object.entries(counts)) {
-      if (!Number.isInteger(v) || v < 0) throw new AppError(400, `Valor inválido para ${k}`);
+      if (!Number.isInteger(v) || v < 0) throw new AppError('account_value_invalid', { field: k });
     }
     const password_hash = await hashPassword(input.password);
     return db.transaction().execute(async (tx) => {
-      if (await repo.byEmailOrUsuario(tx, email)) throw new AppError(409, 'Já existe uma conta com este e-mail');
-      if (await repo.byEmailOrUsuario(tx, usuario)) throw new AppError(409, 'Já existe uma conta com este usuário');
+      if (await repo.byEmailOrUsuario(tx, email)) throw new AppError('account_email_taken');
+      if (await repo.byEmailOrUsuario(tx, usuario)) throw new AppError('account_login_taken');
       let revenda_id: number | null = null;
       if (input.revendaEmail) {
         const r = await repo.byEmail(tx, input.revendaEmail.trim().toLowerCase());
-        if (!r || r.tipo !== 'revenda') throw new AppError(400, 'Revenda não encontrada');
-        if (tipo !== 'streaming') throw new AppError(400, 'Somente contas de streaming pertencem a uma revenda');
+        if (!r || r.tipo !== 'revenda') throw new AppError('reseller_not_found');
+        if (tipo !== 'streaming') throw new AppError('reseller_streaming_only');
         revenda_id = r.id;
       }
       const now = nowIso();
@@ -105,7 +105,7 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
 
   async function byEmailOrFail(email: string): Promise<AccountRow> {
     const row = await repo.byEmail(db, email.trim().toLowerCase());
-    if (!row) throw new AppError(404, 'Conta não encontrada');
+    if (!row) throw new AppError('account_not_found');
     return row;
   }
 
@@ -118,7 +118,7 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
     ftpPassword: (row: AccountRow) => sealer.open(row.ftp_password),
     /** A new password also ends every open session of the account. */
     async setPassword(email: string, password: string): Promise<void> {
-      if (password.length < MIN_PASSWORD) throw new AppError(400, `A senha deve ter pelo menos ${MIN_PASSWORD} caracteres`);
+      if (password.length < MIN_PASSWORD) throw new AppError('password_too_short', { min: MIN_PASSWORD });
       const row = await byEmailOrFail(email);
       const hash = await hashPassword(password);
       await db.transaction().execute(async (tx) => {

@@ -1,11 +1,10 @@
 import {
-  ANDROID_DEFAULTS, ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, WEBAPP_LIMITS, hasControlChars, msg, type AndroidConfigFields,
+  ANDROID_DEFAULTS, ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, WEBAPP_LIMITS, hasControlChars, type AndroidConfigFields,
 } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import { formColor, formEmail, formLink, type Form } from '../../platform/form.ts';
 import { cleanImage, readImage } from '../../platform/images.ts';
 
-const bad = (message: string) => new AppError(400, message);
 const PHONE = /^[0-9+()\s.-]{0,30}$/;
 const THEMES: readonly string[] = ANDROID_THEMES.map((t) => t.value);
 const TRUE = ['true', '1', 'on', 'sim'];
@@ -13,9 +12,9 @@ const TRUE = ['true', '1', 'on', 'sim'];
 /** The TV name: required, at most 30 characters (counted as a person counts them), on one line (it is the APK's label, compiled by aapt). */
 export function tvName(v: string | undefined): string {
   const nome = (v ?? '').trim();
-  if (!nome) throw bad(msg.androidNameRequired);
-  if ([...nome].length > ANDROID_LIMITS.nameMax) throw bad(msg.androidNameTooLong);
-  if (hasControlChars(nome)) throw bad(msg.controlChars);
+  if (!nome) throw new AppError('android_name_required');
+  if ([...nome].length > ANDROID_LIMITS.nameMax) throw new AppError('android_name_too_long');
+  if (hasControlChars(nome)) throw new AppError('control_chars');
   return nome;
 }
 
@@ -23,7 +22,7 @@ export function tvName(v: string | undefined): string {
 export function version(v: string | undefined): { versao: string; code: number } {
   const versao = v?.trim() || ANDROID_DEFAULTS.versao;
   const i = ANDROID_VERSIONS.indexOf(versao);
-  if (i < 0) throw bad(msg.androidVersionInvalid);
+  if (i < 0) throw new AppError('android_version_invalid');
   return { versao, code: i + 1 };
 }
 
@@ -34,17 +33,17 @@ const CHECKS: { [K in keyof AndroidConfigFields]: (v: string) => AndroidConfigFi
   webtv_twitter: formLink,
   webtv_site: formLink,
   webtv_descricao: (v) => {
-    if (v.length > WEBAPP_LIMITS.textMax) throw bad(msg.invalidData);
+    if (v.length > WEBAPP_LIMITS.textMax) throw new AppError('invalid_data');
     return v;
   },
   versao: (v) => version(v).versao,
   tema: (v) => {
-    if (!THEMES.includes(v)) throw bad(msg.androidThemeInvalid);
+    if (!THEMES.includes(v)) throw new AppError('android_theme_invalid');
     return v;
   },
   app_email: formEmail,
   app_whatsapp: (v) => {
-    if (!PHONE.test(v)) throw bad(msg.invalidData);
+    if (!PHONE.test(v)) throw new AppError('invalid_data');
     return v;
   },
   app_url_facebook: formLink,
@@ -55,7 +54,7 @@ const CHECKS: { [K in keyof AndroidConfigFields]: (v: string) => AndroidConfigFi
   app_cor_menu_claro: (v) => formColor(v),
   app_cor_menu_escuro: (v) => formColor(v),
   app_tela_inicial: (v) => {
-    if (v !== '1' && v !== '2') throw bad(msg.androidStartScreenInvalid);
+    if (v !== '1' && v !== '2') throw new AppError('android_start_screen_invalid');
     return Number(v) as 1 | 2;
   },
   chat: (v) => TRUE.includes(v.toLowerCase()),
@@ -89,11 +88,11 @@ export function configFields(form: Form, current: AndroidConfigFields, keys: rea
   return next as unknown as AndroidConfigFields;
 }
 
-/** The three pictures of the Android app: their exact size and format, and the message of each. */
+/** The three pictures of the Android app: their exact size and format, and the refusal of each. */
 export const ANDROID_IMAGES = {
-  logo: { ...ANDROID_LIMITS.logo, size: msg.androidLogoSize, type: msg.androidLogoType },
-  icone: { ...ANDROID_LIMITS.icone, size: msg.androidIconSize, type: msg.androidIconType },
-  fundo: { ...ANDROID_LIMITS.fundo, size: msg.androidBackgroundSize, type: msg.androidBackgroundType },
+  logo: { ...ANDROID_LIMITS.logo, size: 'android_logo_size', type: 'android_logo_type' },
+  icone: { ...ANDROID_LIMITS.icone, size: 'android_icon_size', type: 'android_icon_type' },
+  fundo: { ...ANDROID_LIMITS.fundo, size: 'android_background_size', type: 'android_background_type' },
 } as const;
 export type AndroidImage = keyof typeof ANDROID_IMAGES;
 
@@ -110,9 +109,9 @@ export interface CleanImage {
 export async function androidImage(kind: AndroidImage, data: Buffer): Promise<CleanImage> {
   const want = ANDROID_IMAGES[kind];
   const info = await readImage(data).catch((e: unknown) => {
-    throw e instanceof AppError && e.message === msg.imageInvalid ? bad(want.type) : e;
+    throw e instanceof AppError && e.code === 'image_invalid' ? new AppError(want.type) : e;
   });
-  if (info.format !== want.format) throw bad(want.type);
-  if (info.width !== want.width || info.height !== want.height) throw bad(want.size);
+  if (info.format !== want.format) throw new AppError(want.type);
+  if (info.width !== want.width || info.height !== want.height) throw new AppError(want.size);
   return cleanImage(data, info);
 }

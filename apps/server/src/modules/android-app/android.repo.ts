@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import { nowIso, type AndroidAppsTable, type AndroidConfigsTable, type Tx } from '../../platform/db.ts';
+import { nowIso, type Tx } from '../../platform/db.ts';
+import type { AndroidAppsTable, AndroidConfigsTable } from './android.table.ts';
 
 export type AndroidConfigRow = Selectable<AndroidConfigsTable>;
 export type AndroidAppRow = Selectable<AndroidAppsTable>;
@@ -36,28 +37,28 @@ export function createAndroidRepo() {
 
     appById: (db: Tx, id: number) => db.selectFrom('android_apps').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    appByZip: (db: Tx, zip: string) => db.selectFrom('android_apps').selectAll().where('zip', '=', zip).where('status', '=', 1).executeTakeFirst(),
+    appByZip: (db: Tx, zip: string) => db.selectFrom('android_apps').selectAll().where('zip', '=', zip).where('state', '=', 'done').executeTakeFirst(),
 
     building: (db: Tx, userId: number) =>
-      db.selectFrom('android_apps').selectAll().where('user_id', '=', userId).where('status', '=', 0).execute(),
+      db.selectFrom('android_apps').selectAll().where('user_id', '=', userId).where('state', '=', 'building').execute(),
 
     insertApp: (tx: Tx, a: { userId: number; origem: AndroidAppRow['origem']; nome: string; versao: string }) => {
       const at = nowIso();
       return tx.insertInto('android_apps')
-        .values({ user_id: a.userId, origem: a.origem, nome: a.nome, versao: a.versao, status: 0, aviso: '', zip: null, created_at: at, updated_at: at })
+        .values({ user_id: a.userId, origem: a.origem, nome: a.nome, versao: a.versao, state: 'building', aviso: '', zip: null, created_at: at, updated_at: at })
         .returningAll().executeTakeFirstOrThrow();
     },
 
     /** Ends a build; false when the row is gone or no longer building (its result is then discarded). */
-    async finish(db: Tx, id: number, end: { status: 1; zip: string } | { status: 2; aviso: string }): Promise<boolean> {
+    async finish(db: Tx, id: number, end: { state: 'done'; zip: string } | { state: 'error'; aviso: string }): Promise<boolean> {
       const r = await db.updateTable('android_apps')
-        .set({ status: end.status, zip: end.status === 1 ? end.zip : null, aviso: end.status === 2 ? end.aviso : '', updated_at: nowIso() })
-        .where('id', '=', id).where('status', '=', 0).executeTakeFirst();
+        .set({ state: end.state, zip: end.state === 'done' ? end.zip : null, aviso: end.state === 'error' ? end.aviso : '', updated_at: nowIso() })
+        .where('id', '=', id).where('state', '=', 'building').executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
 
     deleteApp: async (db: Tx, userId: number, id: number): Promise<boolean> =>
-      Number((await db.deleteFrom('android_apps').where('user_id', '=', userId).where('id', '=', id).where('status', '!=', 0).executeTakeFirst()).numDeletedRows) > 0,
+      Number((await db.deleteFrom('android_apps').where('user_id', '=', userId).where('id', '=', id).where('state', '!=', 'building').executeTakeFirst()).numDeletedRows) > 0,
 
     /**
      * What the multi-platform app's 'Criar APK Android' needs of the account's web app: its name,

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { msg } from '@painel/contract';
-import type { Core } from '../../app.ts';
 import { bearer } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
@@ -10,15 +8,10 @@ import { IMAGE_MAX_BYTES } from '../../platform/images.ts';
 import { contentDisposition } from '../library/content.routes.ts';
 import { ownerOf } from '../library/owner.ts';
 import { readForm } from '../../platform/form.ts';
-import { createAndroidRepo } from './android.repo.ts';
-import { createAndroidService } from './android.service.ts';
+import type { AndroidService } from './android.service.ts';
 
 /** The Android app (App Android), the multi-platform app's 'Criar APK Android', and the APK download. */
-export function androidRoutes(app: FastifyInstance, deps: { core: Core }): void {
-  const { core } = deps;
-  const android = createAndroidService({
-    db: core.store.db, dialect: core.store.dialect, repo: createAndroidRepo(), jobs: core.jobs, config: core.config, grants: core.library.grants,
-  });
+export function androidRoutes(app: FastifyInstance, android: AndroidService): void {
   const auth = { preHandler: app.requireAuth };
 
   app.get('/api/app-android', auth, async (req) => ({ success: true, apps: await android.list(ownerOf(req.auth)) }));
@@ -43,7 +36,7 @@ export function androidRoutes(app: FastifyInstance, deps: { core: Core }): void 
     const { zip } = req.params as { zip: string };
     const grant = (req.query as { auth_token?: unknown }).auth_token;
     const session = bearer(req);
-    if (!session && typeof grant !== 'string') throw new AppError(401, msg.notAuthenticated);
+    if (!session && typeof grant !== 'string') throw new AppError('not_authenticated');
     if (session) await app.requireAuth.call(app, req, reply);
     const f = await android.apkFile(zip, session ? { owner: ownerOf(req.auth) } : { grant: String(grant) });
     return reply

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
-  WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_LIMITS, hasControlChars, msg, type AndroidApp, type AndroidAppStatus, type AndroidConfig, type AndroidConfigFields,
+  WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_LIMITS, errorText, hasControlChars, msg, type AndroidApp, type AndroidAppStatus, type AndroidConfig, type AndroidConfigFields,
 } from '@painel/contract';
 import type { Config } from '../../platform/config.ts';
 import type { Grants } from '../../platform/crypto.ts';
@@ -11,6 +11,8 @@ import { bool, type Db, type Dialect, type Tx } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { readImage, squarePng } from '../../platform/images.ts';
 import { busy, type Jobs } from '../../platform/jobs.ts';
+import { apkDir, apkFileName, writeAtomic } from './apk-files.ts';
+import { apkJob, type ApkInput } from './android.jobs.ts';
 import type { Owner } from '../library/owner.ts';
 import { channelUrls } from '../streaming/urls.ts';
 import { packageNameFor } from './apk/build.ts';
@@ -18,33 +20,16 @@ import {
   CONFIGURE_FIELDS, CREATE_FIELDS, DEFAULT_FIELDS, androidImage, configFields, version, type AndroidImage, type CleanImage,
 } from './android.form.ts';
 import { safeColor, type Form } from '../../platform/form.ts';
-import type { AndroidAppRow, AndroidConfigRow, AndroidRepo } from './android.repo.ts';
+import { createAndroidRepo, type AndroidAppRow, type AndroidConfigRow, type AndroidRepo } from './android.repo.ts';
+import type { ApkState } from './android.table.ts';
 
-/** What the API queues for the worker: the whole build, so the APK is what was asked even if the configuration changes meanwhile. */
-export const apkInput = z.object({
-  appId: z.number().int().positive(),
-  login: z.string().min(1),
-  spec: z.object({
-    packageName: z.string().min(1),
-    label: z.string().min(1),
-    versionName: z.string().min(1),
-    versionCode: z.number().int().positive(),
-    url: z.string().min(1),
-    /** The launcher icon, a PNG in base64. */
-    icon: z.string().min(1),
-    primaryColor: z.string(),
-    primaryDarkColor: z.string(),
-  }),
-});
-export type ApkInput = z.infer<typeof apkInput>;
+
+/** The API answers a build's state as a number; the database keeps it by name. */
+const STATUS_CODE: Record<ApkState, AndroidAppStatus> = { building: 0, done: 1, error: 2 };
 
 /** Where the account's Android pictures are kept (served to its published app by their names in the configuration). */
 export const imageDir = (dataDir: string, userId: number) => path.join(dataDir, 'apps', String(userId), 'android');
-/** Where every built APK is kept, under the name its row records. */
-export const apkDir = (dataDir: string) => path.join(dataDir, 'apps', 'apk');
 const webappDir = (dataDir: string, userId: number) => path.join(dataDir, 'apps', String(userId), 'webapp');
-/** `{login}-{id}-{random}.apk`: the random part makes the address of one APK impossible to guess from another's. */
-export const apkFileName = (login: string, id: number) => `${login}-${id}-${randomBytes(8).toString('hex')}.apk`;
 const APK_FILE = /^[a-z0-9_]+-\d+-[a-f0-9]{16}\.apk$/;
 const ICON_SIZE = 144;
 const PICTURES: readonly AndroidImage[] = ['logo', 'icone', 'fundo'];
@@ -52,17 +37,6 @@ const PICTURES: readonly AndroidImage[] = ['logo', 'icone', 'fundo'];
 /** A list entry also carries a read grant for its APK, so a plain link (a phone, a new tab) can download it as `?auth_token=`. */
 export type AndroidAppView = AndroidApp & { download_token: string };
 
-/** Writes a file under a temporary name and renames it into place, so a reader never sees half of it. */
-export async function writeAtomic(dir: string, name: string, data: Buffer): Promise<void> {
-  await fsp.mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `.${name}.tmp`);
-  try {
-    await fsp.writeFile(tmp, data, { mode: 0o644 });
-    await fsp.rename(tmp, path.join(dir, name));
-  } finally {
-    await fsp.rm(tmp, { force: true });
-  }
-}
 
 const fieldsOf = (r: AndroidConfigRow): AndroidConfigFields => ({
   webtv_nome: r.webtv_nome, webtv_facebook: r.webtv_facebook, webtv_twitter: r.webtv_twitter, webtv_site: r.webtv_site,
@@ -84,15 +58,16 @@ const columnsOf = (f: AndroidConfigFields) => ({ ...f, chat: f.chat ? 1 : 0 });
  * attempts, or the job went missing) ends with the job's error: a row never stays 'Em
  * andamento' after its job is over. Run before the rows are read (both app pages show them).
  */
-export async function endOrphanBuilds(deps: { db: Db; repo: AndroidRepo; jobs: Pick<Jobs, 'latestOf'> }, userId: number): Promise<void> {
-  const { db, repo } = deps;
+export async function endOrphanBuilds(deps: { db: Db; repo?: AndroidRepo; jobs: Pick<Jobs, 'latestOf'> }, userId: number): Promise<void> {
+  const repo = deps.repo ?? createAndroidRepo();
+  const { db } = deps;
   const open = await repo.building(db, userId);
   if (!open.length) return;
-  const jobs = await deps.jobs.latestOf(userId, 'apk', open.map((r) => r.id));
+  const jobs = await deps.jobs.latestOf(userId, apkJob, open.map((r) => r.id));
   for (const row of open) {
     const job = jobs.get(row.id);
     if (job && (job.state === 'queued' || job.state === 'running')) continue;
-    await repo.finish(db, row.id, { status: 2, aviso: job?.state === 'failed' && job.error ? job.error : msg.apkBuildFailed });
+    await repo.finish(db, row.id, { state: 'error', aviso: job?.state === 'failed' && job.error ? job.error : errorText('apk_build_failed') });
   }
 }
 
@@ -102,8 +77,8 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
   const grantSubject = (userId: number, zip: string) => `apk/${userId}/${zip}`;
 
   const view = (r: AndroidAppRow): AndroidAppView => {
-    const status: AndroidAppStatus = r.status === 1 || r.status === 2 ? r.status : 0;
-    const zip = status === 1 && r.zip ? r.zip : '';
+    const status = STATUS_CODE[r.state] ?? 0;
+    const zip = r.state === 'done' && r.zip ? r.zip : '';
     const grant = zip ? grants.issue(grantSubject(r.user_id, zip)) : null;
     return {
       id: r.id, data: r.created_at, status, aviso: r.aviso, zip, nome: r.nome, versao: r.versao, origem: r.origem,
@@ -126,8 +101,8 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
 // the web app's APK is another app on the phone than the Android page's, so one never replaces the other
     const packageName = `${packageNameFor(owner.login)}${b.origem === 'multiplataforma' ? '.app' : ''}`;
     const input: ApkInput = { appId: row.id, login: owner.login, spec: { ...b.spec, packageName } };
-    const job = await deps.jobs.enqueue(tx, { userId: owner.userId, kind: 'apk', subjectId: row.id, input });
-    if (!job) throw new AppError(409, msg.androidBuilding);
+    const job = await deps.jobs.enqueue(tx, apkJob, { userId: owner.userId, subjectId: row.id, input });
+    if (!job) throw new AppError('android_building');
     return row;
   }
 
@@ -166,7 +141,7 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
 
   /** The pictures the form carries, each checked; `required` ones must all be there. */
   async function pictures(form: Form, kinds: readonly AndroidImage[], required: boolean) {
-    if (required && kinds.some((k) => !form.files[k])) throw new AppError(400, msg.androidImagesRequired);
+    if (required && kinds.some((k) => !form.files[k])) throw new AppError('android_images_required');
     const out: Partial<Record<AndroidImage, CleanImage>> = {};
     for (const kind of kinds) {
       const data = form.files[kind];
@@ -213,13 +188,13 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
     /** Changes what the app's screen shows (contacts, colours, start screen, chat) and, optionally, its logo and background. */
     async configure(owner: Owner, form: Form) {
       const current = await repo.config(db, owner.userId);
-      if (!current) throw new AppError(404, msg.androidNoConfig);
+      if (!current) throw new AppError('android_no_config');
       const fields = configFields(form, fieldsOf(current), CONFIGURE_FIELDS);
       const images = await pictures(form, ['logo', 'fundo'], false);
       const columns = columnsOf(fields);
       const patch = Object.fromEntries(CONFIGURE_FIELDS.map((k) => [k, columns[k]]));
       await withPictures(owner, images, async (tx, names) => {
-        if (!(await repo.updateConfig(tx, owner.userId, { ...patch, ...names }))) throw new AppError(404, msg.androidNoConfig);
+        if (!(await repo.updateConfig(tx, owner.userId, { ...patch, ...names }))) throw new AppError('android_no_config');
       });
       const row = await repo.config(db, owner.userId);
       return { success: true, message: msg.androidConfigured, config: configView(owner.login, row!) };
@@ -231,7 +206,7 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
       if (!row) throw notFound();
       await reconcile(owner.userId);
       if (!(await repo.deleteApp(db, owner.userId, id))) {
-        if (await repo.app(db, owner.userId, id)) throw new AppError(409, msg.androidBuilding);
+        if (await repo.app(db, owner.userId, id)) throw new AppError('android_building');
         throw notFound();
       }
       if (row.zip) await fsp.rm(path.join(apkDir(config.dataDir), path.basename(row.zip)), { force: true });
@@ -248,10 +223,10 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
       const nome = (form.fields.nome?.trim() || app?.nome || '').trim();
       const logo = form.files.logo ?? (await webappFile(owner.userId, app?.logo ?? null));
       const background = form.files.background ?? (await webappFile(owner.userId, app?.background ?? null));
-      if (!app || !nome || !logo || !background) throw new AppError(400, msg.apkRequirements);
-      if ([...nome].length > WEBAPP_LIMITS.nameMax) throw new AppError(400, msg.invalidData);
+      if (!app || !nome || !logo || !background) throw new AppError('apk_requirements');
+      if ([...nome].length > WEBAPP_LIMITS.nameMax) throw new AppError('invalid_data');
       // the APK's label, compiled by aapt: one line, whether typed here or the web app's saved name
-      if (hasControlChars(nome)) throw new AppError(400, msg.controlChars);
+      if (hasControlChars(nome)) throw new AppError('control_chars');
       const { versao, code } = version(form.fields.versao);
       await readImage(logo);
       await readImage(background);
@@ -263,7 +238,7 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
       };
       await reconcile(owner.userId);
       const row = await db.transaction().execute(async (tx) => {
-        if ((await repo.building(tx, owner.userId)).some((r) => r.origem === 'multiplataforma')) throw busy(msg.apkBusy);
+        if ((await repo.building(tx, owner.userId)).some((r) => r.origem === 'multiplataforma')) throw busy('apk_busy');
         return queueBuild(tx, owner, { origem: 'multiplataforma', versao, spec });
       });
       return { success: true, message: msg.apkQueued, app_id: row.id };
@@ -281,7 +256,7 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
         if (row.user_id !== who.owner.userId) throw notFound();
       } else {
         const m = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(who.grant);
-        if (!m || !grants.verify(grantSubject(row.user_id, zip), m[1], m[2])) throw new AppError(401, msg.invalidToken);
+        if (!m || !grants.verify(grantSubject(row.user_id, zip), m[1], m[2])) throw new AppError('invalid_token');
       }
       const file = path.join(apkDir(config.dataDir), zip);
       const st = await fsp.stat(file).catch(() => null);
@@ -291,3 +266,5 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
   };
 }
 export type AndroidService = ReturnType<typeof createAndroidService>;
+
+export { apkDir, apkFileName, writeAtomic };

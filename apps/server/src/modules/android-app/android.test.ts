@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { msg, type AndroidConfig } from '@painel/contract';
+import { errorText, msg, type AndroidConfig, type ServerErrorCode } from '@painel/contract';
 import { nowIso } from '../../platform/db.ts';
 import { createJobRunner } from '../../platform/jobs.ts';
+import { runnableJobs } from '../../worker.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { eventually } from '../../testing/live.ts';
 import { apkJob } from './android.jobs.ts';
@@ -104,7 +105,7 @@ describe('Android app', () => {
   async function runJobsUntil<T>(ended: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
     const r = createJobRunner({
       db: h.core.store.db, dialect: h.core.store.dialect, nodeId: 1, tag: `${h.config.dataDir}#teste`,
-      workRoot: path.join(h.core.library.storage.root, '.jobs'), handlers: { apk: apkJob(h.core) }, slots: { apk: 1 },
+      workRoot: path.join(h.core.library.storage.root, '.jobs'), kinds: runnableJobs(h.core, [{ name: 'android-app', jobs: [apkJob] }]),
       leaseMs: 30_000, tickMs: 200, log: () => {},
     });
     r.start();
@@ -134,40 +135,40 @@ describe('Android app', () => {
   test('refused input gets its exact message and stores nothing', async () => {
     const a = await account();
     const good = fullForm('Minha TV');
-    const cases: [Record<string, string>, Record<string, FilePart | undefined>, string][] = [
-      [{ ...good, webtv_nome: '  ' }, rightImages(), msg.androidNameRequired],
-      [{ ...good, webtv_nome: 'Á'.repeat(31) }, rightImages(), msg.androidNameTooLong],
+    const cases: [Record<string, string>, Record<string, FilePart | undefined>, ServerErrorCode][] = [
+      [{ ...good, webtv_nome: '  ' }, rightImages(), 'android_name_required'],
+      [{ ...good, webtv_nome: 'Á'.repeat(31) }, rightImages(), 'android_name_too_long'],
       // the name is the APK's label, compiled by aapt: one line, no control characters
-      [{ ...good, webtv_nome: 'Minha\u0000TV' }, rightImages(), msg.controlChars],
-      [{ ...good, webtv_nome: 'Minha\nTV' }, rightImages(), msg.controlChars],
-      [good, { ...rightImages(), icone: undefined }, msg.androidImagesRequired],
-      [good, { ...rightImages(), fundo: { ...img.fundo, data: Buffer.alloc(0) } }, msg.androidImagesRequired],
-      [good, { ...rightImages(), logo: img.logo200 }, msg.androidLogoSize],
-      [good, { ...rightImages(), logo: img.logoJpeg }, msg.androidLogoType],
-      [good, { ...rightImages(), logo: img.svg }, msg.androidLogoType],
-      [good, { ...rightImages(), icone: img.icone100 }, msg.androidIconSize],
-      [good, { ...rightImages(), icone: img.fundo }, msg.androidIconType],
-      [good, { ...rightImages(), fundo: img.fundoPng }, msg.androidBackgroundType],
-      [good, { ...rightImages(), fundo: img.fundoSmall }, msg.androidBackgroundSize],
-      [{ ...good, versao: '3.0' }, rightImages(), msg.androidVersionInvalid],
-      [{ ...good, tema: '#FFFFFF|#000000' }, rightImages(), msg.androidThemeInvalid],
-      [{ ...good, app_cor_texto: 'red' }, rightImages(), msg.invalidColor],
-      [{ ...good, webtv_site: 'javascript:alert(1)' }, rightImages(), msg.invalidLink],
-      [{ ...good, app_email: 'contato@' }, rightImages(), msg.invalidEmail],
-      [{ ...good, app_tela_inicial: '3' }, rightImages(), msg.androidStartScreenInvalid],
-      [good, { ...rightImages(), fundo: { ...img.fundo, data: Buffer.concat([img.fundo.data, Buffer.alloc(5 * 1024 * 1024)]) } }, msg.imageTooLarge],
-      [{ ...good, webtv_descricao: 'x'.repeat(40 * 1024) }, rightImages(), msg.invalidData],
+      [{ ...good, webtv_nome: 'Minha\u0000TV' }, rightImages(), 'control_chars'],
+      [{ ...good, webtv_nome: 'Minha\nTV' }, rightImages(), 'control_chars'],
+      [good, { ...rightImages(), icone: undefined }, 'android_images_required'],
+      [good, { ...rightImages(), fundo: { ...img.fundo, data: Buffer.alloc(0) } }, 'android_images_required'],
+      [good, { ...rightImages(), logo: img.logo200 }, 'android_logo_size'],
+      [good, { ...rightImages(), logo: img.logoJpeg }, 'android_logo_type'],
+      [good, { ...rightImages(), logo: img.svg }, 'android_logo_type'],
+      [good, { ...rightImages(), icone: img.icone100 }, 'android_icon_size'],
+      [good, { ...rightImages(), icone: img.fundo }, 'android_icon_type'],
+      [good, { ...rightImages(), fundo: img.fundoPng }, 'android_background_type'],
+      [good, { ...rightImages(), fundo: img.fundoSmall }, 'android_background_size'],
+      [{ ...good, versao: '3.0' }, rightImages(), 'android_version_invalid'],
+      [{ ...good, tema: '#FFFFFF|#000000' }, rightImages(), 'android_theme_invalid'],
+      [{ ...good, app_cor_texto: 'red' }, rightImages(), 'invalid_color'],
+      [{ ...good, webtv_site: 'javascript:alert(1)' }, rightImages(), 'invalid_link'],
+      [{ ...good, app_email: 'contato@' }, rightImages(), 'invalid_email'],
+      [{ ...good, app_tela_inicial: '3' }, rightImages(), 'android_start_screen_invalid'],
+      [good, { ...rightImages(), fundo: { ...img.fundo, data: Buffer.concat([img.fundo.data, Buffer.alloc(5 * 1024 * 1024)]) } }, 'image_too_large'],
+      [{ ...good, webtv_descricao: 'x'.repeat(40 * 1024) }, rightImages(), 'invalid_data'],
     ];
-    for (const [fields, files, error] of cases) {
+    for (const [fields, files, code] of cases) {
       const r = await a.create(fields, files);
-      assert.equal(r.status, 400, error);
-      assert.deepEqual(r.body, { success: false, error });
+      assert.equal(r.status, 400, code);
+      assert.deepEqual(r.body, { success: false, error: errorText(code), code });
     }
     assert.deepEqual([await count('android_apps'), await count('android_configs'), await count('jobs')], [0, 0, 0]);
     assert.deepEqual(pictures(a.id), []);
     // nothing to configure yet
     const r = await a.send('PUT', '/api/app-android/configure', formBody({ app_tela_inicial: '2' }, {}));
-    assert.deepEqual([r.status, r.body.error], [404, msg.androidNoConfig]);
+    assert.deepEqual([r.status, r.body.error], [404, errorText('android_no_config')]);
   });
 
   test('a create builds a signed APK that downloads, is configured, and is removed; another account reaches none of it', async () => {
@@ -213,7 +214,7 @@ describe('Android app', () => {
     assert.deepEqual(await b.apps(), []);
     assert.equal((await b.config()).config, null);
     const bConfigure = await b.send('PUT', '/api/app-android/configure', formBody({ app_cor_texto: '#123456' }, { logo: img.logo }));
-    assert.deepEqual([bConfigure.status, bConfigure.body.error], [404, msg.androidNoConfig]);
+    assert.deepEqual([bConfigure.status, bConfigure.body.error], [404, errorText('android_no_config')]);
     assert.equal((await b.send('DELETE', `/api/app-android/${app.id}`)).status, 404);
     assert.equal((await h.app.inject({ method: 'GET', url: `/app/apps/${done.zip}`, headers: bearerHeader(b.token) })).statusCode, 404);
     assert.equal((await a.config()).config?.app_cor_texto, '#000000');
@@ -261,14 +262,14 @@ describe('Android app', () => {
     assert.deepEqual([noBackground.status, noBackground.body.error], [400, msg.apkRequirements]);
     // the name becomes the APK's label: a control character is refused before any build is queued
     const badName = await a.send('POST', '/api/app-multiplataforma/create-apk', formBody({ nome: 'Rádio\u0000Café', versao: '1.0' }, { logo: img.logo, background: img.fundo }));
-    assert.deepEqual([badName.status, badName.body.error], [400, msg.controlChars]);
+    assert.deepEqual([badName.status, badName.body.error], [400, errorText('control_chars')]);
     assert.deepEqual(await a.apps(), []);
 
     const queued = await createApk({ logo: img.logo, background: img.fundo });
     assert.equal(queued.status, 200, JSON.stringify(queued.body));
     assert.equal(queued.body.message, msg.apkQueued);
     const again = await createApk({ logo: img.logo, background: img.fundo });
-    assert.deepEqual([again.status, again.body.error], [409, msg.apkBusy]);
+    assert.deepEqual([again.status, again.body.error], [409, errorText('apk_busy')]);
 
     const done = await runJobsUntil(ended(a, queued.body.app_id));
     assert.deepEqual([done.status, done.origem, done.nome], [1, 'multiplataforma', 'Rádio Café']);
@@ -281,13 +282,13 @@ describe('Android app', () => {
     const a = await account();
     const first = (await a.create(fullForm('TV Um'), rightImages())).body.app as AndroidAppView;
     const busy = await a.send('DELETE', `/api/app-android/${first.id}`);
-    assert.deepEqual([busy.status, busy.body.error], [409, msg.androidBuilding]);
+    assert.deepEqual([busy.status, busy.body.error], [409, errorText('android_building')]);
 
     // the worker died with no attempt left: the queue fails the job, and the list follows it
     const db = h.core.store.db;
-    await db.updateTable('jobs').set({ state: 'failed', error: msg.jobInterrupted, finished_at: nowIso() }).where('subject_id', '=', first.id).execute();
+    await db.updateTable('jobs').set({ state: 'failed', error: errorText('job_interrupted'), finished_at: nowIso() }).where('subject_id', '=', first.id).execute();
     const failed = (await a.apps()).find((x) => x.id === first.id);
-    assert.deepEqual([failed?.status, failed?.aviso], [2, msg.jobInterrupted]);
+    assert.deepEqual([failed?.status, failed?.aviso], [2, errorText('job_interrupted')]);
     assert.equal((await a.send('DELETE', `/api/app-android/${first.id}`)).status, 200);
 
     // the builder refuses what it was given: the row says why
@@ -297,7 +298,7 @@ describe('Android app', () => {
     input.spec.icon = Buffer.from('não é uma imagem').toString('base64');
     await db.updateTable('jobs').set({ input: JSON.stringify(input) }).where('id', '=', job.id).execute();
     const broken = await runJobsUntil(ended(a, second.id));
-    assert.deepEqual([broken.status, broken.aviso, broken.zip], [2, msg.apkBuildFailed, '']);
+    assert.deepEqual([broken.status, broken.aviso, broken.zip], [2, errorText('apk_build_failed'), '']);
 
     // removed (with its account, say) while it builds: the build's result is discarded
     const third = (await a.create(fullForm('TV Três'), rightImages())).body.app as AndroidAppView;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { audienceHistoryQuery, audienceQuery, msg } from '@painel/contract';
+import { audienceHistoryQuery, audienceQuery } from '@painel/contract';
 import { AppError, parse } from '../../platform/errors.ts';
 import type { AudienceService } from './audience.service.ts';
 
@@ -12,7 +12,7 @@ export function audienceRoutes(app: FastifyInstance, audience: AudienceService):
   app.get('/api/espectadores/historico', auth, (req) => {
     const q = parse(audienceHistoryQuery, req.query ?? {});
     // 5-minute steps only over the last hour: longer periods are kept in hourly sums
-    if (q.intervalo === '5m' && q.periodo !== '1h') throw new AppError(400, msg.audiencePeriod);
+    if (q.intervalo === '5m' && q.periodo !== '1h') throw new AppError('audience_period');
     return audience.history(req.auth, q.periodo, q.intervalo);
   });
   app.get('/api/espectadores/exportar', auth, (req, reply) => {

@@ -1,17 +1,13 @@
-import { sql } from 'kysely';
-import type { Db, Dialect, Tx, ViewerRollupsTable } from '../../platform/db.ts';
 import type { Insertable } from 'kysely';
+import type { Db, Dialect, Tx } from '../../platform/db.ts';
+import { createAudienceRepo } from './audience.repo.ts';
+import type { ViewerRollupsTable } from './audience.table.ts';
 import { HOUR_MS, addTo, hourKey, placeKey, spread } from './buckets.ts';
 
 /** Ended sessions summed in one transaction. */
 const BATCH = 2000;
 /** Rows one pass of the pruning deletes at most, so a long backlog never holds the database. */
 const PRUNE_BATCH = 5000;
-
-interface Ended {
-  user_id: number; started_at: string; segundos: number;
-  codigo_pais: string; cidade: string; latitude: number | null; longitude: number | null; dispositivo: string; navegador: string;
-}
 
 /**
  * The worker's side of the audience figures: ended sessions are summed into `viewer_rollups`
@@ -22,14 +18,10 @@ interface Ended {
 export function createAudienceRollups(deps: { db: Db; dialect: Dialect; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  const repo = createAudienceRepo();
 
   async function rollBatch(tx: Tx): Promise<number> {
-    const lock = deps.dialect === 'postgres' ? sql` FOR UPDATE SKIP LOCKED` : sql``;
-    // `rolled = 0` written out: the partial index of the sessions not yet summed serves the pick
-    const { rows } = await sql<Ended>`
-      UPDATE viewer_sessions SET rolled = 1
-      WHERE id IN (SELECT id FROM viewer_sessions WHERE rolled = 0 AND ended_at IS NOT NULL LIMIT ${BATCH}${lock})
-      RETURNING user_id, started_at, segundos, codigo_pais, cidade, latitude, longitude, dispositivo, navegador`.execute(tx);
+    const rows = await repo.claimEnded(tx, BATCH, deps.dialect === 'postgres');
     if (rows.length === 0) return 0;
     const sums = new Map<string, { sessoes: number; segundos: number }>();
     const rowOf = new Map<string, Insertable<ViewerRollupsTable>>();
@@ -51,14 +43,7 @@ export function createAudienceRollups(deps: { db: Db; dialect: Dialect; now?: ()
       for (const [b, inHour] of spread(start, secs, HOUR_MS)) add({ ...base, hora: hourKey(b), dim: 'h', chave: '' }, 1, inHour);
     }
     const values = [...rowOf].map(([k, r]) => ({ ...r, ...sums.get(k)! }));
-    for (let i = 0; i < values.length; i += 500) {
-      await tx.insertInto('viewer_rollups').values(values.slice(i, i + 500))
-        .onConflict((oc) => oc.columns(['hora', 'user_id', 'dim', 'chave']).doUpdateSet((eb) => ({
-          sessoes: eb('viewer_rollups.sessoes', '+', eb.ref('excluded.sessoes')),
-          segundos: eb('viewer_rollups.segundos', '+', eb.ref('excluded.segundos')),
-        })))
-        .execute();
-    }
+    await repo.addRollups(tx, values);
     return rows.length;
   }
 
@@ -79,14 +64,11 @@ export function createAudienceRollups(deps: { db: Db; dialect: Dialect; now?: ()
       const cutoff = now() - days * 86_400_000;
       let total = 0;
       for (let i = 0; i < maxBatches; i++) {
-        const r = await db.deleteFrom('viewer_sessions')
-          .where('id', 'in', (eb) => eb.selectFrom('viewer_sessions').select('id')
-            .where('started_at', '<', new Date(cutoff).toISOString()).where('ended_at', 'is not', null).limit(PRUNE_BATCH))
-          .executeTakeFirst();
-        total += Number(r.numDeletedRows);
-        if (Number(r.numDeletedRows) < PRUNE_BATCH) break;
+        const n = await repo.pruneSessions(db, new Date(cutoff).toISOString(), PRUNE_BATCH);
+        total += n;
+        if (n < PRUNE_BATCH) break;
       }
-      await db.deleteFrom('viewer_rollups').where('hora', '<', hourKey(cutoff)).execute();
+      await repo.pruneRollups(db, hourKey(cutoff));
       return total;
     },
   };

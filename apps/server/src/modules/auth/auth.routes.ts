@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loginBody, msg } from '@painel/contract';
+import { loginBody } from '@painel/contract';
 import { AppError, parse } from '../../platform/errors.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -19,9 +19,9 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, requireAuth:
 
   // Accounts are created by the operator (./painel user add), never by visitors.
   app.post('/api/auth/register', async () => {
-    throw new AppError(403, msg.registrationRefused);
+    throw new AppError('registration_refused');
   });
   app.post('/api/auth/forgot-password', async () => {
-    throw new AppError(403, msg.recoveryRefused);
+    throw new AppError('recovery_refused');
   });
 }

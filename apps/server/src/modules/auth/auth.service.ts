@@ -1,21 +1,20 @@
 import argon2 from 'argon2';
-import { msg, type User } from '@painel/contract';
+import type { User } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { Auth, Tokens } from '../../platform/auth.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { LoginThrottle } from '../../platform/login-throttle.ts';
-import { compileOnce, type Db } from '../../platform/db.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { Db } from '../../platform/db.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
+import { createAuthRepo } from './auth.repo.ts';
 
 export function createAuthService(deps: { db: Db; accounts: AccountsService; tokens: Tokens; throttle: LoginThrottle }) {
   const { db, accounts, tokens, throttle } = deps;
   // verifying against a real hash keeps an unknown login as slow as a wrong password
   const dummyHash = argon2.hash('senha-inexistente', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const repo = createAuthRepo();
   // every authenticated request reads its account and whether its session was ended, in one query
-  const sessionOf = compileOnce(db, 2, (id: number, sid: string) =>
-    db.selectFrom('accounts').selectAll('accounts')
-      .select((eb) => eb.exists(eb.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid)).as('session_revoked'))
-      .where('accounts.id', '=', id));
+  const sessionOf = repo.sessionQuery(db);
 
   return {
     async login(ident: string, password: string, ip: string): Promise<{ token: string; user: User }> {
@@ -23,22 +22,22 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; tok
       // the e-mail and the usuario of one account share one budget
       const accountKey = row ? String(row.id) : `?${ident.trim().toLowerCase()}`;
       const attempt = await throttle.attempt(ip, accountKey);
-      if (attempt.blocked) throw new AppError(429, msg.tooManyAttempts);
+      if (attempt.blocked) throw new AppError('too_many_attempts');
       const ok = await argon2.verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
-      if (!row || !ok) throw new AppError(401, msg.wrongCredentials);
-      if (row.disabled) throw new AppError(403, msg.accountDisabled);
+      if (!row || !ok) throw new AppError('wrong_credentials');
+      if (row.disabled) throw new AppError('account_disabled');
       await throttle.succeed(ip, accountKey, attempt.ids);
       return { token: await tokens.sign(row), user: await accounts.toUser(row) };
     },
 
     /** Resolves a bearer token to the acting account, refusing revoked and disabled ones. */
     async authenticate(token: string | undefined): Promise<Auth> {
-      if (!token) throw new AppError(401, msg.notAuthenticated);
+      if (!token) throw new AppError('not_authenticated');
       const { id, ver, sid, exp } = await tokens.verify(token);
       const row = (await sessionOf(id, sid ?? ''))[0];
-      if (!row) throw new AppError(401, msg.invalidToken);
+      if (!row) throw new AppError('invalid_token');
       const { session_revoked: revoked, ...account } = row satisfies AccountRow & { session_revoked: unknown };
-      if (account.disabled || account.token_version !== ver || Number(revoked)) throw new AppError(401, msg.invalidToken);
+      if (account.disabled || account.token_version !== ver || Number(revoked)) throw new AppError('invalid_token');
       const user = await accounts.toUser(account);
       return { account, user, userId: user.effective_user_id ?? user.id, session: { sid, exp } };
     },
@@ -50,10 +49,7 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; tok
         await accounts.revokeSessions(auth.account.id);
         return;
       }
-      await db.transaction().execute(async (tx) => {
-        await tx.deleteFrom('revoked_sessions').where('expires_at', '<', Math.floor(Date.now() / 1000)).execute();
-        await tx.insertInto('revoked_sessions').values({ sid, expires_at: exp }).onConflict((oc) => oc.column('sid').doNothing()).execute();
-      });
+      await db.transaction().execute((tx) => repo.revoke(tx, sid, exp, Math.floor(Date.now() / 1000)));
     },
   };
 }

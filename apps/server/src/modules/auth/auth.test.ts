@@ -44,7 +44,7 @@ describe('login and session', () => {
     const unknown = await login({ email: 'ninguem@exemplo.com.br', password: 'errada-errada' }, '10.0.0.2');
     for (const r of [wrong, unknown]) {
       assert.equal(r.statusCode, 401);
-      assert.deepEqual(r.json(), { success: false, error: msg.wrongCredentials });
+      assert.deepEqual(r.json(), { success: false, error: msg.wrongCredentials, code: 'wrong_credentials' });
     }
   });
 

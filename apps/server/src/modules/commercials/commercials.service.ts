@@ -1,16 +1,13 @@
 import { isPlaylistCandidate, msg, type Commercial, type CommercialBody, type Video } from '@painel/contract';
-import { nowIso, type Db, type Tx } from '../../platform/db.ts';
+import { nowIso, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Library, LibraryGuard, Owner } from '../library/library.ts';
-import { isUniqueViolation } from '../library/library.repo.ts';
+import { isUniqueViolation } from '../../platform/db.ts';
 import { playlistNotFound } from '../playlists/playlists.service.ts';
+import { createCommercialsRepo } from './commercials.repo.ts';
 
-const notFound = () => new AppError(404, msg.commercialNotFound);
-
-function rows(tx: Tx, userId: number) {
-  return tx.selectFrom('commercials as c').innerJoin('playlists as p', 'p.id', 'c.playlist_id').innerJoin('folders as f', 'f.id', 'c.folder_id')
-    .selectAll('c').select(['p.nome as nome_playlist', 'f.nome as nome_pasta']).where('c.user_id', '=', userId);
-}
+const notFound = () => new AppError('commercial_not_found');
+const repo = createCommercialsRepo();
 
 /**
  * Commercial breaks: one configuration per playlist names a folder, how many of its videos
@@ -27,7 +24,7 @@ export function createCommercialsService(deps: { db: Db; library: Library }) {
   }
 
   async function view(owner: Owner, id: number): Promise<Commercial> {
-    const r = await rows(db, owner.userId).where('c.id', '=', id).executeTakeFirst();
+    const r = await repo.get(db, owner.userId, id);
     if (!r) throw notFound();
     return {
       id: r.id, id_playlist: r.playlist_id, nome_playlist: r.nome_playlist, id_folder_comerciais: r.folder_id, nome_pasta: r.nome_pasta,
@@ -37,24 +34,21 @@ export function createCommercialsService(deps: { db: Db; library: Library }) {
   }
 
   async function checkRefs(owner: Owner, body: CommercialBody): Promise<void> {
-    const p = await db.selectFrom('playlists').select('id').where('user_id', '=', owner.userId).where('id', '=', body.id_playlist).executeTakeFirst();
-    if (!p) throw playlistNotFound();
-    const f = await db.selectFrom('folders').select('id').where('user_id', '=', owner.userId).where('id', '=', body.id_folder_comerciais).executeTakeFirst();
-    if (!f) throw new AppError(404, msg.folderNotFound);
+    if (!(await repo.hasPlaylist(db, owner.userId, body.id_playlist))) throw playlistNotFound();
+    if (!(await repo.hasFolder(db, owner.userId, body.id_folder_comerciais))) throw new AppError('folder_not_found');
   }
 
   const guard: LibraryGuard = {
     async folderInUse(userId, folderId) {
-      const r = await db.selectFrom('commercials as c').innerJoin('playlists as p', 'p.id', 'c.playlist_id').select('p.nome')
-        .where('c.user_id', '=', userId).where('c.folder_id', '=', folderId).executeTakeFirst();
-      return r ? msg.commercialFolderInUse(r.nome) : null;
+      const nome = await repo.playlistFedBy(db, userId, folderId);
+      return nome !== undefined ? msg.commercialFolderInUse(nome) : null;
     },
   };
 
   return {
     guard,
     async list(owner: Owner): Promise<Commercial[]> {
-      const ids = await rows(db, owner.userId).orderBy('c.id', 'desc').execute();
+      const ids = await repo.list(db, owner.userId);
       return Promise.all(ids.map((r) => view(owner, r.id)));
     },
 
@@ -62,41 +56,39 @@ export function createCommercialsService(deps: { db: Db; library: Library }) {
       await checkRefs(owner, body);
       const at = nowIso();
       try {
-        const r = await db.insertInto('commercials').values({
+        const id = await repo.insert(db, {
           user_id: owner.userId, playlist_id: body.id_playlist, folder_id: body.id_folder_comerciais, quantidade: body.quantidade_comerciais,
           intervalo: body.intervalo_videos, ativo: body.ativo ? 1 : 0, created_at: at, updated_at: at,
-        }).returning('id').executeTakeFirstOrThrow();
-        return view(owner, r.id);
+        });
+        return view(owner, id);
       } catch (e) {
-        if (isUniqueViolation(e)) throw new AppError(409, msg.commercialExists);
+        if (isUniqueViolation(e)) throw new AppError('commercial_exists');
         throw e;
       }
     },
 
     async update(owner: Owner, id: number, body: CommercialBody | { ativo: boolean }): Promise<Commercial> {
-      const current = await db.selectFrom('commercials').select('id').where('user_id', '=', owner.userId).where('id', '=', id).executeTakeFirst();
-      if (!current) throw notFound();
+      if (!(await repo.exists(db, owner.userId, id))) throw notFound();
       const at = nowIso();
       if ('id_playlist' in body) {
         await checkRefs(owner, body);
         try {
-          await db.updateTable('commercials').set({
+          await repo.update(db, id, {
             playlist_id: body.id_playlist, folder_id: body.id_folder_comerciais, quantidade: body.quantidade_comerciais,
             intervalo: body.intervalo_videos, ativo: body.ativo ? 1 : 0, updated_at: at,
-          }).where('id', '=', id).execute();
+          });
         } catch (e) {
-          if (isUniqueViolation(e)) throw new AppError(409, msg.commercialExists);
+          if (isUniqueViolation(e)) throw new AppError('commercial_exists');
           throw e;
         }
       } else {
-        await db.updateTable('commercials').set({ ativo: body.ativo ? 1 : 0, updated_at: at }).where('id', '=', id).execute();
+        await repo.update(db, id, { ativo: body.ativo ? 1 : 0, updated_at: at });
       }
       return view(owner, id);
     },
 
     async remove(owner: Owner, id: number): Promise<void> {
-      const r = await db.deleteFrom('commercials').where('user_id', '=', owner.userId).where('id', '=', id).executeTakeFirst();
-      if (!Number(r.numDeletedRows)) throw notFound();
+      if (!(await repo.remove(db, owner.userId, id))) throw notFound();
     },
 
     /** 'Visualizar Comerciais': the folder's videos, as the library shows them. */

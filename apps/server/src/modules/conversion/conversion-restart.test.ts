@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { msg, type Video } from '@painel/contract';
+import { errorText, type Video } from '@painel/contract';
 import { makeHeavyClip } from '../../testing/conversion-clips.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { newFolder, tree, upload } from '../../testing/library.ts';
@@ -88,7 +88,7 @@ describe('conversion: a worker killed mid-way', () => {
       return (j.state === 'done' || j.state === 'failed') && j;
     }, 120_000, 'tarefa terminada');
     assert.ok(most <= 1, `no máximo um ffmpeg da tarefa por vez (vistos ${most})`);
-    if (end.state === 'failed') assert.equal(end.error, msg.jobInterrupted);
+    if (end.state === 'failed') assert.equal(end.error, errorText('job_interrupted'));
     else {
       assert.equal(end.attempts, 2, 'taken up again from scratch');
       const [v] = await call('GET', `/api/videos?folder_id=${folder}`) as Video[];

@@ -1,14 +1,15 @@
+import { z } from 'zod';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { msg, type Video } from '@painel/contract';
 import { conversionCommand, conversionVerified, createProgressReader, expectedBytes, resultMayReplace } from '@painel/media/convert';
 import type { ProbeFacts } from '@painel/media/probe';
-import type { Core } from '../../app.ts';
 import { AppError } from '../../platform/errors.ts';
 import { runChild } from '../../platform/exec.ts';
 import type { JobContext, JobHandler } from '../../platform/jobs.ts';
 import { ownerOfAccount, type Owner } from '../library/owner.ts';
-import { conversionInput, type ConversionResultRow } from './conversion.service.ts';
+import type { ConversionResultRow } from './conversion.service.ts';
+import { defineJob, type Core } from '../module.ts';
 
 /** A conversion that runs this much slower than real time has hung (the least is for short videos). */
 const TIMEOUT = { minMs: 30 * 60_000, perSecondMs: 10_000 };
@@ -18,6 +19,16 @@ const stemOf = (nome: string) => {
   return dot > 0 ? nome.slice(0, dot) : nome;
 };
 
+/** What the API queues for the worker: the job's whole brief (the video is its subject too). */
+export const conversionInput = z.object({
+  accountId: z.number().int().positive(),
+  videoId: z.number().int().positive(),
+  bitrate: z.number().int().positive(),
+  box: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }),
+  manterOriginal: z.boolean(),
+});
+export type ConversionInput = z.infer<typeof conversionInput>;
+
 /**
  * The worker's conversion of one video: ffmpeg to an MP4 in the job's directory (the plan's
  * room checked as it grows), a probe of the result, and only then the library: the original
@@ -26,7 +37,7 @@ const stemOf = (nome: string) => {
  * for it there: discarded, the job failing with why). Whatever fails before that leaves the
  * original as it was; the job's directory, with the partial file, goes with the job.
  */
-export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: string) => void }): JobHandler {
+function conversionHandler(deps: { core: Core; ffmpegBin: string; log: (m: string) => void }): JobHandler<ConversionInput> {
   const { library, accounts } = deps.core;
 
   /** ffmpeg from the library file to `output`, reporting progress; throws the reason it did not finish. */
@@ -65,10 +76,10 @@ export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: st
       await growing;
       if (ctx.signal.aborted) throw new Error(String(ctx.signal.reason));
       if (refused) throw refused;
-      if (run.timedOut) throw new AppError(422, msg.conversionTimedOut);
+      if (run.timedOut) throw new AppError('conversion_timed_out');
       if (run.code !== 0) {
         deps.log(`conversão ${ctx.job.id}: ffmpeg terminou com ${run.code}: ${run.tail.slice(-5).join(' | ')}`);
-        throw new AppError(422, msg.conversionFailed);
+        throw new AppError('conversion_failed');
       }
     } finally {
       ctx.signal.removeEventListener('abort', onAbort);
@@ -78,14 +89,14 @@ export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: st
   }
 
   return async (ctx) => {
-    const input = conversionInput.parse(ctx.input);
+    const { input } = ctx;
     const account = await accounts.byId(input.accountId);
     const owner = account ? ownerOfAccount(account) : null;
-    if (!owner || owner.userId !== ctx.job.user_id) throw new AppError(404, msg.videoNotFound);
+    if (!owner || owner.userId !== ctx.job.user_id) throw new AppError('video_not_found');
     // deleted since it was queued: 404 'Vídeo não encontrado', nothing else happens
     const { row, folder } = await library.videos.get(owner, input.videoId);
     const src = await library.storage.realFile(owner.login, library.storage.filePath(owner.login, folder, row.arquivo));
-    if (!src) throw new AppError(422, msg.conversionFailed);
+    if (!src) throw new AppError('conversion_failed');
     // the row holds the source's probe, made when its file went in (a new file means a new probe)
     const source = { durationS: row.duracao, audioCodec: row.codec_audio };
 
@@ -93,7 +104,7 @@ export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: st
     await encode(ctx, owner, src.path, output, input.bitrate, input.box, source.durationS);
     // checked on the library's own probe of the result, before it touches anything
     const verify = (facts: ProbeFacts | null) => {
-      if (!conversionVerified(facts, source)) throw new AppError(422, msg.conversionVerifyFailed);
+      if (!conversionVerified(facts, source)) throw new AppError('conversion_verify_failed');
     };
 
     const larger = !resultMayReplace({
@@ -114,7 +125,7 @@ export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: st
       try {
         video = await beside();
       } catch (e) {
-        if (e instanceof AppError && e.status === 413) throw new AppError(413, msg.conversionLargerNoRoom);
+        if (e instanceof AppError && e.status === 413) throw new AppError('conversion_larger_no_room');
         throw e;
       }
       notice = msg.conversionLargerKeptBeside(video.nome);
@@ -131,3 +142,9 @@ export function conversionJob(deps: { core: Core; ffmpegBin: string; log: (m: st
     return result;
   };
 }
+
+/** Conversions: a few at once per worker (CONVERSION_SLOTS), each an ffmpeg using a core or more. */
+export const conversionJob = defineJob({
+  kind: 'conversion', input: conversionInput, slots: 1,
+  handler: (ctx) => conversionHandler({ core: ctx, ffmpegBin: ctx.config.media.ffmpegBin, log: ctx.log('conversão') }),
+});

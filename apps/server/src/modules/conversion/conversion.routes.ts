@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { folderIdQuery } from '@painel/contract';
-import type { Core } from '../../app.ts';
 import { parse } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
 import { ownerOf } from '../library/library.ts';
-import { createConversionRepo } from './conversion.repo.ts';
-import { createConversionService } from './conversion.service.ts';
+import type { ConversionService } from './conversion.service.ts';
 
 /** Video conversion: the qualities, a folder's videos with their conversions, one video's status, and starting one. */
-export function conversionRoutes(app: FastifyInstance, core: Core): void {
-  const conversion = createConversionService({ db: core.store.db, library: core.library, jobs: core.jobs, repo: createConversionRepo() });
-  core.library.addGuard(conversion.guard);
+export function conversionRoutes(app: FastifyInstance, conversion: ConversionService): void {
   const auth = { preHandler: app.requireAuth };
 
   app.get('/api/conversion/qualities', auth, (req) => ({ success: true, qualities: conversion.qualities(ownerOf(req.auth)) }));

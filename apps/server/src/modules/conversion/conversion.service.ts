@@ -12,16 +12,8 @@ import { AppError, parse } from '../../platform/errors.ts';
 import { busy, parseJson, type JobRow, type Jobs } from '../../platform/jobs.ts';
 import type { Library, LibraryGuard, Owner } from '../library/library.ts';
 import type { ConversionRepo } from './conversion.repo.ts';
+import { conversionJob, type ConversionInput } from './conversion.jobs.ts';
 
-/** What the API queues for the worker: the job's whole brief (the video is its subject too). */
-export const conversionInput = z.object({
-  accountId: z.number().int().positive(),
-  videoId: z.number().int().positive(),
-  bitrate: z.number().int().positive(),
-  box: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }),
-  manterOriginal: z.boolean(),
-});
-export type ConversionInput = z.infer<typeof conversionInput>;
 
 /** The progress detail the status reads (written by the API at queueing, then by the worker). */
 interface Detail {
@@ -93,17 +85,17 @@ export function createConversionService(deps: { db: Db; library: Library; jobs: 
   function target(owner: Owner, body: ConvertRequest, source: ConversionSource): { quality: ConversionQuality; kbps: number; box: Frame } {
     if (body.custom) {
       const box = parseFrame(body.custom.resolution);
-      if (!box) throw new AppError(400, msg.conversionResolutionInvalid);
+      if (!box) throw new AppError('conversion_resolution_invalid');
       // convertBody has the same limit; kept here so no other caller of the service can pass it
-      if (aboveSource(body.custom.bitrate, source.kbps)) throw new AppError(400, msg.conversionBitrateAboveSource(source.kbps));
+      if (aboveSource(body.custom.bitrate, source.kbps)) throw new AppError('conversion_bitrate_above_source', { sourceKbps: source.kbps });
       return { quality: 'custom', kbps: body.custom.bitrate, box };
     }
     const quality = body.quality as keyof typeof CONVERSION_PRESETS;
     const p = CONVERSION_PRESETS[quality];
-    if (!p) throw new AppError(400, msg.conversionQualityInvalid);
+    if (!p) throw new AppError('conversion_quality_invalid');
     const refused = presetOffer(quality, source, owner.bitrate).refused;
-    if (refused === 'plan') throw new AppError(400, msg.conversionQualityUnavailable);
-    if (refused === 'source') throw new AppError(400, msg.conversionQualityAboveSource(source.kbps));
+    if (refused === 'plan') throw new AppError('conversion_quality_unavailable');
+    if (refused === 'source') throw new AppError('conversion_quality_above_source', { sourceKbps: source.kbps });
     return { quality, kbps: p.kbps, box: { width: p.width, height: p.height } };
   }
 
@@ -150,14 +142,14 @@ export function createConversionService(deps: { db: Db; library: Library; jobs: 
     /** The folder's videos (newest first), each with its latest conversion. */
     async videos(owner: Owner, folderId: number): Promise<ConversionVideo[]> {
       const list = await library.videos.list(owner, folderId);
-      const latest = await jobs.latestOf(owner.userId, 'conversion', list.map((v) => v.id));
+      const latest = await jobs.latestOf(owner.userId, conversionJob, list.map((v) => v.id));
       return list.map((v) => present(owner, v, latest.get(v.id)));
     },
 
     /** The video's latest conversion; null when it never had one. 404 when the video is not the account's. */
     async status(owner: Owner, videoId: number): Promise<ConversionStatus | null> {
       await library.videos.get(owner, videoId);
-      const job = await jobs.latest(owner.userId, 'conversion', videoId);
+      const job = await jobs.latest(owner.userId, conversionJob, videoId);
       return job ? conversionStatus(job) : null;
     },
 
@@ -177,14 +169,14 @@ export function createConversionService(deps: { db: Db; library: Library; jobs: 
       const resolution = `${frame.width}x${frame.height}`;
       const size = expectedBytes(t.kbps, row.duracao);
       const room = await library.quota.room(owner);
-      if (size > room.bytes) throw new AppError(413, msg.jobQuotaExceeded(room.limitMb));
+      if (size > room.bytes) throw new AppError('job_quota_exceeded', { limitMb: room.limitMb });
       const label = conversionLabel(t.quality, resolution, t.kbps);
       const input: ConversionInput = { accountId: owner.accountId, videoId: row.id, bitrate: t.kbps, box: t.box, manterOriginal: body.manter_original };
       const detail: Detail = {
         quality: t.quality, bitrate: t.kbps, resolution, label, file_size: 0, folder_id: row.folder_id, manter_original: body.manter_original,
       };
-      const job = await jobs.enqueue(db, { userId: owner.userId, kind: 'conversion', subjectId: row.id, input, detail: { ...detail }, maxAttempts: 2 });
-      if (!job) throw busy(msg.conversionBusy);
+      const job = await jobs.enqueue(db, conversionJob, { userId: owner.userId, subjectId: row.id, input, detail: { ...detail }, maxAttempts: 2 });
+      if (!job) throw busy('conversion_busy');
       return {
         success: true, message: msg.conversionStarted(label), quality_label: label, target_bitrate: t.kbps, resolution, file_size: size,
         conversion_status: conversionStatus(job),

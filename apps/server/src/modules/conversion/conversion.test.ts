@@ -3,8 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { CONVERSION_ACTIVE, conversionUi, isPlaylistCandidate, msg, type ConversionStatus, type ConversionVideo, type Video } from '@painel/contract';
+import {
+  CONVERSION_ACTIVE, conversionUi, errorText, isPlaylistCandidate, msg, type ConversionStatus, type ConversionVideo, type Video,
+} from '@painel/contract';
 import { createJobRunner } from '../../platform/jobs.ts';
+import { runnableJobs } from '../../worker.ts';
 import { makeAviClip, makeHeavyClip } from '../../testing/conversion-clips.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { newFolder, tree, upload } from '../../testing/library.ts';
@@ -39,8 +42,7 @@ describe('video conversion', () => {
     const r = createJobRunner({
       db: h.core.store.db, dialect: h.core.store.dialect, nodeId: 1, tag: `${h.config.dataDir}#teste`,
       workRoot: path.join(h.core.library.storage.root, '.jobs'),
-      handlers: { conversion: conversionJob({ core: h.core, ffmpegBin: h.config.media.ffmpegBin, log: () => {} }) },
-      slots: { conversion: 1 }, leaseMs: 30_000, tickMs: 200, log: () => {},
+      kinds: runnableJobs(h.core, [{ name: 'conversion', jobs: [conversionJob] }]), slots: { conversion: 1 }, leaseMs: 30_000, tickMs: 200, log: () => {},
     });
     r.start();
     try {
@@ -94,12 +96,12 @@ describe('video conversion', () => {
     const before = await jobCount();
     const custom = { video_id: video.id, quality: 'custom', use_custom: true, custom_resolution: '1280x720' };
     const cases: [object, string][] = [
-      [{ ...custom, custom_bitrate: 499 }, msg.conversionBitrateRange(2000)],
-      [{ ...custom, custom_bitrate: 2001 }, msg.conversionBitrateRange(2000)],
-      [{ ...custom, custom_bitrate: '' }, msg.conversionBitrateRange(2000)],
-      [{ ...custom, custom_bitrate: 1000, custom_resolution: '1024x768' }, msg.conversionResolutionInvalid],
-      [{ video_id: video.id, quality: 'ultra' }, msg.conversionQualityInvalid],
-      [{ video_id: video.id, quality: 'alta' }, msg.conversionQualityUnavailable],
+      [{ ...custom, custom_bitrate: 499 }, errorText('conversion_bitrate_range', { max: 2000 })],
+      [{ ...custom, custom_bitrate: 2001 }, errorText('conversion_bitrate_range', { max: 2000 })],
+      [{ ...custom, custom_bitrate: '' }, errorText('conversion_bitrate_range', { max: 2000 })],
+      [{ ...custom, custom_bitrate: 1000, custom_resolution: '1024x768' }, errorText('conversion_resolution_invalid')],
+      [{ video_id: video.id, quality: 'ultra' }, errorText('conversion_quality_invalid')],
+      [{ video_id: video.id, quality: 'alta' }, errorText('conversion_quality_unavailable')],
       [{ quality: 'media' }, msg.invalidData],
     ];
     for (const [payload, error] of cases) {
@@ -115,7 +117,7 @@ describe('video conversion', () => {
       video_id: v2.id, quality: 'custom', custom_bitrate: 1900, custom_resolution: '1920x1080',
     });
     assert.equal(full.status, 413);
-    assert.equal(full.body.error, msg.jobQuotaExceeded(2));
+    assert.equal(full.body.error, errorText('job_quota_exceeded', { limitMb: 2 }));
     assert.equal(await jobCount(), before);
     assert.equal(await status(a, video.id), null);
   });
@@ -127,7 +129,7 @@ describe('video conversion', () => {
     const before = await jobCount();
     const s = await b.call('GET', `/api/conversion/status/${video.id}`);
     assert.equal(s.status, 404);
-    assert.equal(s.body.error, msg.videoNotFound);
+    assert.equal(s.body.error, errorText('video_not_found'));
     const c = await b.call('POST', '/api/conversion/convert', { video_id: video.id, quality: 'baixa' });
     assert.equal(c.status, 404);
     assert.equal((await b.call('GET', `/api/conversion/videos?folder_id=${folder}`)).status, 404);
@@ -164,11 +166,11 @@ describe('video conversion', () => {
     // while it waits or runs: one conversion per video, and it cannot be deleted
     const again = await a.call('POST', '/api/conversion/convert', { video_id: video.id, quality: 'baixa' });
     assert.equal(again.status, 409);
-    assert.equal(again.body.error, msg.conversionBusy);
+    assert.equal(again.body.error, errorText('conversion_busy'));
     const del = await a.call('DELETE', `/api/videos/${video.id}`);
     assert.equal(del.status, 409);
-    assert.equal(del.body.error, msg.videoInUse(msg.conversionInUse));
-    assert.equal((await a.call('DELETE', `/api/folders/${folder}`)).body.error, msg.folderInUse(msg.conversionFolderInUse));
+    assert.equal(del.body.error, errorText('video_in_use', { uso: msg.conversionInUse }));
+    assert.equal((await a.call('DELETE', `/api/folders/${folder}`)).body.error, errorText('folder_in_use', { uso: msg.conversionFolderInUse }));
 
     const seen: number[] = [];
     const done = await runJobsUntil(conversionEnd(a, video.id, seen), 90_000);
@@ -215,10 +217,10 @@ describe('video conversion', () => {
     const before = await jobCount();
     const custom = { video_id: video.id, quality: 'custom', custom_resolution: '854x480' };
     const cases: [object, string][] = [
-      [{ video_id: video.id, quality: 'baixa' }, msg.conversionQualityAboveSource(kbps)],
-      [{ video_id: video.id, quality: 'alta', manter_original: true }, msg.conversionQualityAboveSource(kbps)],
-      [{ ...custom, custom_bitrate: kbps + 1 }, msg.conversionBitrateAboveSource(kbps)],
-      [{ ...custom, custom_bitrate: 2000 }, msg.conversionBitrateAboveSource(kbps)],
+      [{ video_id: video.id, quality: 'baixa' }, errorText('conversion_quality_above_source', { sourceKbps: kbps })],
+      [{ video_id: video.id, quality: 'alta', manter_original: true }, errorText('conversion_quality_above_source', { sourceKbps: kbps })],
+      [{ ...custom, custom_bitrate: kbps + 1 }, errorText('conversion_bitrate_above_source', { sourceKbps: kbps })],
+      [{ ...custom, custom_bitrate: 2000 }, errorText('conversion_bitrate_above_source', { sourceKbps: kbps })],
     ];
     for (const [payload, error] of cases) {
       const r = await a.call('POST', '/api/conversion/convert', payload);
@@ -280,7 +282,7 @@ describe('video conversion', () => {
     assert.equal((await a.call('POST', '/api/conversion/convert', { video_id: video.id, quality: 'baixa' })).status, 200);
     const end = await runJobsUntil(conversionEnd(a, video.id), 50_000);
     assert.equal(end.status, 'erro');
-    assert.equal(end.error, msg.conversionVerifyFailed);
+    assert.equal(end.error, errorText('conversion_verify_failed'));
     const [v] = await videosOf(a, folder);
     assert.deepEqual([v?.id, v?.url, v?.compativel, v?.largura], [video.id, video.url, 'nao', 1920]);
     assert.deepEqual(fs.readdirSync(dirOf), [file]);
@@ -303,7 +305,7 @@ describe('video conversion', () => {
       const row = await h.core.store.db.selectFrom('jobs').selectAll().where('subject_id', '=', video.id).executeTakeFirst();
       return row?.state === 'failed' && row;
     }, 20_000);
-    assert.equal(failed.error, msg.videoNotFound);
+    assert.equal(failed.error, errorText('video_not_found'));
     assert.deepEqual(await videosOf(a, folder), []);
     assert.deepEqual(tree(dirOf), []);
     assert.deepEqual(tree(path.join(h.core.library.storage.root, '.jobs')), []);

@@ -1,18 +1,30 @@
+import { z } from 'zod';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { VIDEO_NAME_MAX, msg } from '@painel/contract';
+import { VIDEO_NAME_MAX } from '@painel/contract';
 import {
   YTDLP_INFO_FILE, YTDLP_MEDIA_STEM, classifyYtdlpFailure, overallPercent, parseYtdlpProgress, readYtdlpInfo, ytdlpDownloadArgs,
   ytdlpInfoArgs, type YtdlpFacts,
 } from '@painel/media/ytdlp';
-import type { Core } from '../../app.ts';
+import { defineJob, type Core } from '../module.ts';
 import { AppError } from '../../platform/errors.ts';
 import { runChild, type ChildRun } from '../../platform/exec.ts';
 import { CANCELED, parseJson, type JobContext, type JobHandler } from '../../platform/jobs.ts';
 import { MB } from '../../platform/units.ts';
 import { ownerOfAccount, type Owner } from '../library/owner.ts';
 import type { Reservation } from '../library/quota.ts';
-import { WEB, type DownloadDetail, type DownloadInput, type DownloadResult } from './downloads.service.ts';
+import type { DownloadDetail, DownloadResult } from './downloads.service.ts';
+
+export const WEB = ['http', 'https'] as const;
+
+/** What the worker's download job receives. */
+const downloadInput = z.object({
+  url: z.string().min(1),
+  folderId: z.number().int().positive(),
+  /** The account that asked (its login names the directory; the job re-reads it). */
+  accountId: z.number().int().positive(),
+});
+export type DownloadInput = z.infer<typeof downloadInput>;
 
 /** Reading a link's facts: sites answer in seconds; a minute means something is wrong. */
 const INFO_TIMEOUT_MS = 90_000;
@@ -50,22 +62,22 @@ async function outputOf(dir: string): Promise<string | null> {
  * the file is then probed and moved into the folder by the library. Cancel, a limit or a
  * failure kill yt-dlp's whole process group; the job's directory goes with the job.
  */
-export function downloadJob(core: Pick<Core, 'config' | 'library' | 'accounts' | 'guard'>): JobHandler {
+function downloadHandler(core: Pick<Core, 'config' | 'library' | 'accounts' | 'guard'>): JobHandler<DownloadInput> {
   const { config, library, accounts, guard } = core;
   const maxBytes = config.tools.downloadMaxMb * MB;
 
-  return async (ctx: JobContext): Promise<DownloadResult> => {
-    const input = ctx.input as Partial<DownloadInput>;
-    const account = input.accountId ? await accounts.byId(input.accountId) : undefined;
-    if (!account || account.disabled || !input.url || !input.folderId) throw new Error(msg.downloadFailed);
+  return async (ctx: JobContext<DownloadInput>): Promise<DownloadResult> => {
+    const { input } = ctx;
+    const account = await accounts.byId(input.accountId);
+    if (!account || account.disabled) throw new AppError('download_failed');
     const owner = ownerOfAccount(account);
-    if (owner.userId !== ctx.job.user_id) throw new Error(msg.downloadFailed);
+    if (owner.userId !== ctx.job.user_id) throw new AppError('download_failed');
     const folderId = input.folderId;
-    if (!(await library.folders.get(owner, folderId).catch(() => null))) throw new Error(msg.downloadFolderGone);
+    if (!(await library.folders.get(owner, folderId).catch(() => null))) throw new AppError('download_folder_gone');
     const url = (await guard.check(input.url, WEB)).href;
 
     // the plan's refusal (413) is told as the job's own quota message
-    const quotaError = (e: unknown) => (e instanceof AppError && e.status === 413 ? new Error(msg.jobQuotaExceeded(owner.espaco)) : e);
+    const quotaError = (e: unknown) => (e instanceof AppError && e.status === 413 ? new AppError('job_quota_exceeded', { limitMb: owner.espaco }) : e);
     const asQuota = (e: unknown): never => {
       throw quotaError(e);
     };
@@ -76,18 +88,18 @@ export function downloadJob(core: Pick<Core, 'config' | 'library' | 'accounts' |
       for (const media of facts.mediaUrls) await guard.check(media, WEB);
       const name = videoName(facts.title);
       ctx.report({ video_title: facts.title, filename: name, total_bytes: facts.filesize } satisfies DownloadDetail, 0);
-      if (facts.filesize !== null && facts.filesize > maxBytes) throw new Error(msg.downloadTooBig(config.tools.downloadMaxMb));
+      if (facts.filesize !== null && facts.filesize > maxBytes) throw new AppError('download_too_big', { mb: config.tools.downloadMaxMb });
       // before any byte: a size the site declares must fit in the plan
       if (facts.filesize) await reservation.ensure(facts.filesize).catch(asQuota);
 
       await download(ctx, facts, reservation, quotaError);
       const file = await outputOf(ctx.workdir);
-      if (!file) throw new Error(msg.downloadFailed);
+      if (!file) throw new AppError('download_failed');
       ctx.report({ status: 'processing' } satisfies DownloadDetail, 100);
       await reservation.release(); // importFile takes its own reservation for the real size
       if (ctx.signal.aborted) throw new Error(CANCELED);
       const video = await library.videos.importFile(owner, folderId, file, name).catch((e) => {
-        if (e instanceof AppError && e.status === 404) throw new Error(msg.downloadFolderGone);
+        if (e instanceof AppError && e.status === 404) throw new AppError('download_folder_gone');
         return asQuota(e);
       });
       if (ctx.signal.aborted) {
@@ -126,11 +138,11 @@ export function downloadJob(core: Pick<Core, 'config' | 'library' | 'accounts' |
 
   async function readFacts(ctx: JobContext, url: string): Promise<YtdlpFacts> {
     const r = await run(ctx, ytdlpInfoArgs(url), { timeoutMs: INFO_TIMEOUT_MS });
-    if (r.timedOut) throw new Error(msg.downloadSiteSlow);
-    if (r.code !== 0) throw new Error(failure(r.tail));
+    if (r.timedOut) throw new AppError('download_site_slow');
+    if (r.code !== 0) throw failure(r.tail);
     const text = await fsp.readFile(path.join(ctx.workdir, YTDLP_INFO_FILE), 'utf8').catch(() => null);
     const facts = readYtdlpInfo(parseJson<unknown>(text, null));
-    if (!facts) throw new Error(msg.downloadInvalidUrl);
+    if (!facts) throw new AppError('download_invalid_url');
     return facts;
   }
 
@@ -160,7 +172,7 @@ export function downloadJob(core: Pick<Core, 'config' | 'library' | 'accounts' |
         busy = true;
         void (async () => {
           const bytes = await bytesIn(ctx.workdir);
-          if (bytes > maxBytes) stop(new Error(msg.downloadTooBig(config.tools.downloadMaxMb)));
+          if (bytes > maxBytes) stop(new AppError('download_too_big', { mb: config.tools.downloadMaxMb }));
           else if (reservation.needs(bytes)) await reservation.ensure(bytes).catch((e) => stop(quotaError(e) as Error));
         })().finally(() => (busy = false));
       }, WATCH_MS);
@@ -168,15 +180,18 @@ export function downloadJob(core: Pick<Core, 'config' | 'library' | 'accounts' |
     };
     const args = ytdlpDownloadArgs({ maxBytes, ffmpegLocation: config.media.ffmpegBin });
     const r = await run(ctx, args, { timeoutMs: config.tools.downloadMaxMinutes * 60_000, onLine, watch });
-    if (r.timedOut) throw new Error(msg.downloadTooLong(config.tools.downloadMaxMinutes));
-    if (r.code !== 0 || !(await outputOf(ctx.workdir))) throw new Error(failure(r.tail));
+    if (r.timedOut) throw new AppError('download_too_long', { minutes: config.tools.downloadMaxMinutes });
+    if (r.code !== 0 || !(await outputOf(ctx.workdir))) throw failure(r.tail);
   }
 
-  function failure(tail: readonly string[]): string {
+  function failure(tail: readonly string[]): AppError {
     const why = classifyYtdlpFailure(tail);
-    if (why === 'too-big') return msg.downloadTooBig(config.tools.downloadMaxMb);
-    if (why === 'unavailable') return msg.downloadUnavailable;
-    if (why === 'unsupported') return msg.downloadInvalidUrl;
-    return msg.downloadFailed;
+    if (why === 'too-big') return new AppError('download_too_big', { mb: config.tools.downloadMaxMb });
+    if (why === 'unavailable') return new AppError('download_unavailable');
+    if (why === 'unsupported') return new AppError('download_invalid_url');
+    return new AppError('download_failed');
   }
 }
+
+/** Downloads from a link: a few at once per worker, each a yt-dlp child. */
+export const downloadJob = defineJob({ kind: 'download', input: downloadInput, slots: 4, handler: (ctx) => downloadHandler(ctx) });

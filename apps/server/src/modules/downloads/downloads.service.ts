@@ -1,9 +1,10 @@
 import {
-  DOWNLOADS, YOUTUBE_HOST, msg, youtubeVideoId, youtubeWatchUrl, type DownloadPhase, type DownloadStatus, type RecentDownload,
+  DOWNLOADS, YOUTUBE_HOST, errorText, msg, youtubeVideoId, youtubeWatchUrl, type DownloadPhase, type DownloadStatus, type RecentDownload,
   type StartDownloadBody, type ValidateLinkResponse, type VideoInfo,
 } from '@painel/contract';
 import { classifyYtdlpFailure, readYtdlpInfo, ytdlpProbeArgs, type YtdlpFacts } from '@painel/media/ytdlp';
-import type { Core } from '../../app.ts';
+import type { Core } from '../module.ts';
+import { WEB, downloadJob, type DownloadInput } from './downloads.jobs.ts';
 import type { Auth } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { execCapture } from '../../platform/exec.ts';
@@ -19,15 +20,7 @@ const PROBE_TIMEOUT_MS = 20_000;
 const PROBES_PER_MINUTE = 12;
 const PROBES_AT_ONCE = 4;
 
-export const WEB = ['http', 'https'] as const;
 
-/** What the worker's download job receives. */
-export interface DownloadInput {
-  url: string;
-  folderId: number;
-  /** The account that asked (its login names the directory; the job re-reads it). */
-  accountId: number;
-}
 
 /** What a finished job keeps, for 'Recentes' and the completed status. */
 export interface DownloadResult {
@@ -67,12 +60,12 @@ export function createDownloadsService(core: Pick<Core, 'config' | 'store' | 'jo
       try {
         u = new URL(raw.trim());
       } catch {
-        throw new AppError(400, msg.downloadUrlInvalidShort);
+        throw new AppError('download_url_invalid_short');
       }
       const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
       const port = u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
       const web = u.protocol === 'http:' || u.protocol === 'https:';
-      if (!web || !config.outboundAllow.has(`${host}:${port}`)) throw new AppError(400, msg.downloadNotYoutube(YOUTUBE_HOST));
+      if (!web || !config.outboundAllow.has(`${host}:${port}`)) throw new AppError('download_not_youtube', { host: YOUTUBE_HOST });
       url = u.href;
     }
     return (await guard.check(url, WEB)).href;
@@ -80,17 +73,17 @@ export function createDownloadsService(core: Pick<Core, 'config' | 'store' | 'jo
 
   /** yt-dlp -J on an address that passed target(): the facts, or an AppError with the Portuguese reason. */
   async function probe(auth: Auth, url: string): Promise<YtdlpFacts> {
-    if (!perAccount.hit(String(auth.userId)) || probing >= PROBES_AT_ONCE) throw new AppError(429, msg.tooManyRequests);
+    if (!perAccount.hit(String(auth.userId)) || probing >= PROBES_AT_ONCE) throw new AppError('too_many_requests');
     probing += 1;
     try {
       const r = await execCapture(config.tools.ytdlpBin, ytdlpProbeArgs(url), { timeoutMs: PROBE_TIMEOUT_MS, maxBytes: 32 * 1024 * 1024 });
-      if (r.timedOut) throw new AppError(504, msg.downloadSiteSlow);
+      if (r.timedOut) throw new AppError('download_site_slow');
       if (r.code !== 0) {
         const why = classifyYtdlpFailure(r.stderr.split('\n').slice(-20));
-        throw new AppError(422, why === 'unavailable' ? msg.downloadUnavailable : msg.downloadInvalidUrl);
+        throw new AppError(why === 'unavailable' ? 'download_unavailable' : 'download_invalid_url');
       }
       const facts = readYtdlpInfo(parseJson<unknown>(r.stdout, null));
-      if (!facts) throw new AppError(422, msg.downloadInvalidUrl);
+      if (!facts) throw new AppError('download_invalid_url');
       return facts;
     } finally {
       probing -= 1;
@@ -132,7 +125,7 @@ export function createDownloadsService(core: Pick<Core, 'config' | 'store' | 'jo
       filename: result?.nome ?? detail.filename ?? '',
       uptime: Math.max(0, Math.floor((end - Date.parse(row.created_at)) / 1000)),
       final_size: result?.tamanho ?? null,
-      error: row.state === 'failed' ? row.error ?? msg.downloadFailed : null,
+      error: row.state === 'failed' ? row.error ?? errorText('download_failed') : null,
       id: row.id,
       downloaded_bytes: detail.downloaded_bytes ?? null,
       total_bytes: detail.total_bytes ?? null,
@@ -160,27 +153,27 @@ export function createDownloadsService(core: Pick<Core, 'config' | 'store' | 'jo
       const owner = ownerOf(auth);
       await library.folders.get(owner, b.id_pasta);
       const room = await library.quota.room(owner);
-      if (room.bytes <= 0) throw new AppError(413, msg.quotaExceeded(room.limitMb, room.usedMb));
+      if (room.bytes <= 0) throw new AppError('quota_exceeded', { totalMb: room.limitMb, usedMb: room.usedMb });
       const input: DownloadInput = { url, folderId: b.id_pasta, accountId: auth.account.id };
       const detail: DownloadDetail = { status: 'downloading', video_title: '', filename: '', downloaded_bytes: 0, total_bytes: null };
-      const job = await jobs.enqueue(core.store.db, { userId: auth.userId, kind: 'download', input, detail: { ...detail }, maxAttempts: 2 });
-      if (!job) throw busy(msg.downloadBusy);
+      const job = await jobs.enqueue(core.store.db, downloadJob, { userId: auth.userId, input, detail: { ...detail }, maxAttempts: 2 });
+      if (!job) throw busy('download_busy');
       return { success: true, message: msg.downloadStarted, id: job.id };
     },
 
     async status(auth: Auth): Promise<DownloadStatus> {
-      return statusOf(await jobs.latest(auth.userId, 'download'));
+      return statusOf(await jobs.latest(auth.userId, downloadJob));
     },
 
     async cancel(auth: Auth): Promise<{ success: true; message: string }> {
-      if (!(await jobs.cancel(auth.userId, 'download'))) throw new AppError(404, msg.downloadNothingActive);
+      if (!(await jobs.cancel(auth.userId, downloadJob))) throw new AppError('download_nothing_active');
       return { success: true, message: msg.downloadCanceled };
     },
 
     /** The account's latest downloads whose video is still in the library (deleted ones drop out). */
     async recent(auth: Auth): Promise<{ success: true; downloads: RecentDownload[] }> {
       const owner = ownerOf(auth);
-      const done = await jobs.recentDone(auth.userId, 'download', DOWNLOADS.recentLimit * 2);
+      const done = await jobs.recentDone(auth.userId, downloadJob, DOWNLOADS.recentLimit * 2);
       const rows = await Promise.all(done.map(async (job) => {
         const result = parseJson<DownloadResult | null>(job.result, null);
         if (!result?.video_id) return null;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { YOUTUBE_HOST, msg, type DownloadStatus, type RecentDownload, type ValidateLinkResponse, type Video } from '@painel/contract';
+import { YOUTUBE_HOST, errorText, msg, type DownloadStatus, type RecentDownload, type ValidateLinkResponse, type Video } from '@painel/contract';
 import { bearerHeader } from '../../testing/harness.ts';
 import { newFolder, tree } from '../../testing/library.ts';
 import { eventually, startLiveStack, type LiveStack } from '../../testing/live.ts';
@@ -239,7 +239,7 @@ describe('downloads: a video from a link into the library', () => {
     const st = await status(a);
     assert.equal(st.downloading, false);
     assert.notEqual(st.status, 'downloading');
-    assert.equal((await api(a, 'POST', '/api/downloadyoutube/cancel')).json().error, msg.downloadNothingActive);
+    assert.equal((await api(a, 'POST', '/api/downloadyoutube/cancel')).json().error, errorText('download_nothing_active'));
   });
 
   test('the folder deleted while the video arrives: the job fails with a clear message and leaves nothing', { timeout: 60_000 }, async () => {
@@ -254,7 +254,7 @@ describe('downloads: a video from a link into the library', () => {
     openGate();
     const st = await ended(a);
     assert.equal(st.status, 'error');
-    assert.equal(st.error, msg.downloadFolderGone);
+    assert.equal(st.error, errorText('download_folder_gone'));
     assert.ok(!tree(s.h.core.library.storage.accountDir(a.usuario)).some((f) => f.startsWith('Temporária')));
     assert.deepEqual(jobsDir(), []);
   });
@@ -267,7 +267,7 @@ describe('downloads: a video from a link into the library', () => {
     assert.equal((await api(c, 'POST', '/api/downloadyoutube', { url: `${base}/trickle.html`, id_pasta: f })).statusCode, 200);
     const st = await ended(c);
     assert.equal(st.status, 'error');
-    assert.equal(st.error, msg.jobQuotaExceeded(1));
+    assert.equal(st.error, errorText('job_quota_exceeded', { limitMb: 1 }));
     // stopped while the bytes arrived, not after the whole file was in
     assert.equal(served, full);
     assert.deepEqual(tree(s.h.core.library.storage.accountDir(c.usuario)), ['Pequena']);
@@ -281,7 +281,7 @@ describe('downloads: a video from a link into the library', () => {
     assert.equal((await api(a, 'POST', '/api/downloadyoutube', { url: `${base}/elsewhere.html`, id_pasta: folder })).statusCode, 200);
     const st = await ended(a);
     assert.equal(st.status, 'error');
-    assert.equal(st.error, msg.outboundPrivate('127.0.0.1'));
+    assert.equal(st.error, errorText('outbound_private', { host: '127.0.0.1' }));
     assert.equal((await api(a, 'GET', `/api/videos?folder_id=${folder}`)).json<Video[]>().length, videos);
     assert.deepEqual(jobsDir(), []);
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { msg } from '@painel/contract';
-import { nowIso, type Db, type ProcessState } from '../../platform/db.ts';
+import { nowIso, type Db } from '../../platform/db.ts';
+import type { ProcessState } from './engine.table.ts';
 import { pidsWithEnv } from '../../platform/exec.ts';
 import { createSupervisor, errorSummary, type Supervisor, type SupervisorOptions, type SupervisorStatus } from '../../platform/supervisor.ts';
 import type { ObservedPatch, ProcessesRepo, ProcessRow } from './processes.repo.ts';

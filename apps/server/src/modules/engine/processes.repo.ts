@@ -1,11 +1,9 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { MediaProcessesTable, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { MediaProcessesTable } from './engine.table.ts';
 
 export type ProcessRow = Selectable<MediaProcessesTable>;
 export type ObservedPatch = Pick<Updateable<MediaProcessesTable>, 'state' | 'error' | 'pid' | 'restarts' | 'state_at' | 'started_at' | 'ended_at' | 'desired'>;
-
-/** The kinds that publish into the account's own channel, one at a time, and give way to OBS. */
-export const CHANNEL_KINDS = ['playout', 'relay'] as const satisfies readonly ProcessRow['kind'][];
 
 /** Rows of the media engine: desired state from the API, observed state from the worker. */
 export function createProcessesRepo() {
@@ -32,29 +30,6 @@ export function createProcessesRepo() {
     },
     deleteOfUser: (tx: Tx, userId: number, id: number) =>
       tx.deleteFrom('media_processes').where('id', '=', id).where('user_id', '=', userId).execute(),
-
-    /** The account's channel sources that should run (held or not), newest first. */
-    channelOfUser: (tx: Tx, userId: number) =>
-      tx.selectFrom('media_processes').select(['id', 'kind', 'held', 'transmission_id']).where('user_id', '=', userId)
-        .where('kind', 'in', CHANNEL_KINDS).where('desired', '=', 'running').orderBy('id', 'desc').execute(),
-    /** Holds (OBS took the channel) or releases the account's channel sources. */
-    setHeld: (tx: Tx, userId: number, held: boolean) =>
-      tx.updateTable('media_processes').set({ held: held ? 1 : 0 }).where('user_id', '=', userId).where('kind', 'in', CHANNEL_KINDS)
-        .where('desired', '=', 'running').execute(),
-    /** Channel sources whose process no longer runs (stopped, failed): their transmissions end. */
-    orphanTransmissions: (tx: Tx, nodeId: number) =>
-      tx.selectFrom('media_processes as p').innerJoin('transmissions as t', 't.id', 'p.transmission_id')
-        .select(['t.id', 't.user_id', 't.titulo', 't.stream_name', 't.status', 'p.error'])
-        .where('p.node_id', '=', nodeId).where('p.kind', 'in', CHANNEL_KINDS).where('p.desired', '=', 'stopped')
-        .where('t.status', '!=', 'ended').execute(),
-    /** Held channel sources of the node whose account has no OBS broadcast live (an OBS that never came in). */
-    staleHolds: (tx: Tx, nodeId: number, before: string) =>
-      tx.selectFrom('media_processes as p').select(['p.id', 'p.user_id'])
-        .where('p.node_id', '=', nodeId).where('p.kind', 'in', CHANNEL_KINDS).where('p.desired', '=', 'running').where('p.held', '=', 1)
-        .where('p.state_at', '<', before)
-        .where(({ not, exists, selectFrom }) => not(exists(
-          selectFrom('transmissions as t').select('t.id').whereRef('t.user_id', '=', 'p.user_id').where('t.tipo', '=', 'obs').where('t.status', '=', 'live'),
-        ))).execute(),
   };
 }
 export type ProcessesRepo = ReturnType<typeof createProcessesRepo>;

@@ -24,11 +24,6 @@ export function createProcesses(deps: { repo: ProcessesRepo }) {
     },
     /** Gone from the account; the worker stops a child whose row disappeared. */
     remove: (tx: Tx, userId: number, id: number) => repo.deleteOfUser(tx, userId, id),
-    /** The channel's sources (playout, relay): at most one runs per account, and all give way to OBS. */
-    channelOfUser: repo.channelOfUser,
-    setHeld: repo.setHeld,
-    orphanTransmissions: repo.orphanTransmissions,
-    staleHolds: repo.staleHolds,
   };
 }
 export type Processes = ReturnType<typeof createProcesses>;

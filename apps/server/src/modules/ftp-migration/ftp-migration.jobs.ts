@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { FTPError, type Client } from 'basic-ftp';
 import { msg, remoteBaseName } from '@painel/contract';
-import type { Core } from '../../app.ts';
+import { defineJob, type Core } from '../module.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseJson, type JobContext, type JobHandler } from '../../platform/jobs.ts';
 import { FileSink } from '../library/file-sink.ts';
@@ -13,23 +14,16 @@ import type { MigrationDetail, MigrationResult } from './migration-status.ts';
 import { approveTarget, openFtp, type FtpLogin } from './remote-ftp.ts';
 
 /** What POST /api/ftp/migrate queues. The password is sealed; the runner wipes the input when the job ends. */
-export interface MigrationInput {
-  accountId: number;
-  host: string;
-  port: number;
-  usuario: string;
-  senha: string;
-  folderId: number;
-  files: string[];
-}
-
-function inputOf(raw: unknown): MigrationInput {
-  const i = raw as Partial<MigrationInput>;
-  const ok = Number.isInteger(i.accountId) && typeof i.host === 'string' && Number.isInteger(i.port) && typeof i.usuario === 'string'
-    && typeof i.senha === 'string' && Number.isInteger(i.folderId) && Array.isArray(i.files) && i.files.every((f) => typeof f === 'string');
-  if (!ok) throw new AppError(500, msg.ftpMigrationError);
-  return i as MigrationInput;
-}
+const migrationInput = z.object({
+  accountId: z.number().int(),
+  host: z.string(),
+  port: z.number().int(),
+  usuario: z.string(),
+  senha: z.string(),
+  folderId: z.number().int(),
+  files: z.array(z.string()),
+});
+export type MigrationInput = z.infer<typeof migrationInput>;
 
 /** One file's failure as the customer reads it in the error list. */
 function fileError(nome: string, e: unknown): string {
@@ -50,13 +44,13 @@ const isQuota = (e: unknown) => e instanceof AppError && e.status === 413;
  * and the partial file goes. A retried job (its worker died) resumes after the files its
  * detail says are done.
  */
-export function migrationJob(core: Core, opts: { timeoutMs?: number } = {}): JobHandler {
+export function migrationHandler(core: Core, opts: { timeoutMs?: number } = {}): JobHandler<MigrationInput> {
   return async (ctx) => {
-    const input = inputOf(ctx.input);
+    const { input } = ctx;
     const account = await core.accounts.byId(input.accountId);
-    if (!account || account.disabled) throw new AppError(404, msg.ftpMigrationError);
+    if (!account || account.disabled) throw new AppError('ftp_migration_owner_gone');
     const owner = ownerOfAccount(account);
-    if (owner.userId !== ctx.job.user_id) throw new AppError(404, msg.ftpMigrationError);
+    if (owner.userId !== ctx.job.user_id) throw new AppError('ftp_migration_owner_gone');
 
     const prev = parseJson<Partial<MigrationDetail>>(ctx.job.detail, {});
     const files = input.files;
@@ -171,3 +165,6 @@ async function transfer(p: {
     await fsp.rm(local, { force: true });
   }
 }
+
+/** FTP migrations: a few at once per worker, each with its own connection. */
+export const migrationJob = defineJob({ kind: 'migration', input: migrationInput, slots: 4, handler: (ctx) => migrationHandler(ctx) });

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ftpConnectBody, ftpListBody, ftpMigrateBody, ftpScanBody } from '@painel/contract';
-import type { Core } from '../../app.ts';
 import { parse } from '../../platform/errors.ts';
-import { createFtpMigrationService, type FtpMigrationOptions } from './ftp-migration.service.ts';
+import type { FtpMigrationService } from './ftp-migration.service.ts';
 
 /** /api/ftp/*: the FTP migration page's calls (see docs/api/ftp-migration.md). */
-export function ftpMigrationRoutes(app: FastifyInstance, core: Core, opts: FtpMigrationOptions = {}): void {
-  const ftp = createFtpMigrationService({ core, ...opts });
+export function ftpMigrationRoutes(app: FastifyInstance, ftp: FtpMigrationService): void {
   // the browsing sessions hold open connections and passwords: they go with the process
   app.addHook('onClose', async () => ftp.close());
   const auth = { preHandler: app.requireAuth };

@@ -4,14 +4,15 @@ import {
   msg, type FtpConnectBody, type FtpConnectResponse, type FtpConnectionStatus, type FtpListResponse, type FtpMigrateBody,
   type FtpScanResponse, type MigrationStatus,
 } from '@painel/contract';
-import type { Core } from '../../app.ts';
+import type { Core } from '../module.ts';
+import { migrationJob, type MigrationInput } from './ftp-migration.jobs.ts';
 import type { Auth } from '../../platform/auth.ts';
 import { busy } from '../../platform/jobs.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ownerOf } from '../library/library.ts';
 import { SCAN_LIMITS, scanTree, type ScanLimits } from './ftp-scan.ts';
+import { createFtpMigrationRepo } from './ftp-migration.repo.ts';
 import { createFtpSessions } from './ftp-sessions.ts';
-import type { MigrationInput } from './ftp-migration.jobs.ts';
 import { migrationStatusOf, type MigrationDetail } from './migration-status.ts';
 import { approveTarget, listDir, openFtp, remoteFailure, type FtpLogin, type FtpTarget } from './remote-ftp.ts';
 
@@ -21,6 +22,7 @@ export const SESSION_IDLE_MS = 10 * 60_000;
 const CANCEL_WAIT_MS = 5000;
 /** Logins an account may try per minute: the panel must not serve as a password guesser against other people's servers. */
 const CONNECTS_PER_MINUTE = 10;
+const repo = createFtpMigrationRepo();
 
 export interface FtpMigrationOptions {
   idleMs?: number;
@@ -42,7 +44,7 @@ export function createFtpMigrationService(deps: { core: Core } & FtpMigrationOpt
   function throttle(userId: number): void {
     const now = Date.now();
     const recent = (attempts.get(userId) ?? []).filter((at) => now - at < 60_000);
-    if (recent.length >= CONNECTS_PER_MINUTE) throw new AppError(429, msg.tooManyRequests);
+    if (recent.length >= CONNECTS_PER_MINUTE) throw new AppError('too_many_requests');
     recent.push(now);
     attempts.set(userId, recent);
   }
@@ -75,7 +77,7 @@ export function createFtpMigrationService(deps: { core: Core } & FtpMigrationOpt
         return { success: true, files, currentPath };
       } catch (e) {
         client.close();
-        throw remoteFailure(e, msg.ftpListError);
+        throw remoteFailure(e, 'ftp_list_error');
       }
     },
 
@@ -86,7 +88,7 @@ export function createFtpMigrationService(deps: { core: Core } & FtpMigrationOpt
           s.currentPath = dir;
           return { success: true, files, currentPath: dir };
         } catch (e) {
-          throw remoteFailure(e, msg.ftpListError);
+          throw remoteFailure(e, 'ftp_list_error');
         }
       });
     },
@@ -97,7 +99,7 @@ export function createFtpMigrationService(deps: { core: Core } & FtpMigrationOpt
           const r = await scanTree((d) => listDir(s.client, d), dir, deps.scanLimits ?? SCAN_LIMITS);
           return { success: true, ...r, ...(r.truncated ? { message: msg.ftpScanTruncated } : {}) };
         } catch (e) {
-          throw remoteFailure(e, msg.ftpScanError);
+          throw remoteFailure(e, 'ftp_scan_error');
         }
       });
     },
@@ -114,29 +116,28 @@ export function createFtpMigrationService(deps: { core: Core } & FtpMigrationOpt
      */
     async migrate(auth: Auth, body: FtpMigrateBody): Promise<{ success: true; message: string; id: number }> {
       const s = sessions.get(auth.userId);
-      if (!s) throw new AppError(409, msg.ftpNotConnected);
+      if (!s) throw new AppError('ftp_not_connected');
       await core.library.folders.get(ownerOf(auth), body.destinationFolder);
       const input: MigrationInput = {
         accountId: auth.account.id, host: s.target.host, port: s.target.port, usuario: s.login.user,
         senha: core.sealer.seal(s.login.password), folderId: body.destinationFolder, files: body.files,
       };
       const detail: Partial<MigrationDetail> = { total: body.files.length, completed: 0, migrated: 0, errors: [], started_at: Date.now() };
-      const job = await core.jobs.enqueue(core.store.db, { userId: auth.userId, kind: 'migration', input, detail });
-      if (!job) throw busy(msg.ftpMigrationBusy);
+      const job = await core.jobs.enqueue(core.store.db, migrationJob, { userId: auth.userId, input, detail });
+      if (!job) throw busy('ftp_migration_busy');
       return { success: true, message: msg.ftpMigrationStarted(body.files.length), id: job.id };
     },
 
     async migrationStatus(auth: Auth): Promise<MigrationStatus> {
-      return migrationStatusOf(await core.jobs.latest(auth.userId, 'migration'), Date.now());
+      return migrationStatusOf(await core.jobs.latest(auth.userId, migrationJob), Date.now());
     },
 
     async cancel(auth: Auth): Promise<{ success: true; message: string }> {
-      const job = await core.jobs.latest(auth.userId, 'migration');
-      if (!(await core.jobs.cancel(auth.userId, 'migration'))) throw new AppError(404, msg.ftpNothingToCancel);
+      const job = await core.jobs.latest(auth.userId, migrationJob);
+      if (!(await core.jobs.cancel(auth.userId, migrationJob))) throw new AppError('ftp_nothing_to_cancel');
       const end = Date.now() + CANCEL_WAIT_MS;
       while (job && Date.now() < end) {
-        const row = await core.store.db.selectFrom('jobs').select('id').where('id', '=', job.id).executeTakeFirst();
-        if (!row) break;
+        if (!(await repo.jobExists(core.store.db, job.id))) break;
         await sleep(100);
       }
       return { success: true, message: msg.ftpMigrationCanceled };

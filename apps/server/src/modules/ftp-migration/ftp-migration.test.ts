@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { msg, type FtpConnectResponse, type FtpListResponse, type FtpScanResponse, type MigrationStatus } from '@painel/contract';
+import { errorText, msg, type FtpConnectResponse, type FtpListResponse, type FtpScanResponse, type MigrationStatus } from '@painel/contract';
 import { startFtpOrigin, startFtpOriginProcess, type FtpOrigin } from '../../testing/ftp-origin.ts';
 import { bearerHeader } from '../../testing/harness.ts';
 import { makeChannelClip, newFolder, tree } from '../../testing/library.ts';
@@ -116,12 +116,12 @@ describe('FTP migration', () => {
     for (const body of [{ ip: origin.host, usuario: 'x\r\nDELE /videos/abertura.mp4', senha: 'y' }, { ip: origin.host, usuario: 'x', senha: 'y\r\nQUIT' }, { ip: `${origin.host}\u0000`, usuario: 'x', senha: 'y' }]) {
       const r = await api(a, 'POST', '/api/ftp/connect', { ...body, porta: closedPort.port });
       assert.equal(r.statusCode, 400, r.body);
-      assert.equal(r.json().error, msg.controlChars);
+      assert.equal(r.json().error, errorText('control_chars'));
     }
     // loopback on a port no allow-list entry names
     const loop = await api(a, 'POST', '/api/ftp/connect', { ip: '127.0.0.1', usuario: 'x', senha: 'y', porta: closedPort.port });
     assert.equal(loop.statusCode, 400, loop.body);
-    assert.equal(loop.json().error, msg.outboundPrivate('127.0.0.1'));
+    assert.equal(loop.json().error, errorText('outbound_private', { host: '127.0.0.1' }));
     for (const ip of ['169.254.169.254', '10.0.0.1', '0x7f.1', '[::1]']) {
       const r = await api(a, 'POST', '/api/ftp/connect', { ip, usuario: 'x', senha: 'y', porta: 21 });
       assert.equal(r.statusCode, 400, `${ip}: ${r.body}`);
@@ -130,7 +130,7 @@ describe('FTP migration', () => {
     assert.equal(closedPort.count(), 0, 'nothing dialled a refused address');
     const wrong = await connect(a, origin, { senha: 'errada' });
     assert.equal(wrong.statusCode, 502, wrong.body);
-    assert.equal(wrong.json().error, msg.ftpLoginRefused);
+    assert.equal(wrong.json().error, errorText('ftp_login_refused'));
     assert.equal(await connected(a), false);
   });
   test('connect, browse and scan: directories and videos as the server lists them; bad paths refused; another account sees no session', async () => {
@@ -143,7 +143,7 @@ describe('FTP migration', () => {
     assert.equal(await connected(b), false, "A's session is A's alone");
     const other = await api(b, 'POST', '/api/ftp/list', { path: '/videos' });
     assert.equal(other.statusCode, 409);
-    assert.equal(other.json().error, msg.ftpNotConnected);
+    assert.equal(other.json().error, errorText('ftp_not_connected'));
 
     const list = await api(a, 'POST', '/api/ftp/list', { path: '/videos' });
     assert.equal(list.statusCode, 200, list.body);
@@ -162,7 +162,7 @@ describe('FTP migration', () => {
     for (const bad of ['videos', '/videos\r\nDELE /videos/abertura.mp4', '/a\u0000b']) {
       const x = await api(a, 'POST', '/api/ftp/list', { path: bad });
       assert.equal(x.statusCode, 400, JSON.stringify(bad));
-      assert.equal(x.json().error, msg.ftpRemotePathInvalid);
+      assert.equal(x.json().error, errorText('ftp_remote_path_invalid'));
     }
 
     const scan = await api(a, 'POST', '/api/ftp/scan-directory', { directoryPath: '/videos' });
@@ -187,8 +187,8 @@ describe('FTP migration', () => {
       [{ destinationFolder: folder }, msg.ftpSelectFile],
       [{ files: pick }, msg.ftpSelectFolder],
       [{ files: pick, destinationFolder: '' }, msg.ftpSelectFolder],
-      [{ files: ['/videos/leia-me.txt'], destinationFolder: folder }, msg.ftpOnlyVideos('leia-me.txt')],
-      [{ files: Array.from({ length: 201 }, (_, i) => `/v/${i}.mp4`), destinationFolder: folder }, msg.ftpTooManyFiles(200)],
+      [{ files: ['/videos/leia-me.txt'], destinationFolder: folder }, errorText('ftp_only_videos', { nome: 'leia-me.txt' })],
+      [{ files: Array.from({ length: 201 }, (_, i) => `/v/${i}.mp4`), destinationFolder: folder }, errorText('ftp_too_many_files', { max: 200 })],
     ] as const) {
       const r = await api(a, 'POST', '/api/ftp/migrate', body);
       assert.equal(r.statusCode, 400, r.body);
@@ -198,7 +198,7 @@ describe('FTP migration', () => {
     assert.equal(foreign.statusCode, 404, "another account's folder");
     const noSession = await api(b, 'POST', '/api/ftp/migrate', { files: pick, destinationFolder: bFolder });
     assert.equal(noSession.statusCode, 409);
-    assert.equal(noSession.json().error, msg.ftpNotConnected);
+    assert.equal(noSession.json().error, errorText('ftp_not_connected'));
     assert.equal((await jobRows(a.id)).length + (await jobRows(b.id)).length, 0, 'refused requests queue nothing');
 
     const r = await api(a, 'POST', '/api/ftp/migrate', { files: pick, destinationFolder: folder });
@@ -263,7 +263,7 @@ describe('FTP migration', () => {
   test('a PASV answer naming another address is refused, and no data connection is made', async () => {
     const r = await connect(a, elsewhere);
     assert.equal(r.statusCode, 502, r.body);
-    assert.equal(r.json().error, msg.ftpPassiveElsewhere);
+    assert.equal(r.json().error, errorText('ftp_passive_elsewhere'));
     assert.equal(pasvTrap.count(), 0);
     assert.equal(await connected(a), false, 'the failed connect replaced the previous session');
   });
@@ -287,7 +287,7 @@ describe('FTP migration', () => {
 
     const theirs = await api(b, 'POST', '/api/ftp/cancel-migration');
     assert.equal(theirs.statusCode, 404);
-    assert.equal(theirs.json().error, msg.ftpNothingToCancel);
+    assert.equal(theirs.json().error, errorText('ftp_nothing_to_cancel'));
     assert.deepEqual([(await status(b)).migrating, (await status(b)).total], [false, 0]);
     assert.equal((await status(a)).migrating, true, "B's cancel left A's migration running");
 

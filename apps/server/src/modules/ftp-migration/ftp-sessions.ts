@@ -1,5 +1,4 @@
 import type { Client } from 'basic-ftp';
-import { msg } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { FtpLogin, FtpTarget } from './remote-ftp.ts';
 
@@ -55,10 +54,10 @@ export function createFtpSessions(opts: { idleMs: number; reopen: (target: FtpTa
      */
     use<T>(userId: number, fn: (s: FtpSession) => Promise<T>): Promise<T> {
       const s = held.get(userId);
-      if (!s) return Promise.reject(new AppError(409, msg.ftpNotConnected));
+      if (!s) return Promise.reject(new AppError('ftp_not_connected'));
       const run = async (): Promise<T> => {
         // disconnected (or replaced) while this command waited its turn
-        if (held.get(userId) !== s) throw new AppError(409, msg.ftpNotConnected);
+        if (held.get(userId) !== s) throw new AppError('ftp_not_connected');
         touch(userId, s);
         try {
           if (s.client.closed) s.client = await opts.reopen(s.target, s.login);

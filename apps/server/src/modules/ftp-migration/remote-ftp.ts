@@ -1,7 +1,7 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import { Client, FTPError, type FTPContext, type FileInfo, type TransferStrategy } from 'basic-ftp';
-import { isFtpVideoName, isRemoteName, msg, type FtpEntry } from '@painel/contract';
+import { isFtpVideoName, isRemoteName, type FtpEntry } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import { parseLooseIpv4, type OutboundGuard } from '../../platform/outbound-guard.ts';
 
@@ -43,7 +43,7 @@ export async function approveTarget(
   const literal = net.isIP(name) ? name : parseLooseIpv4(name);
   if (literal) return { host: bare, address: literal, port };
   const addresses = await lookup(name).catch(() => [] as string[]);
-  if (!addresses.length) throw new AppError(400, msg.outboundUnresolvable(name));
+  if (!addresses.length) throw new AppError('outbound_unresolvable', { host: name });
   // an operator's allow-list entry names the host; the address it resolves to is then trusted
   if (allow.has(`${name}:${port}`)) return { host: bare, address: addresses[0]!, port };
   for (const address of addresses) {
@@ -51,7 +51,7 @@ export async function approveTarget(
     const ok = await guard.check(`ftp://${urlHost(address)}:${port}`, ['ftp']).then(() => true, () => false);
     if (ok) return { host: bare, address, port };
   }
-  throw new AppError(400, msg.outboundPrivate(name));
+  throw new AppError('outbound_private', { host: name });
 }
 
 /** Opens a data connection to host:port for the transfer the control connection is about to start. */
@@ -120,19 +120,19 @@ export function sameHostTransfer(): TransferStrategy {
     const res = await ftp.request('PASV');
     const target = res.code === 227 ? pasvTarget(res.message) : undefined;
     if (!target) throw new FTPError(res);
-    if (target.host !== control) throw new AppError(502, msg.ftpPassiveElsewhere);
+    if (target.host !== control) throw new AppError('ftp_passive_elsewhere');
     await openData(ftp, control, target.port);
     return res;
   };
 }
 
 /** A refusal the customer can act on, from whatever a remote operation threw. */
-export function remoteFailure(e: unknown, fallback: string): AppError {
+export function remoteFailure(e: unknown, fallback: 'ftp_connect_error' | 'ftp_list_error' | 'ftp_scan_error'): AppError {
   if (e instanceof AppError) return e;
-  if (e instanceof FTPError && e.code === 530) return new AppError(502, msg.ftpLoginRefused);
+  if (e instanceof FTPError && e.code === 530) return new AppError('ftp_login_refused');
   // socket errors (ECONNRESET…) and basic-ftp's timeouts and closed connections: the server went quiet
   const lost = !(e instanceof FTPError) && (typeof (e as { code?: unknown }).code === 'string' || /timeout|closed|FIN packet/i.test(String((e as Error).message)));
-  return new AppError(502, lost ? msg.ftpNoAnswer : fallback);
+  return new AppError(lost ? 'ftp_no_answer' : fallback);
 }
 
 /** Connects and logs in; AppError(502) with the reason when the server cannot be used. */
@@ -143,7 +143,7 @@ export async function openFtp(target: FtpTarget, login: FtpLogin, opts: { timeou
     await client.connect(target.address, target.port);
   } catch (e) {
     client.close();
-    throw e instanceof FTPError ? remoteFailure(e, msg.ftpConnectError) : new AppError(502, msg.ftpUnreachable(target.host));
+    throw e instanceof FTPError ? remoteFailure(e, 'ftp_connect_error') : new AppError('ftp_unreachable', { host: target.host });
   }
   try {
     // before login too, so a name or password with accents reaches the server as UTF-8
@@ -153,7 +153,7 @@ export async function openFtp(target: FtpTarget, login: FtpLogin, opts: { timeou
     return client;
   } catch (e) {
     client.close();
-    throw remoteFailure(e, msg.ftpConnectError);
+    throw remoteFailure(e, 'ftp_connect_error');
   }
 }
 

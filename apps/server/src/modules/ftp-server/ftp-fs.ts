@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { posix } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { FileSystem, type FtpConnection } from 'ftp-srv';
-import { VIDEO_EXTENSIONS, folderBody, msg } from '@painel/contract';
+import { VIDEO_EXTENSIONS, errorText, folderBody, msg } from '@painel/contract';
 import { AppError, parse } from '../../platform/errors.ts';
 import type { Library, Owner } from '../library/library.ts';
 import { displayName } from '../library/storage.ts';
@@ -106,7 +106,7 @@ export class LibraryFileSystem extends FileSystem {
     const folder = await this.#folder(s[0]);
     // a full plan is refused before any data flows, so the client gets a clean 550
     const room = await this.#lib.quota.room(this.#owner);
-    if (room.bytes <= 0) throw fail(msg.quotaExceeded(room.limitMb, room.usedMb));
+    if (room.bytes <= 0) throw fail(errorText('quota_exceeded', { totalMb: room.limitMb, usedMb: room.usedMb }));
     const stream = new IngestWritable((source) =>
       this.#lib.videos
         .ingest(this.#owner, folder.id, { replace: true, open: async () => ({ stream: source, filename: nome }) })

@@ -1,5 +1,5 @@
 import { PassThrough, Writable, type Readable } from 'node:stream';
-import { msg } from '@painel/contract';
+import { errorText } from '@painel/contract';
 
 const HWM = 1024 * 1024;
 
@@ -36,7 +36,7 @@ export class IngestWritable extends Writable {
 
   override _destroy(err: Error | null, cb: (e?: Error | null) => void): void {
     // a connection cut mid-transfer: the ingest sees an error and keeps nothing
-    if (!this.#source.writableFinished) this.#source.destroy(err ?? new Error(msg.uploadInterrupted));
+    if (!this.#source.writableFinished) this.#source.destroy(err ?? new Error(errorText('upload_interrupted')));
     this.#done.then(() => cb(err), () => cb(err));
   }
 }

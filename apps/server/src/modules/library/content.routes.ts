@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearer, type Auth } from '../../platform/auth.ts';
-import { msg } from '@painel/contract';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { parseRange } from '../../platform/http.ts';
 import type { Library } from './library.ts';
@@ -36,11 +35,11 @@ export function contentRoutes(app: FastifyInstance, deps: {
     const { login, folder, file } = req.params as { login: string; folder: string; file: string };
     const session = bearer(req);
     const grant = typeof q.auth_token === 'string' ? q.auth_token : undefined;
-    if (!session && !grant) throw new AppError(401, msg.notAuthenticated);
+    if (!session && !grant) throw new AppError('not_authenticated');
     const owner = session ? ownerOf(await deps.authenticate(session)) : await deps.ownerByLogin(login);
     const f = owner && (await library.videos.content(owner, login, folder, file));
     if (!f) throw notFound();
-    if (!session && !verifyContentGrant(library.grants, grant, owner.userId, f.id)) throw new AppError(401, msg.invalidToken);
+    if (!session && !verifyContentGrant(library.grants, grant, owner.userId, f.id)) throw new AppError('invalid_token');
 
     const etag = `"${f.size.toString(16)}-${Math.floor(f.mtimeMs).toString(16)}"`;
     reply.header('Accept-Ranges', 'bytes');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { msg } from '@painel/contract';
+import { errorText } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { createGrants } from '../../platform/crypto.ts';
 import { secret } from '../../platform/secrets.ts';
@@ -138,7 +138,7 @@ describe('playback, download and isolation between accounts', () => {
     assert.equal((await get(`${A.video.url}?auth_token=${B.token}`)).statusCode, 401);
     const upload404 = await upload(h, B.token, A.folderId, 'x.mp4', clips.ok);
     assert.equal(upload404.statusCode, 404);
-    assert.equal(upload404.json().error, msg.folderNotFound);
+    assert.equal(upload404.json().error, errorText('folder_not_found'));
 
     assert.deepEqual((await get('/api/folders', asB)).json().map((f: { id: number }) => f.id), [B.folderId]);
     assert.deepEqual((await get('/api/folders', bearerHeader(A.token))).json(), before.folders);

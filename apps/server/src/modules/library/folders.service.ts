@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { msg, type Folder, type FolderInfo } from '@painel/contract';
+import type { Folder, FolderInfo } from '@painel/contract';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { MB, percentOf, toMb } from '../../platform/units.ts';
@@ -19,8 +19,8 @@ export interface LibraryGuard {
   videoInUse?(userId: number, videoId: number): Promise<string | null>;
 }
 
-export const folderNotFound = () => new AppError(404, msg.folderNotFound);
-const folderExists = () => new AppError(409, msg.folderExists);
+export const folderNotFound = () => new AppError('folder_not_found');
+const folderExists = () => new AppError('folder_exists');
 
 export function createFoldersService(deps: { db: Db; repo: LibraryRepo; storage: Storage; guards: LibraryGuard[] }) {
   const { db, repo, storage, guards } = deps;
@@ -118,7 +118,7 @@ export function createFoldersService(deps: { db: Db; repo: LibraryRepo; storage:
     async remove(owner: Owner, id: number): Promise<void> {
       await folders.get(owner, id);
       const use = await inUse(owner, id);
-      if (use) throw new AppError(409, msg.folderInUse(use));
+      if (use) throw new AppError('folder_in_use', { uso: use });
       const moves = createMoves();
       const trash = await storage.tempPath('trash');
       try {

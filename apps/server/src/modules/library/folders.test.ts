@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { msg } from '@painel/contract';
+import { errorText, msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { leftovers, makeClips, newFolder, upload, type Clips } from '../../testing/library.ts';
 
@@ -55,12 +55,12 @@ describe('folders and sync', () => {
     const cases: [unknown, string][] = [
       [{}, msg.folderNameRequired],
       [{ nome: '   ' }, msg.folderNameRequired],
-      [{ nome: 'x'.repeat(65) }, msg.folderNameTooLong],
-      [{ nome: 'a/b' }, msg.folderNameInvalid],
-      [{ nome: 'a\\b' }, msg.folderNameInvalid],
-      [{ nome: '..' }, msg.folderNameInvalid],
-      [{ nome: '.oculta' }, msg.folderNameInvalid],
-      [{ nome: 'tab\there' }, msg.folderNameInvalid],
+      [{ nome: 'x'.repeat(65) }, errorText('folder_name_too_long')],
+      [{ nome: 'a/b' }, errorText('folder_name_invalid')],
+      [{ nome: 'a\\b' }, errorText('folder_name_invalid')],
+      [{ nome: '..' }, errorText('folder_name_invalid')],
+      [{ nome: '.oculta' }, errorText('folder_name_invalid')],
+      [{ nome: 'tab\there' }, errorText('folder_name_invalid')],
     ];
     for (const [payload, error] of cases) {
       const r = await call('POST', '/api/folders', a.auth, payload as object);
@@ -70,7 +70,7 @@ describe('folders and sync', () => {
     await newFolder(h, a.token, 'Única');
     const dup = await call('POST', '/api/folders', a.auth, { nome: 'Única' });
     assert.equal(dup.statusCode, 409);
-    assert.equal(dup.json().error, msg.folderExists);
+    assert.equal(dup.json().error, errorText('folder_exists'));
     assert.deepEqual(leftovers(h, a.usuario).account, ['Única']);
   });
 
@@ -114,10 +114,10 @@ describe('folders and sync', () => {
     });
     const r = await call('DELETE', `/api/folders/${id}`, a.auth);
     assert.equal(r.statusCode, 409);
-    assert.equal(r.json().error, msg.folderInUse('configuração de comerciais da playlist "Manhã"'));
+    assert.equal(r.json().error, errorText('folder_in_use', { uso: 'configuração de comerciais da playlist "Manhã"' }));
     const rv = await call('DELETE', `/api/videos/${v.id}?folder_id=${id}`, a.auth);
     assert.equal(rv.statusCode, 409);
-    assert.equal(rv.json().error, msg.videoInUse('playlist "Manhã"'));
+    assert.equal(rv.json().error, errorText('video_in_use', { uso: 'playlist "Manhã"' }));
     assert.equal((await call('GET', `/api/videos?folder_id=${id}`, a.auth)).json().length, 1);
   });
 

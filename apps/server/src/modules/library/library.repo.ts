@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { FoldersTable, Tx, VideosTable } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { FoldersTable, VideosTable } from './library.table.ts';
 
 export type FolderRow = Selectable<FoldersTable>;
 export type VideoRow = Selectable<VideosTable>;
@@ -119,6 +120,12 @@ export function createLibraryRepo() {
       tx.updateTable('upload_reservations').set({ bytes, updated_at: at }).where('id', '=', id).execute(),
     deleteReservation: (tx: Tx, id: number) => tx.deleteFrom('upload_reservations').where('id', '=', id).execute(),
     deleteStaleReservations: (tx: Tx, before: number) => tx.deleteFrom('upload_reservations').where('updated_at', '<=', before).execute(),
+    /** The plan's storage in MB, read without a lock (an estimate before any data flows). */
+    espaco: async (tx: Tx, accountId: number) => (await tx.selectFrom('accounts').select('espaco').where('id', '=', accountId).executeTakeFirst())?.espaco,
+
+    // sync
+    /** How a sync job stands, as its request waits for it. */
+    syncOutcome: (tx: Tx, jobId: number) => tx.selectFrom('jobs').select(['state', 'result', 'error', 'error_code']).where('id', '=', jobId).executeTakeFirst(),
   };
 }
 export type LibraryRepo = ReturnType<typeof createLibraryRepo>;

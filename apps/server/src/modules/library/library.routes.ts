@@ -66,14 +66,14 @@ export function libraryRoutes(
     scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
     scope.post('/api/videos/upload', auth, async (req, reply): Promise<UploadResult> => {
       const { folder_id } = parse(folderIdQuery, req.query);
-      if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw new AppError(415, msg.uploadNotMultipart);
+      if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw new AppError('upload_not_multipart');
       const declared = Number(req.headers['content-length']);
       try {
         const video = await videos.ingest(ownerOf(req.auth), folder_id, {
           declaredBytes: Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_OVERHEAD) : undefined,
           open: async () => {
             const part = await firstFilePart(req.raw, req.headers['content-type']);
-            if (part.fieldname !== 'video') throw new AppError(400, msg.uploadNoFile);
+            if (part.fieldname !== 'video') throw new AppError('upload_no_file');
             return part;
           },
         });

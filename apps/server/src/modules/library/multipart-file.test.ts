@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
-import { msg } from '@painel/contract';
+import { errorText } from '@painel/contract';
 import { boundaryOf, dispositionOf, firstFilePart, partialDelimiterAt } from './multipart-file.ts';
 
 const B = 'XyZ123boundary';
@@ -52,13 +52,13 @@ describe('multipart file streaming', () => {
 
   test('a body cut before the closing boundary is an error, never a complete file', async () => {
     const part = await firstFilePart(chunked(Buffer.concat([Buffer.from(filePart('video', 'a.mp4')), content]), 100), CT);
-    await assert.rejects(readAll(part.stream), (e: Error) => e.message === msg.uploadInterrupted);
+    await assert.rejects(readAll(part.stream), (e: Error) => e.message === errorText('upload_interrupted'));
   });
 
   test('no file part, or not multipart at all', async () => {
-    await assert.rejects(firstFilePart(chunked(Buffer.from(`${fieldPart('a', 'b')}--${B}--\r\n`), 4), CT), (e: Error) => e.message === msg.uploadNoFile);
-    await assert.rejects(firstFilePart(chunked(Buffer.from('nada'), 4), CT), (e: Error) => e.message === msg.uploadNoFile);
-    await assert.rejects(firstFilePart(chunked(Buffer.from('x'), 1), 'multipart/form-data'), (e: Error) => e.message === msg.uploadNotMultipart);
+    await assert.rejects(firstFilePart(chunked(Buffer.from(`${fieldPart('a', 'b')}--${B}--\r\n`), 4), CT), (e: Error) => e.message === errorText('upload_no_file'));
+    await assert.rejects(firstFilePart(chunked(Buffer.from('nada'), 4), CT), (e: Error) => e.message === errorText('upload_no_file'));
+    await assert.rejects(firstFilePart(chunked(Buffer.from('x'), 1), 'multipart/form-data'), (e: Error) => e.message === errorText('upload_not_multipart'));
   });
 
   test('a malformed filename* escape never throws: the plain filename is kept', async () => {

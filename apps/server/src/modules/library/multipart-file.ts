@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { msg } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 
 /**
@@ -58,7 +57,7 @@ export function partialDelimiterAt(chunk: Buffer, delim: Buffer): number {
 
 export function firstFilePart(body: Readable, contentType: string | undefined): Promise<FilePart> {
   const boundary = boundaryOf(contentType);
-  if (!boundary) return Promise.reject(new AppError(400, msg.uploadNotMultipart));
+  if (!boundary) return Promise.reject(new AppError('upload_malformed'));
   const first = Buffer.from(`--${boundary}`);
   const delim = Buffer.from(`\r\n--${boundary}`);
 
@@ -128,13 +127,13 @@ export function firstFilePart(body: Readable, contentType: string | undefined): 
         }
         if (state === 'after') {
           if (pending.length < 2) return;
-          if (pending[0] === 0x2d && pending[1] === 0x2d) return fail(new AppError(400, msg.uploadNoFile)); // closing boundary
+          if (pending[0] === 0x2d && pending[1] === 0x2d) return fail(new AppError('upload_no_file')); // closing boundary
           state = 'headers';
         }
         // headers run from the CRLF after the boundary to the blank line
         const end = pending.indexOf(CRLF2);
         if (end < 0) {
-          if (pending.length > MAX_HEADERS) fail(new AppError(400, msg.uploadNotMultipart));
+          if (pending.length > MAX_HEADERS) fail(new AppError('upload_malformed'));
           return;
         }
         const { name, filename } = dispositionOf(pending.subarray(0, end).toString('utf8'));
@@ -160,15 +159,15 @@ export function firstFilePart(body: Readable, contentType: string | undefined): 
       try {
         onData(chunk);
       } catch (e) {
-        fail(e instanceof AppError ? e : new AppError(400, msg.uploadNotMultipart));
+        fail(e instanceof AppError ? e : new AppError('upload_malformed'));
       }
     });
     body.on('end', () => {
-      if (state !== 'done') fail(new AppError(400, state === 'file' ? msg.uploadInterrupted : msg.uploadNoFile));
+      if (state !== 'done') fail(new AppError(state === 'file' ? 'upload_interrupted' : 'upload_no_file'));
     });
-    body.on('error', () => fail(new AppError(400, msg.uploadInterrupted)));
+    body.on('error', () => fail(new AppError('upload_interrupted')));
     body.on('close', () => {
-      if (state !== 'done') fail(new AppError(400, msg.uploadInterrupted));
+      if (state !== 'done') fail(new AppError('upload_interrupted'));
     });
   });
 }

@@ -1,4 +1,3 @@
-import { msg } from '@painel/contract';
 import { PROBE_TIMEOUT_MS, ffprobeArgs, readProbe, type ProbeFacts } from '@painel/media/probe';
 import { execCapture } from '../../platform/exec.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -13,7 +12,7 @@ export function createProber(opts: { ffprobe?: string; timeoutMs?: number } = {}
   const bin = opts.ffprobe ?? process.env.FFPROBE_PATH ?? 'ffprobe';
   return async (file, extHint) => {
     const r = await execCapture(bin, ffprobeArgs(file), { timeoutMs: opts.timeoutMs ?? PROBE_TIMEOUT_MS });
-    if (r.timedOut) throw new AppError(422, msg.uploadProbeFailed);
+    if (r.timedOut) throw new AppError('upload_probe_failed');
     if (r.code !== 0) return null;
     try {
       return readProbe(JSON.parse(r.stdout), extHint);

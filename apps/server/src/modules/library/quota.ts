@@ -1,4 +1,3 @@
-import { msg } from '@painel/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { MB, toMb } from '../../platform/units.ts';
@@ -39,7 +38,7 @@ export function createQuota(deps: { db: Db; repo: LibraryRepo; now?: () => numbe
   async function tryReserve(owner: Owner, id: number | null, need: number, ahead: number) {
     return db.transaction().execute(async (tx) => {
       const espaco = await repo.lockAccount(tx, owner.accountId);
-      if (espaco === undefined) throw new AppError(404, msg.notFound);
+      if (espaco === undefined) throw new AppError('not_found');
       const at = now();
       const used = (await repo.usage(tx, owner.userId)).bytes;
       const others = await repo.reservedBytes(tx, owner.userId, id ?? -1, at - STALE_MS);
@@ -52,7 +51,7 @@ export function createQuota(deps: { db: Db; repo: LibraryRepo; now?: () => numbe
     });
   }
 
-  const refuse = (r: { limitMb: number; usedMb: number }) => new AppError(413, msg.quotaExceeded(r.limitMb, r.usedMb));
+  const refuse = (r: { limitMb: number; usedMb: number }) => new AppError('quota_exceeded', { totalMb: r.limitMb, usedMb: r.usedMb });
 
   return {
     /** Opens a reservation of `initial` bytes (the declared size when known); 413 when even that does not fit. */
@@ -87,10 +86,9 @@ export function createQuota(deps: { db: Db; repo: LibraryRepo; now?: () => numbe
     },
     /** Bytes still free in the plan right now (negative when over), for refusing an upload before any data flows. */
     async room(owner: Owner): Promise<{ bytes: number; limitMb: number; usedMb: number }> {
-      const account = await db.selectFrom('accounts').select('espaco').where('id', '=', owner.accountId).executeTakeFirst();
-      const limit = (account?.espaco ?? 0) * MB;
+      const espaco = (await repo.espaco(db, owner.accountId)) ?? 0;
       const used = (await repo.usage(db, owner.userId)).bytes + (await repo.reservedBytes(db, owner.userId, -1, now() - STALE_MS));
-      return { bytes: limit - used, limitMb: account?.espaco ?? 0, usedMb: toMb(used) };
+      return { bytes: espaco * MB - used, limitMb: espaco, usedMb: toMb(used) };
     },
     /** Drops reservations whose uploads died with their process. */
     sweep: () => repo.deleteStaleReservations(db, now() - STALE_MS),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { msg } from '@painel/contract';
+import { errorText, msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { leftovers, makeClips, multipart, newFolder, upload, waitFor, type Clips } from '../../testing/library.ts';
 
@@ -93,7 +93,7 @@ describe('video upload', () => {
     const a = await account();
     const r = await upload(h, a.token, a.folderId, 'falso.mp4', Buffer.from('isto não é um vídeo\n'.repeat(100)));
     assert.equal(r.statusCode, 415);
-    assert.deepEqual(r.json(), { success: false, error: msg.uploadNotVideo });
+    assert.deepEqual(r.json(), { success: false, error: msg.uploadNotVideo, code: 'upload_not_video' });
     assert.deepEqual(await list(a.token, a.folderId), []);
     await assertClean(a.usuario, 0);
   });
@@ -124,7 +124,7 @@ describe('video upload', () => {
       headers: { ...bearerHeader(a.token), 'content-type': body.contentType }, payload: body.payload,
     });
     assert.equal(wrongField.statusCode, 400);
-    assert.equal(wrongField.json().error, msg.uploadNoFile);
+    assert.equal(wrongField.json().error, errorText('upload_no_file'));
     const json = await h.app.inject({ method: 'POST', url: `/api/videos/upload?folder_id=${a.folderId}`, headers: bearerHeader(a.token), payload: {} });
     assert.equal(json.statusCode, 415);
     const anon = await h.app.inject({ method: 'POST', url: `/api/videos/upload?folder_id=${a.folderId}` });
@@ -136,7 +136,7 @@ describe('video upload', () => {
     const a = await account({ espaco: 1 });
     const r = await upload(h, a.token, a.folderId, 'grande.mp4', clips.big);
     assert.equal(r.statusCode, 413);
-    assert.equal(r.json().error, msg.quotaExceeded(1, 0));
+    assert.equal(r.json().error, errorText('quota_exceeded', { totalMb: 1, usedMb: 0 }));
     assert.equal(r.headers.connection, 'close');
     assert.deepEqual(await list(a.token, a.folderId), []);
     await assertClean(a.usuario, 0);
@@ -200,7 +200,7 @@ describe('video upload', () => {
     assert.notEqual(r, 'cut');
     if (r === 'cut') return;
     assert.equal(r.status, 413);
-    assert.equal(JSON.parse(r.body).error, msg.quotaExceeded(1, 0));
+    assert.equal(JSON.parse(r.body).error, errorText('quota_exceeded', { totalMb: 1, usedMb: 0 }));
     await assertClean(a.usuario, 0);
     // within the plan the same path works
     const ok = await rawUpload(a.token, a.folderId, clips.mid);

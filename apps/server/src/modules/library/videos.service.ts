@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { msg, type Video } from '@painel/contract';
+import type { Video } from '@painel/contract';
 import type { ProbeFacts } from '@painel/media/probe';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -18,7 +18,7 @@ import { contentType, displayName, uniqueName, type Storage } from './storage.ts
 import { contentGrant, toVideo } from './video-view.ts';
 import type { Grants } from '../../platform/crypto.ts';
 
-export const videoNotFound = () => new AppError(404, msg.videoNotFound);
+export const videoNotFound = () => new AppError('video_not_found');
 const extOf = (nome: string) => path.extname(nome).slice(1).toLowerCase();
 /** The playback URL's file segment: the generated stem, with .mp4 or the real extension. */
 const CONTENT_FILE = /^([0-9a-f]{24})\.[a-z0-9]{2,5}$/;
@@ -99,7 +99,7 @@ export function createVideosService(deps: {
         if (opts.replaceId !== undefined && !existing) throw videoNotFound();
         // the video must still be where, and what, the new file was made from (not moved or replaced over FTP meanwhile)
         const changed = opts.replaceId !== undefined && existing?.folder_id !== folderId;
-        if (changed || (opts.expectArquivo !== undefined && existing?.arquivo !== opts.expectArquivo)) throw new AppError(409, msg.conversionSourceChanged);
+        if (changed || (opts.expectArquivo !== undefined && existing?.arquivo !== opts.expectArquivo)) throw new AppError('conversion_source_changed');
         let row: VideoRow;
         if (existing) {
           const taken = opts.replaceId !== undefined && nome !== existing.nome ? await repo.namesIn(tx, folderId) : null;
@@ -133,7 +133,7 @@ export function createVideosService(deps: {
     try {
       const facts = await probe(file, extOf(nome));
       opts.verify?.(facts);
-      if (!facts) throw new AppError(415, msg.uploadNotVideo);
+      if (!facts) throw new AppError('upload_not_video');
       const video = await place(owner, folderId, file, facts, size, displayName(nome), opts);
       if (!video) throw folderNotFound();
       return video;
@@ -188,7 +188,7 @@ export function createVideosService(deps: {
         await pipeline(source.stream, sink);
         const nome = displayName(source.filename);
         const facts = await probe(temp, extOf(nome));
-        if (!facts) throw new AppError(415, msg.uploadNotVideo);
+        if (!facts) throw new AppError('upload_not_video');
         const video = await place(owner, folderId, temp, facts, sink.received, nome, { replace: !!opts.replace });
         if (!video) throw folderNotFound();
         return video;
@@ -241,7 +241,7 @@ export function createVideosService(deps: {
           const to = toFolderId === row?.folder_id ? from : await repo.lockFolder(tx, owner.userId, toFolderId);
           if (!row || !from) throw videoNotFound();
           if (!to) throw folderNotFound();
-          if (await repo.videoByName(tx, owner.userId, to.id, nome)) throw new AppError(409, msg.ftpNotAllowed);
+          if (await repo.videoByName(tx, owner.userId, to.id, nome)) throw new AppError('ftp_not_allowed');
           await repo.updateVideo(tx, id, { nome, folder_id: to.id, updated_at: nowIso() });
           if (to.id !== from.id) {
             const dest = storage.folderDir(owner.login, to.nome);
@@ -261,7 +261,7 @@ export function createVideosService(deps: {
       if (folderId !== undefined && row.folder_id !== folderId) throw videoNotFound();
       for (const g of guards) {
         const use = await g.videoInUse?.(owner.userId, id);
-        if (use) throw new AppError(409, msg.videoInUse(use));
+        if (use) throw new AppError('video_in_use', { uso: use });
       }
       const moves = createMoves();
       const trash = await storage.tempPath('trash');

@@ -1,5 +1,6 @@
 import { LIVE_APPLICATION, msg, streamNameOf } from '@painel/contract';
-import { classifyExit, createOutputGrowth, restreamArgs } from '@painel/media/restream';
+import { classifyExit, restreamArgs } from '@painel/media/restream';
+import { outputProgress } from '../engine/output-progress.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
@@ -7,7 +8,7 @@ import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import type { ChildFactory } from '../engine/engine.ts';
 import { channelUrls } from '../streaming/urls.ts';
 import type { LivesRepo } from './lives.repo.ts';
-import { destinationOf, maskKey } from './lives.service.ts';
+import { destinationOf, maskKey } from './destination.ts';
 
 /**
  * Where the worker reads the channel the user chose as the source, on this node: its HLS from
@@ -58,10 +59,7 @@ export function restreamChild(deps: {
         ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}),
       }),
       redact,
-      progress: () => {
-        const g = createOutputGrowth();
-        return (line) => g.grew(line);
-      },
+      progress: outputProgress,
       permanent: (tail, sentMedia) => {
         if (classifyExit(tail, redact(destination), sentMedia) !== 'refused') {
           refusals = 0;

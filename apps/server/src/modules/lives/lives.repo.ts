@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { LivesTable, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { LivesTable } from './lives.table.ts';
 
 /** A live with the observed state of its process. */
 const columns = [

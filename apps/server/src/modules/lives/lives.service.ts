@@ -14,19 +14,14 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { Processes } from '../engine/processes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { channelUrls, formatUptime } from '../streaming/urls.ts';
+import { destinationOf, maskKey } from './destination.ts';
 import type { LiveRow, LivesRepo } from './lives.repo.ts';
 
 const HOUR = 3_600_000;
 /** A start this far in the past still counts as "now" (the minute the form was filled in). */
 const START_SLACK_MS = 60_000;
 
-/** The destination ffmpeg pushes to: the platform's server and the key, one slash between. */
-export const destinationOf = (server: string, key: string): string => `${server.replace(/\/+$/, '')}/${key.replace(/^\/+/, '')}`;
-
-/** A key shown in the table: enough to recognise it, never enough to use it. */
-export function maskKey(key: string): string {
-  return key.length <= 4 ? '••••' : `${key.slice(0, 4)}${'•'.repeat(Math.min(12, key.length - 4))}`;
-}
+export { destinationOf, maskKey };
 
 export const platformName = (tipo: string): string => PLATFORMS.find((p) => p.id === tipo)?.nome ?? tipo;
 
@@ -109,10 +104,10 @@ export function createLivesService(deps: {
       .map((w) => ({ start: Date.parse(w.start_at), end: w.end_at ? Date.parse(w.end_at) : Infinity }))
       // past its end: the worker finishes it within its next loop
       .filter((w) => w.end > now);
-    if (windows.length >= plan.max_lives) throw limitReached(msg.liveLimitRegistered(plan.max_lives));
+    if (windows.length >= plan.max_lives) throw limitReached('live_limit_registered', plan.max_lives);
     const max = plan.max_lives_ativas;
     const { atStart, peak } = overlapOf(windows, start, end);
-    if (peak >= max) throw limitReached(immediate && atStart >= max ? msg.liveLimitRunning(max) : msg.liveLimitOverlap(max));
+    if (peak >= max) throw limitReached(immediate && atStart >= max ? 'live_limit_running' : 'live_limit_overlap', max);
   }
 
   async function owned(auth: Auth, id: number): Promise<LiveRow> {
@@ -143,23 +138,23 @@ export function createLivesService(deps: {
     async start(auth: Auth, body: StartLiveBody) {
       const tz = await zoneOf(auth);
       const now = Date.now();
-      if (/\s/.test(body.servidor_rtmp_chave)) throw new AppError(400, msg.liveKeyInvalid);
+      if (/\s/.test(body.servidor_rtmp_chave)) throw new AppError('live_key_invalid');
       const end = parseZoned(body.data_fim, tz);
-      if (end === null) throw new AppError(400, msg.liveInvalidDate);
+      if (end === null) throw new AppError('live_invalid_date');
       const immediate = body.inicio_imediato === 'sim';
       let start = now;
       if (!immediate) {
-        if (!body.data_inicio) throw new AppError(400, msg.liveStartRequired);
+        if (!body.data_inicio) throw new AppError('live_start_required');
         const parsed = parseZoned(body.data_inicio, tz);
-        if (parsed === null) throw new AppError(400, msg.liveInvalidDate);
-        if (parsed < now - START_SLACK_MS) throw new AppError(400, msg.liveStartInPast);
+        if (parsed === null) throw new AppError('live_invalid_date');
+        if (parsed < now - START_SLACK_MS) throw new AppError('live_start_in_past');
         start = Math.max(parsed, now);
       }
-      if (end <= now) throw new AppError(400, msg.liveEndInPast);
-      if (end <= start) throw new AppError(400, msg.liveEndBeforeStart);
-      if (end - start > LIVE_MAX_HOURS * HOUR) throw new AppError(400, msg.liveTooLong);
+      if (end <= now) throw new AppError('live_end_in_past');
+      if (end <= start) throw new AppError('live_end_before_start');
+      if (end - start > LIVE_MAX_HOURS * HOUR) throw new AppError('live_too_long');
       const urls = channelUrls(config, auth.account.usuario);
-      if (body.servidor_stm !== urls.hlsUrl && body.servidor_stm !== urls.rtmpStream) throw new AppError(400, msg.liveSourceInvalid);
+      if (body.servidor_stm !== urls.hlsUrl && body.servidor_stm !== urls.rtmpStream) throw new AppError('live_source_invalid');
       // refused here, before any row or process exists
       await guard.check(destinationOf(body.servidor_rtmp, body.servidor_rtmp_chave), ['rtmp', 'rtmps']);
 
@@ -249,7 +244,7 @@ export function createLivesService(deps: {
     async stop(auth: Auth, id: number) {
       const row = await owned(auth, id);
       // status 1 only; one that is connecting, reconnecting or scheduled is removed instead
-      if (row.desired !== 'running' || row.state !== 'live') throw new AppError(400, msg.liveNotTransmitting);
+      if (row.desired !== 'running' || row.state !== 'live') throw new AppError('live_not_transmitting');
       await processes.stop(db, auth.userId, row.process_id);
       return { success: true, message: msg.liveStopped };
     },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { LIVE_STATE_TEXT, msg } from '@painel/contract';
+import { LIVE_STATE_TEXT, errorText, msg } from '@painel/contract';
 import { loadConfig } from '../../platform/config.ts';
 import { formatZoned } from '../../platform/zoned-time.ts';
 import { channelUrls } from '../streaming/urls.ts';
@@ -120,7 +120,7 @@ describe('lives: restreams to a platform', () => {
     // finishing twice, or a finished one, is refused plainly
     const again = await api(a.token, 'POST', `/api/streaming/stop-live/${r.live.id}`);
     assert.equal(again.statusCode, 400);
-    assert.equal(again.json().error, msg.liveNotTransmitting);
+    assert.equal(again.json().error, errorText('live_not_transmitting'));
   });
 
   test('remove a running live: it is stopped first, then gone', async () => {
@@ -201,23 +201,23 @@ describe('lives: restreams to a platform', () => {
       [{ servidor_rtmp: '' }, msg.liveRequired],
       [{ servidor_rtmp_chave: '' }, msg.liveRequired],
       [{ data_fim: '' }, msg.liveRequired],
-      [{ data_fim: at(25 * HOUR) }, msg.liveTooLong],
-      [{ data_fim: '2026-12-01 10:00' }, msg.liveInvalidDate],
-      [{ data_fim: at(-HOUR) }, msg.liveEndInPast],
-      [{ inicio_imediato: 'nao', data_inicio: '' }, msg.liveStartRequired],
-      [{ inicio_imediato: 'nao', data_inicio: at(-2 * HOUR) }, msg.liveStartInPast],
-      [{ inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(HOUR) }, msg.liveEndBeforeStart],
-      [{ inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(27 * HOUR) }, msg.liveTooLong],
-      [{ tipo: 'myspace' }, msg.invalidPlatform],
-      [{ servidor_stm: 'rtmp://outro.exemplo.com/live/x' }, msg.liveSourceInvalid],
-      [{ servidor_stm: source.replace(a.usuario, b.usuario) }, msg.liveSourceInvalid],
-      [{ servidor_rtmp_chave: 'chave com espaço' }, msg.liveKeyInvalid],
-      [{ servidor_rtmp: 'http://a.rtmp.youtube.com/live2' }, msg.outboundInvalidUrl(['rtmp', 'rtmps'])],
-      [{ servidor_rtmp: 'rtmp://127.0.0.1:1935/live' }, msg.outboundPrivate('127.0.0.1')],
-      [{ servidor_rtmp: 'rtmp://0x7f.1/live' }, msg.outboundPrivate('0x7f.1')],
-      [{ servidor_rtmp: 'rtmp://[::ffff:127.0.0.1]/live' }, msg.outboundPrivate('::ffff:7f00:1')],
-      [{ servidor_rtmp: 'rtmp://169.254.169.254/live' }, msg.outboundPrivate('169.254.169.254')],
-      [{ servidor_rtmp: 'rtmp://localhost/live' }, msg.outboundPrivate('localhost')],
+      [{ data_fim: at(25 * HOUR) }, errorText('live_too_long')],
+      [{ data_fim: '2026-12-01 10:00' }, errorText('live_invalid_date')],
+      [{ data_fim: at(-HOUR) }, errorText('live_end_in_past')],
+      [{ inicio_imediato: 'nao', data_inicio: '' }, errorText('live_start_required')],
+      [{ inicio_imediato: 'nao', data_inicio: at(-2 * HOUR) }, errorText('live_start_in_past')],
+      [{ inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(HOUR) }, errorText('live_end_before_start')],
+      [{ inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(27 * HOUR) }, errorText('live_too_long')],
+      [{ tipo: 'myspace' }, errorText('invalid_platform')],
+      [{ servidor_stm: 'rtmp://outro.exemplo.com/live/x' }, errorText('live_source_invalid')],
+      [{ servidor_stm: source.replace(a.usuario, b.usuario) }, errorText('live_source_invalid')],
+      [{ servidor_rtmp_chave: 'chave com espaço' }, errorText('live_key_invalid')],
+      [{ servidor_rtmp: 'http://a.rtmp.youtube.com/live2' }, errorText('outbound_invalid_url', { schemes: ['rtmp', 'rtmps'] })],
+      [{ servidor_rtmp: 'rtmp://127.0.0.1:1935/live' }, errorText('outbound_private', { host: '127.0.0.1' })],
+      [{ servidor_rtmp: 'rtmp://0x7f.1/live' }, errorText('outbound_private', { host: '0x7f.1' })],
+      [{ servidor_rtmp: 'rtmp://[::ffff:127.0.0.1]/live' }, errorText('outbound_private', { host: '::ffff:7f00:1' })],
+      [{ servidor_rtmp: 'rtmp://169.254.169.254/live' }, errorText('outbound_private', { host: '169.254.169.254' })],
+      [{ servidor_rtmp: 'rtmp://localhost/live' }, errorText('outbound_private', { host: 'localhost' })],
     ];
     for (const [over, error] of cases) {
       const r = await api(a.token, 'POST', '/api/streaming/start-live', form(over));
@@ -239,7 +239,7 @@ describe('lives: restreams to a platform', () => {
     // only a live that is transmitting (status 1) can be finished; a scheduled one is removed instead
     const early = await api(a.token, 'POST', `/api/streaming/stop-live/${r.live.id}`);
     assert.equal(early.statusCode, 400);
-    assert.equal(early.json().error, msg.liveNotTransmitting);
+    assert.equal(early.json().error, errorText('live_not_transmitting'));
     for (const url of ['/api/streaming/lives', '/api/streaming/start-live']) {
       assert.equal((await s.h.app.inject({ method: url.endsWith('lives') ? 'GET' : 'POST', url })).statusCode, 401);
     }
@@ -331,7 +331,7 @@ describe('lives: control characters in what reaches the restream', () => {
       ]) {
         const r = await post({ ...form, ...over });
         assert.equal(r.statusCode, 400, JSON.stringify(over));
-        assert.equal(r.json().error, msg.controlChars, JSON.stringify(over));
+        assert.equal(r.json().error, errorText('control_chars'), JSON.stringify(over));
       }
       assert.deepEqual([await count('lives'), await count('media_processes')], [0, 0]);
       // the same form without them is a live
@@ -397,7 +397,7 @@ describe('lives: the plan limits simultaneous and registered lives', () => {
     const counts = await rows(a.id);
     await refused(await start(a), msg.liveLimitRunning(2));
     // scheduled inside the window of the two running ones: refused as well, when it is registered
-    await refused(await start(a, { inicio_imediato: 'nao', data_inicio: at(HOUR / 2), data_fim: at(2 * HOUR) }), msg.liveLimitOverlap(2));
+    await refused(await start(a, { inicio_imediato: 'nao', data_inicio: at(HOUR / 2), data_fim: at(2 * HOUR) }), errorText('live_limit_overlap', { max: 2 }));
     assert.deepEqual(await rows(a.id), counts);
     // another account is not affected (default plan: 5 at once)
     for (let i = 0; i < 3; i++) assert.equal((await start(b)).statusCode, 200);
@@ -408,7 +408,7 @@ describe('lives: the plan limits simultaneous and registered lives', () => {
     const later = await start(a, { inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(3 * HOUR) });
     assert.equal(later.statusCode, 200, later.body);
     const counts = await rows(a.id);
-    await refused(await start(a, { inicio_imediato: 'nao', data_inicio: at(5 * HOUR), data_fim: at(6 * HOUR) }), msg.liveLimitRegistered(3));
+    await refused(await start(a, { inicio_imediato: 'nao', data_inicio: at(5 * HOUR), data_fim: at(6 * HOUR) }), errorText('live_limit_registered', { max: 3 }));
     assert.deepEqual(await rows(a.id), counts);
     assert.equal((await api(a.token, 'DELETE', `/api/streaming/remove-live/${later.json().live.id}`)).statusCode, 200);
     assert.equal((await start(a, { inicio_imediato: 'nao', data_inicio: at(5 * HOUR), data_fim: at(6 * HOUR) })).statusCode, 200);
@@ -428,7 +428,7 @@ describe('lives: the plan limits simultaneous and registered lives', () => {
     assert.equal((await start(acc)).statusCode, 200);
     const r = await api(acc.token, 'POST', '/api/streaming/start', { titulo: 'Culto', platform_ids: ['youtube'] });
     // no OBS yet: the broadcast waits for it, and says what each platform got
-    assert.equal(r.json().error, msg.obsNotPublishing);
+    assert.equal(r.json().error, errorText('obs_not_publishing'));
     const yt = (r.json().platforms as { id: string; status: string; error: string | null }[]).find((p) => p.id === 'youtube');
     assert.deepEqual([yt?.status, yt?.error], ['error', `YouTube: ${msg.liveLimitRunning(1)}`]);
     assert.deepEqual(await rows(acc.id), { lives: 1, processes: 1 });

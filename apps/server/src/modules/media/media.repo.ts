@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { MediaServicesTable, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { MediaServicesTable } from './media.table.ts';
 
 export type MediaServiceRow = Selectable<MediaServicesTable>;
 

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { msg } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 
 /**
@@ -22,9 +21,9 @@ sharp.cache(false);
 export async function normaliseLogo(data: Buffer, format: 'png' | 'jpeg'): Promise<{ data: Buffer; width: number; height: number }> {
   // the header alone, to refuse by dimensions with the sizes the user can act on
   const meta = await sharp(data, { limitInputPixels: false }).metadata().catch(() => null);
-  if (!meta || meta.format !== format || !meta.width || !meta.height) throw new AppError(400, msg.logoUnreadable);
+  if (!meta || meta.format !== format || !meta.width || !meta.height) throw new AppError('logo_unreadable');
   if (meta.width * meta.height > LOGO_MAX_PIXELS) {
-    throw new AppError(400, msg.logoTooManyPixels(meta.width, meta.height, LOGO_MAX_PIXELS / 1_000_000));
+    throw new AppError('logo_too_many_pixels', { width: meta.width, height: meta.height, maxMegapixels: LOGO_MAX_PIXELS / 1_000_000 });
   }
   // the pixel limit again on the decode itself, and a time limit, in case the header lied
   const img = sharp(data, { limitInputPixels: LOGO_MAX_PIXELS, failOn: 'error' })
@@ -34,7 +33,7 @@ export async function normaliseLogo(data: Buffer, format: 'png' | 'jpeg'): Promi
   // a palette PNG stays a palette PNG (with its transparency), so a small logo does not grow
   const out = format === 'png' ? img.png({ palette: meta.isPalette }) : img.jpeg({ quality: 90 });
   const { data: bytes, info } = await out.toBuffer({ resolveWithObject: true }).catch(() => {
-    throw new AppError(400, msg.logoUnreadable);
+    throw new AppError('logo_unreadable');
   });
   return { data: bytes, width: info.width, height: info.height };
 }

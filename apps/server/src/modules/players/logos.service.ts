@@ -37,11 +37,11 @@ export function createLogosService(deps: { db: Db; repo: PlayersRepo; dataDir: s
     byId: (userId: number, id: number) => repo.logo(db, userId, id),
 
     async upload(auth: Auth, input: { nome: string | undefined; filename: string; data: Buffer; truncated: boolean }) {
-      if (input.truncated || input.data.length > LOGO_MAX_BYTES) throw new AppError(413, msg.logoTooLarge(LOGO_MAX_BYTES / (1024 * 1024)));
+      if (input.truncated || input.data.length > LOGO_MAX_BYTES) throw new AppError('logo_too_large', { mb: LOGO_MAX_BYTES / (1024 * 1024) });
       const kind = sniffImage(input.data);
-      if (!kind) throw new AppError(400, msg.logoInvalidType);
+      if (!kind) throw new AppError('logo_invalid_type');
       const nome = (input.nome?.trim() || path.parse(input.filename).name || 'logo').slice(0, 200);
-      if (nome.length > 100) throw new AppError(400, msg.logoNameTooLong);
+      if (nome.length > 100) throw new AppError('logo_name_too_long');
       // what is stored and served is the image written anew, never the uploaded bytes
       const image = await normaliseLogo(input.data, kind.ext === 'png' ? 'png' : 'jpeg');
       // the quota's reservation holds the room until the row counts in the usage itself, so

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { LogosTable, PlayerSettingsTable, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { LogosTable, PlayerSettingsTable } from './players.table.ts';
 
 export type LogoRow = Selectable<LogosTable>;
 

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
-  LOGO_MAX_BYTES, VIEWER_HEARTBEAT_MS, effectiveUserId, heartbeatBody, msg, playerQuery, playerSettingsBody,
+  LOGO_MAX_BYTES, VIEWER_HEARTBEAT_MS, effectiveUserId, heartbeatBody, msg, playerQuery, playerSettingsBody, type ServerErrorCode,
 } from '@painel/contract';
-import { AppError, parse } from '../../platform/errors.ts';
+import { AppError, errorBody, parse } from '../../platform/errors.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
 import { idParam, parseRange } from '../../platform/http.ts';
 import { ipKey } from '../../platform/ip-key.ts';
@@ -34,7 +34,7 @@ export const PLAYER_REQUESTS_PER_IP_PER_MINUTE = 1200;
  */
 export const OFFLINE_POLL_MS = 4000;
 /** The code a rate-limit refusal carries: players wait and try again, they do not stop. */
-export const RATE_LIMITED_CODE = 'rate_limited';
+export const RATE_LIMITED_CODE = 'rate_limited' satisfies ServerErrorCode;
 
 const proofOf = (body: unknown): VodProof => {
   const b = (body ?? {}) as { exp?: unknown; sig?: unknown };
@@ -99,7 +99,7 @@ export function playersRoutes(app: FastifyInstance, deps: {
   const publicLimit = createRateLimiter({ windowMs: 60_000, max: PLAYER_REQUESTS_PER_IP_PER_MINUTE });
   const limited = (req: FastifyRequest, reply: FastifyReply) => {
     if (publicLimit.hit(ipKey(req.ip))) return false;
-    void reply.status(429).header('Retry-After', '10').send({ success: false, error: msg.tooManyRequests, code: RATE_LIMITED_CODE });
+    void reply.status(429).header('Retry-After', '10').send(errorBody(new AppError(RATE_LIMITED_CODE)));
     return true;
   };
 
@@ -116,11 +116,11 @@ export function playersRoutes(app: FastifyInstance, deps: {
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { files: 1, fields: 5, parts: 10, fieldSize: 1024, fileSize: LOGO_MAX_BYTES } });
     scope.post('/api/logos', auth, async (req) => {
-      if (!req.isMultipart()) throw new AppError(400, msg.logoFileRequired);
+      if (!req.isMultipart()) throw new AppError('logo_file_required');
       const part = await req.file();
-      if (!part) throw new AppError(400, msg.logoFileRequired);
+      if (!part) throw new AppError('logo_file_required');
       const data = await part.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, msg.logoTooLarge(LOGO_MAX_BYTES / (1024 * 1024)));
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('logo_too_large', { mb: LOGO_MAX_BYTES / (1024 * 1024) });
         throw e;
       });
       const nomeField = part.fields.nome;

@@ -139,8 +139,8 @@ export function createPlayersService(deps: {
 
     async saveSettings(auth: Auth, body: PlayerSettingsBody) {
       const wm = body.watermark;
-      if (wm.logo_id !== null && !(await logos.byId(auth.userId, wm.logo_id))) throw new AppError(400, msg.logoNotFound);
-      if (wm.enabled && wm.logo_id === null) throw new AppError(400, msg.watermarkNeedsLogo);
+      if (wm.logo_id !== null && !(await logos.byId(auth.userId, wm.logo_id))) throw new AppError('logo_not_found');
+      if (wm.enabled && wm.logo_id === null) throw new AppError('watermark_needs_logo');
       await repo.saveSettings(db, {
         user_id: auth.userId, player_type: body.player_type, watermark_enabled: wm.enabled ? 1 : 0, logo_id: wm.logo_id,
         watermark_position: wm.position, watermark_opacity: wm.opacity, updated_at: nowIso(),
@@ -161,7 +161,7 @@ export function createPlayersService(deps: {
       params.set('player', q.player ?? settings.player_type);
       params.set('contador', q.contador ?? 'true');
       params.set('compartilhamento', q.compartilhamento ?? 'false');
-      if (q.vod && !sourceOf(login, q)) throw new AppError(400, msg.invalidData);
+      if (q.vod && !sourceOf(login, q)) throw new AppError('invalid_data');
       const player_url = `${urls.web}/api/player-port/iframe?${params}`;
       const embed_code = `<iframe src="${player_url.replace(/&/g, '&amp;')}" width="640" height="360" style="border:0;max-width:100%" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
       return { success: true, player_url, embed_code, hls_url: urls.hlsUrl, stream: urls.streamName, player: params.get('player') };

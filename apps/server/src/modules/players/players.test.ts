@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { LOGO_MAX_BYTES, msg } from '@painel/contract';
+import { LOGO_MAX_BYTES, errorText, msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { goLive as onAir } from '../../testing/on-air.ts';
 import { makeClips, newFolder, upload as uploadVideo } from '../../testing/library.ts';
@@ -91,15 +91,15 @@ describe('players, watermark logos and viewer sessions', () => {
   test('player settings refuse bad input with a Portuguese message and keep what was saved', async () => {
     const saved = (await get(a.token, '/api/player-settings')).json();
     const wm = (w: object) => settings({ watermark: { enabled: false, logo_id: null, position: 'top-left', opacity: 70, ...w } });
-    for (const [payload, error] of [
-      [wm({ opacity: 9 }), msg.watermarkOpacityRange], [wm({ opacity: 101 }), msg.watermarkOpacityRange],
-      [wm({ opacity: 'meio' }), msg.watermarkOpacityRange], [wm({ opacity: 55.5 }), msg.watermarkOpacityRange],
-      [wm({ position: 'center' }), msg.invalidWatermarkPosition], [settings({ player_type: 'jwplayer' }), msg.invalidPlayerType],
-      [wm({ enabled: true }), msg.watermarkNeedsLogo], [wm({ logo_id: 999999 }), msg.logoNotFound],
+    for (const [payload, code] of [
+      [wm({ opacity: 9 }), 'watermark_opacity_range'], [wm({ opacity: 101 }), 'watermark_opacity_range'],
+      [wm({ opacity: 'meio' }), 'watermark_opacity_range'], [wm({ opacity: 55.5 }), 'watermark_opacity_range'],
+      [wm({ position: 'center' }), 'invalid_watermark_position'], [settings({ player_type: 'jwplayer' }), 'invalid_player_type'],
+      [wm({ enabled: true }), 'watermark_needs_logo'], [wm({ logo_id: 999999 }), 'logo_not_found'],
     ] as const) {
       const r = await put(a.token, payload);
       assert.equal(r.statusCode, 400, JSON.stringify(payload));
-      assert.deepEqual(r.json(), { success: false, error });
+      assert.deepEqual(r.json(), { success: false, error: errorText(code), code });
     }
     assert.deepEqual((await get(a.token, '/api/player-settings')).json(), saved);
   });
@@ -114,8 +114,8 @@ describe('players, watermark logos and viewer sessions', () => {
       [{ name: 'falso.png', data: Buffer.from('GIF89a........'), type: 'image/png' }, 400, msg.logoInvalidType],
       [{ name: 'x.svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: 'image/svg+xml' }, 400, msg.logoInvalidType],
       [{ name: 'grande.png', data: Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]), type: 'image/png' }, 413, msg.logoTooLarge(2)],
-      [{ name: 'quebrado.png', data: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64, 1)]), type: 'image/png' }, 400, msg.logoUnreadable],
-      [{ name: 'cortado.jpg', data: JPEG.subarray(0, 40), type: 'image/jpeg' }, 400, msg.logoUnreadable],
+      [{ name: 'quebrado.png', data: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64, 1)]), type: 'image/png' }, 400, errorText('logo_unreadable')],
+      [{ name: 'cortado.jpg', data: JPEG.subarray(0, 40), type: 'image/jpeg' }, 400, errorText('logo_unreadable')],
     ] as const) {
       const r = await upload(a.token, file);
       assert.equal(r.statusCode, status, file.name);
@@ -143,7 +143,7 @@ describe('players, watermark logos and viewer sessions', () => {
     assert.ok(bomb.length < LOGO_MAX_BYTES, 'the bomb fits under the byte limit');
     const refused = await upload(token, { name: 'bomba.png', data: bomb, type: 'image/png' });
     assert.equal(refused.statusCode, 400);
-    assert.equal(refused.json().error, msg.logoTooManyPixels(30000, 30000, 25));
+    assert.equal(refused.json().error, errorText('logo_too_many_pixels', { width: 30000, height: 30000, maxMegapixels: 25 }));
     assert.deepEqual((await get(token, '/api/logos')).json(), []);
 
     const wide = await upload(token, { name: 'faixa.png', data: await image(4000, 1000).png().toBuffer(), type: 'image/png' });
@@ -168,7 +168,7 @@ describe('players, watermark logos and viewer sessions', () => {
 
     const second = await upload(token, { name: 'ruido2.png', data: await noisy(), type: 'image/png' });
     assert.equal(second.statusCode, 413);
-    assert.equal(second.json().error, msg.quotaExceeded(1, Math.round((bytes / 1048576) * 100) / 100));
+    assert.equal(second.json().error, errorText('quota_exceeded', { totalMb: 1, usedMb: Math.round((bytes / 1048576) * 100) / 100 }));
     assert.equal((await get(token, '/api/logos')).json().length, 1);
     assert.equal(fs.readdirSync(path.join(h.config.dataDir, 'logos')).filter((f) => !f.startsWith('.')).length, 4);
   });

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { PlaylistsTable, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { PlaylistsTable } from './playlists.table.ts';
 
 export type PlaylistRow = Selectable<PlaylistsTable>;
 export type PlaylistTotalsRow = PlaylistRow & { total_videos: number; duracao_total: number };

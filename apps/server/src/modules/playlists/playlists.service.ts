@@ -1,10 +1,10 @@
-import { candidateRefusal, msg, type Playlist, type PlaylistEntry, type UpdatePlaylistBody } from '@painel/contract';
+import { candidateRefusal, type Playlist, type PlaylistEntry, type UpdatePlaylistBody } from '@painel/contract';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Library, Owner } from '../library/library.ts';
 import type { PlaylistsRepo, PlaylistTotalsRow } from './playlists.repo.ts';
 
-export const playlistNotFound = (): AppError => new AppError(404, msg.playlistNotFound);
+export const playlistNotFound = (): AppError => new AppError('playlist_not_found');
 
 const toPlaylist = (r: PlaylistTotalsRow): Playlist => ({
   id: r.id, nome: r.nome, total_videos: r.total_videos, duracao_total: Math.round(r.duracao_total), data_criacao: r.created_at,
@@ -42,10 +42,10 @@ export function createPlaylistsService(deps: { db: Db; repo: PlaylistsRepo; libr
       await owned(owner, id);
       const ids = body.videos ? [...body.videos].sort((a, b) => a.ordem - b.ordem).map((v) => v.id) : null;
       if (ids) {
-        if (new Set(ids).size !== ids.length) throw new AppError(400, msg.playlistDuplicateVideo);
+        if (new Set(ids).size !== ids.length) throw new AppError('playlist_duplicate_video');
         for (const v of await library.videos.presentMany(owner, ids)) {
           const why = candidateRefusal(v, owner.bitrate);
-          if (why) throw new AppError(422, msg.playlistVideoRefused(v.nome, why));
+          if (why) throw new AppError('playlist_video_refused', { nome: v.nome, motivo: why });
         }
       }
       await db.transaction().execute(async (tx) => {
@@ -58,7 +58,7 @@ export function createPlaylistsService(deps: { db: Db; repo: PlaylistsRepo; libr
 
     async remove(owner: Owner, id: number): Promise<void> {
       await owned(owner, id);
-      if ((await deps.onAir(owner.userId)).includes(id)) throw new AppError(409, msg.playlistOnAir);
+      if ((await deps.onAir(owner.userId)).includes(id)) throw new AppError('playlist_on_air');
       await repo.remove(db, owner.userId, id);
     },
 
@@ -71,6 +71,8 @@ export function createPlaylistsService(deps: { db: Db; repo: PlaylistsRepo; libr
     },
 
     count: (userId: number) => repo.count(db, userId),
+    /** A playlist's name and size, for the broadcast that starts it (its own check of the owner). */
+    totals: (userId: number, id: number) => repo.withTotals(db, userId, id),
   };
 }
 export type PlaylistsService = ReturnType<typeof createPlaylistsService>;

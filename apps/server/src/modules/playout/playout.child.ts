@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LIVE_APPLICATION, isPlaylistCandidate, msg, streamNameOf } from '@painel/contract';
+import { isPlaylistCandidate, msg } from '@painel/contract';
 import { concatList, playableFacts, playoutArgs, probeArgs, slotName, SLOTS, type PlayableFacts } from '@painel/media/playout';
-import { createOutputGrowth } from '@painel/media/restream';
 import type { Config } from '../../platform/config.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { execCapture } from '../../platform/exec.ts';
 import type { ChildFactory } from '../engine/engine.ts';
-import { publishToken } from '../engine/publish-token.ts';
+import { outputProgress } from '../engine/output-progress.ts';
+import { channelPublishUrl } from '../channel/sources.ts';
 import type { Library } from '../library/library.ts';
 import { ownerOfAccount } from '../library/library.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
@@ -88,7 +88,7 @@ export function playoutChild(deps: {
     const owner = ownerOfAccount(account);
     const dir = path.join(config.dataDir, 'playout', String(row.id));
     const list = path.join(dir, 'list.ffconcat');
-    const destination = `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(account.usuario)}?playout=${publishToken(config.dataDir, row.id)}`;
+    const destination = channelPublishUrl(config, account.usuario, 'playout', row.id);
     const playlistIds = [po0.playlist_id, po0.ending_playlist_id].filter((x): x is number => x !== null);
     const files = new Map<number, string>();
 
@@ -313,10 +313,7 @@ export function playoutChild(deps: {
       command: config.media.ffmpegBin,
       args: playoutArgs({ list, destination }),
       redact: (t) => t.split(destination).join(destination.replace(/playout=[^&\s]+/, 'playout=***')),
-      progress: () => {
-        const g = createOutputGrowth();
-        return (line) => g.grew(line);
-      },
+      progress: outputProgress,
       permanent: () => null,
       // the list ran out or the next slot was left empty on purpose (a video of another format
       // follows): ffmpeg ended the stream cleanly and the next run continues the broadcast

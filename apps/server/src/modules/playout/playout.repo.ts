@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { PlayoutsTable, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { PlayoutsTable } from './playout.table.ts';
 
 export type PlayoutRow = Selectable<PlayoutsTable>;
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { msg, streamKeyOf, type StatusResponse } from '@painel/contract';
+import { errorText, msg, type StatusResponse } from '@painel/contract';
 import { bearerHeader } from '../../testing/harness.ts';
 import { makeChannelClip, newFolder, upload } from '../../testing/library.ts';
 import { eventually, startLiveStack, type LiveStack } from '../../testing/live.ts';
@@ -147,7 +147,7 @@ describe('playout: a playlist on air', () => {
     // on air, it cannot be deleted
     const del = await api(a.token, 'DELETE', `/api/playlists/${playlistId}`);
     assert.equal(del.statusCode, 409);
-    assert.equal(del.json().error, msg.playlistOnAir);
+    assert.equal(del.json().error, errorText('playlist_on_air'));
   });
 
   test('edited on air: the new order plays from the next video on, without stopping', { timeout: 60_000 }, async () => {

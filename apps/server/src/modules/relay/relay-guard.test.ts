@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { msg } from '@painel/contract';
+import { errorText } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { startHostileOrigin, startTrap } from '../../testing/hostile-origin.ts';
 
@@ -42,7 +42,7 @@ describe('relay: the guard covers every address a source leads to', () => {
   for (const [what, path] of [['a redirect', '/redirect.m3u8'], ['segments', '/segments.m3u8'], ['a variant playlist', '/variants.m3u8'], ['an AES key', '/key.m3u8']] as const) {
     test(`plain HTTP source: ${what} on an internal address is refused with the guard's message`, { timeout: 20_000 }, async () => {
       const r = await validate(plain.url(path));
-      assert.deepEqual(r, { valid: false, message: msg.outboundPrivate('127.0.0.1') });
+      assert.deepEqual(r, { valid: false, message: errorText('outbound_private', { host: '127.0.0.1' }) });
       assert.equal(trap.connections(), 0, 'nada chegou ao endereço interno');
     });
   }
@@ -50,7 +50,7 @@ describe('relay: the guard covers every address a source leads to', () => {
   for (const [what, path] of [['a redirect', '/redirect.m3u8'], ['segments', '/segments.m3u8']] as const) {
     test(`HTTPS source: ${what} to an internal address is refused before any TLS handshake reaches it`, { timeout: 20_000 }, async () => {
       const r = await validate(tls.url(path));
-      assert.deepEqual(r, { valid: false, message: msg.outboundPrivate('127.0.0.1') });
+      assert.deepEqual(r, { valid: false, message: errorText('outbound_private', { host: '127.0.0.1' }) });
       assert.equal(trap.connections(), 0, 'nada chegou ao endereço interno');
     });
   }
@@ -60,7 +60,7 @@ describe('relay: the guard covers every address a source leads to', () => {
     const before = await count();
     const r = await h.app.inject({ method: 'POST', url: '/api/relay/start', headers: bearerHeader(token), payload: { relay_url: plain.url('/segments.m3u8'), relay_type: 'm3u8' } });
     assert.equal(r.statusCode, 400, r.body);
-    assert.equal(r.json().error, msg.outboundPrivate('127.0.0.1'));
+    assert.equal(r.json().error, errorText('outbound_private', { host: '127.0.0.1' }));
     assert.equal(await count(), before);
     assert.equal(trap.connections(), 0);
   });

@@ -1,15 +1,15 @@
-import { LIVE_APPLICATION, msg, streamNameOf } from '@painel/contract';
+import { msg } from '@painel/contract';
 import { relayArgs, unsupportedCodec } from '@painel/media/relay';
-import { createOutputGrowth } from '@painel/media/restream';
 import type { Config } from '../../platform/config.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import { proxiedEnv, startOutboundProxy } from '../../platform/outbound-proxy.ts';
 import type { ChildFactory } from '../engine/engine.ts';
-import { publishToken } from '../engine/publish-token.ts';
+import { outputProgress } from '../engine/output-progress.ts';
+import { channelPublishUrl } from '../channel/sources.ts';
 import type { RelayRepo } from './relay.repo.ts';
-import { relaySource } from './relay.service.ts';
+import { relaySource } from './relay-source.ts';
 
 /**
  * A source silent this long (every run since ended without a byte of media) ends the relay
@@ -40,7 +40,7 @@ export function relayChild(deps: {
     const relay = await repo.byProcess(db, row.id);
     if (!relay) throw new Error(msg.notFound);
     const source = await relaySource(guard, config.outboundAllow, sealer.open(relay.url), relay.tipo);
-    const destination = `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(relay.usuario)}?relay=${publishToken(config.dataDir, row.id)}`;
+    const destination = channelPublishUrl(config, relay.usuario, 'relay', row.id);
     const hidden = masked(source);
     let lastMedia = Date.now();
     // every host ffmpeg opens for this relay (redirects, variants, segments, keys) passes the guard
@@ -51,10 +51,7 @@ export function relayChild(deps: {
       dispose: () => void proxy.close(),
       args: relayArgs({ source, destination, ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}) }),
       redact: (t) => t.split(source).join(hidden).replace(/relay=[^&\s]+/g, 'relay=***'),
-      progress: () => {
-        const g = createOutputGrowth();
-        return (line) => g.grew(line);
-      },
+      progress: outputProgress,
       permanent: (tail, sentMedia) => {
         // the source led ffmpeg to an address the guard refuses: retrying would only knock again
         const refused = proxy.refusals()[0];

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { RelaysTable, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { RelaysTable } from './relay.table.ts';
 
 /** Relays: the source an engine row of kind relay pulls into the account's channel. */
 export function createRelayRepo() {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { msg, type RelayStatus, type StatusResponse } from '@painel/contract';
+import { errorText, msg, type RelayStatus, type StatusResponse } from '@painel/contract';
 import { freePort } from '../../worker.ts';
 import { bearerHeader } from '../../testing/harness.ts';
 import { makeChannelClip, newFolder, upload } from '../../testing/library.ts';
@@ -76,14 +76,14 @@ describe('relay: an external live in the channel', () => {
       ['https://exemplo.com/live/stream.m3u8', msg.relayUrlForm, 'rtmp'],
       // plain http only towards an allow-listed peer: cloud metadata answers http
       ['http://169.254.169.254/latest/meta-data.m3u8', msg.relayUrlForm],
-      ['rtmp://127.0.0.1:1935/live/x', msg.outboundPrivate('127.0.0.1')],
-      ['rtmp://0x7f.1/live/x', msg.outboundPrivate('0x7f.1')],
-      ['rtmp://169.254.169.254/live/x', msg.outboundPrivate('169.254.169.254')],
-      ['https://169.254.169.254/x.m3u8', msg.outboundPrivate('169.254.169.254')],
-      ['rtmp://localhost/live/x', msg.outboundPrivate('localhost')],
+      ['rtmp://127.0.0.1:1935/live/x', errorText('outbound_private', { host: '127.0.0.1' })],
+      ['rtmp://0x7f.1/live/x', errorText('outbound_private', { host: '0x7f.1' })],
+      ['rtmp://169.254.169.254/live/x', errorText('outbound_private', { host: '169.254.169.254' })],
+      ['https://169.254.169.254/x.m3u8', errorText('outbound_private', { host: '169.254.169.254' })],
+      ['rtmp://localhost/live/x', errorText('outbound_private', { host: 'localhost' })],
       // a backslash is a path separator in an https address: the host judged is the one ffmpeg gets
-      ['https://127.0.0.1\\@8.8.8.8/x.m3u8', msg.outboundPrivate('127.0.0.1')],
-      ['rtmp://user:senha@8.8.8.8/live/x', msg.outboundInvalidUrl(['rtmp', 'rtmps'])],
+      ['https://127.0.0.1\\@8.8.8.8/x.m3u8', errorText('outbound_private', { host: '127.0.0.1' })],
+      ['rtmp://user:senha@8.8.8.8/live/x', errorText('outbound_invalid_url', { schemes: ['rtmp', 'rtmps'] })],
     ];
     for (const [url, error, tipo] of cases) {
       const v = await api(a.token, 'POST', '/api/relay/validate-url', { url, ...(tipo ? { relay_type: tipo } : {}) });
@@ -130,7 +130,7 @@ describe('relay: an external live in the channel', () => {
     const other = await status(b.token);
     assert.deepEqual([other.relay_status, other.relay_url, other.bitrate, other.viewers], ['inativo', null, 0, 0]);
     const stop = await api(b.token, 'POST', '/api/relay/stop');
-    assert.deepEqual([stop.statusCode, stop.json().error], [404, msg.relayNotActive]);
+    assert.deepEqual([stop.statusCode, stop.json().error], [404, errorText('relay_not_active')]);
     assert.equal((await channel(b.token)).is_live, false);
     assert.equal((await status()).relay_status, 'ativo');
     assert.ok((await relayProcess())!.pid);
@@ -218,7 +218,7 @@ describe('relay: an external live in the channel', () => {
     await eventually(async () => !(await channel()).is_live, 10_000, 'canal fora do ar');
     assert.equal(s.worker.engine.running().length, 0);
     const again = await api(a.token, 'POST', '/api/relay/stop');
-    assert.deepEqual([again.statusCode, again.json().error], [404, msg.relayNotActive]);
+    assert.deepEqual([again.statusCode, again.json().error], [404, errorText('relay_not_active')]);
   });
 
   test("the dashboard's 'Finalizar' (the channel's stop) ends the relay as well", { timeout: 40_000 }, async () => {

@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { msg, type Booking } from '@painel/contract';
+import { errorText, msg, type Booking } from '@painel/contract';
 import type { KyselyPlugin, QueryId } from 'kysely';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { makeClips, newFolder, upload, type Clips } from '../../testing/library.ts';
-import { createActivityRepo } from '../activity/activity.repo.ts';
-import { createActivityService } from '../activity/activity.service.ts';
-import { createProcessesRepo } from '../engine/processes.repo.ts';
-import { createProcesses } from '../engine/processes.service.ts';
-import { createMediaRepo } from '../media/media.repo.ts';
-import { createMediaServer } from '../media/media-server.ts';
-import { createPlaylistsRepo } from '../playlists/playlists.repo.ts';
-import { createPlayoutRepo } from '../playout/playout.repo.ts';
-import { createPlayoutService } from '../playout/playout.service.ts';
-import { createStreamingRepo } from '../streaming/streaming.repo.ts';
-import { DUE_PAGE, createSchedulesService, timezoneOf } from './schedules.service.ts';
+import type { PlayoutService } from '../playout/playout.service.ts';
+import { DUE_PAGE, createDueBookings } from './schedules.due.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A São Paulo wall time (UTC-3, no daylight saving since 2019) as an instant. */
@@ -33,8 +24,8 @@ describe('schedules: the calendar and the worker scheduler (injected clock)', ()
   let manha: number;
   let filmes: number;
   let encerramento: number;
-  let schedules: ReturnType<typeof createSchedulesService>;
-  let playout: ReturnType<typeof createPlayoutService>;
+  let schedules: ReturnType<typeof createDueBookings>;
+  let playout: PlayoutService;
   const api = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     h.app.inject({ method, url, headers: bearerHeader(token), ...(payload ? { payload } : {}) });
   const playouts = () => h.core.store.db.selectFrom('playouts as o').innerJoin('media_processes as p', 'p.id', 'o.process_id')
@@ -58,12 +49,8 @@ describe('schedules: the calendar and the worker scheduler (injected clock)', ()
     filmes = await mk('Filmes');
     encerramento = await mk('Encerramento');
     const db = h.core.store.db;
-    const media = createMediaServer({ db, repo: createMediaRepo(), nodeId: h.config.media.nodeId, controlPort: 1 });
-    playout = createPlayoutService({
-      db, repo: createPlayoutRepo(), playlists: createPlaylistsRepo(), streaming: createStreamingRepo(), processes: createProcesses({ repo: createProcessesRepo() }),
-      media, activity: createActivityService({ db, repo: createActivityRepo() }), config: h.config,
-    });
-    schedules = createSchedulesService({ db, playout, timezoneOf: timezoneOf(db) });
+    playout = h.core.services.playout;
+    schedules = createDueBookings({ db, playout });
   });
   after(async () => {
     await h?.close();
@@ -103,9 +90,9 @@ describe('schedules: the calendar and the worker scheduler (injected clock)', ()
     assert.ok(m.dias.length > 0 && m.dias.every((d) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay())));
 
     const bad = [
-      [{ id_playlist: manha, frequencia: 'dias_da_semana', inicio: `${today} 06:00:00` }, msg.bookingWeekdaysRequired],
-      [{ id_playlist: manha, frequencia: 'uma_vez', inicio: '2020-01-01 06:00:00' }, msg.bookingPast],
-      [{ id_playlist: manha, frequencia: 'uma_vez', finalizacao: true, inicio: `${saturday} 06:00:00` }, msg.bookingEndingRequired],
+      [{ id_playlist: manha, frequencia: 'dias_da_semana', inicio: `${today} 06:00:00` }, errorText('booking_weekdays_required')],
+      [{ id_playlist: manha, frequencia: 'uma_vez', inicio: '2020-01-01 06:00:00' }, errorText('booking_past')],
+      [{ id_playlist: manha, frequencia: 'uma_vez', finalizacao: true, inicio: `${saturday} 06:00:00` }, errorText('booking_ending_required')],
       [{ frequencia: 'uma_vez', inicio: `${saturday} 06:00:00` }, msg.selectPlaylist],
     ] as const;
     for (const [body, error] of bad) {
@@ -192,7 +179,7 @@ describe('schedules: the plan limits bookings, and the worker reads a bounded pa
     for (let i = 0; i < 3; i++) assert.equal((await api(x.token, 'POST', '/api/agendamentos', booking(x.playlist))).statusCode, 200);
     const r = await api(x.token, 'POST', '/api/agendamentos', booking(x.playlist));
     assert.equal(r.statusCode, 409, r.body);
-    assert.equal(r.json().error, msg.bookingLimit(3));
+    assert.equal(r.json().error, errorText('booking_limit', { max: 3 }));
     assert.equal(await count(x.id), 3);
     // changing one is no new booking
     const [first] = (await api(x.token, 'GET', '/api/agendamentos')).json<Booking[]>();
@@ -226,12 +213,8 @@ describe('schedules: the plan limits bookings, and the worker reads a bounded pa
         return args.result;
       },
     };
-    const media = createMediaServer({ db, repo: createMediaRepo(), nodeId: node, controlPort: 1 });
-    const playout = createPlayoutService({
-      db, repo: createPlayoutRepo(), playlists: createPlaylistsRepo(), streaming: createStreamingRepo(), processes: createProcesses({ repo: createProcessesRepo() }),
-      media, activity: createActivityService({ db, repo: createActivityRepo() }), config: h.config,
-    });
-    const schedules = createSchedulesService({ db: db.withPlugin(counter), playout, timezoneOf: timezoneOf(db), log: () => {} });
+    const playout = h.core.services.playout;
+    const schedules = createDueBookings({ db: db.withPlugin(counter), playout, log: () => {} });
     const pass = async (now: number) => {
       reads = [];
       await schedules.due(node, now);

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Tx, UserSettingsTable } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { UserSettingsTable } from './settings.table.ts';
 
 export function createSettingsRepo() {
   return {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_MENU, msg } from '@painel/contract';
+import { DEFAULT_MENU, errorText, type ServerErrorCode } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 
 const body = (over: Record<string, unknown> = {}) => ({
@@ -71,19 +71,19 @@ describe('user settings', () => {
 
   test('invalid values are refused with a clear message and nothing is saved', async () => {
     const before = (await get(a.token)).json();
-    const cases: [object, string][] = [
-      [body({ refresh_interval: 5 }), msg.refreshIntervalRange],
-      [body({ refresh_interval: 301 }), msg.refreshIntervalRange],
-      [body({ refresh_interval: 'dez' }), msg.refreshIntervalRange],
-      [body({ language: 'fr-FR' }), msg.invalidLanguage],
-      [body({ timezone: 'Mars/Base' }), msg.invalidTimezone],
-      [body({ menu_items: [...DEFAULT_MENU, DEFAULT_MENU[0]] }), msg.invalidMenu],
-      [body({ menu_items: [{ id: 'admin', visible: true, order: 0 }] }), msg.invalidMenu],
+    const cases: [object, ServerErrorCode][] = [
+      [body({ refresh_interval: 5 }), 'refresh_interval_range'],
+      [body({ refresh_interval: 301 }), 'refresh_interval_range'],
+      [body({ refresh_interval: 'dez' }), 'refresh_interval_range'],
+      [body({ language: 'fr-FR' }), 'invalid_language'],
+      [body({ timezone: 'Mars/Base' }), 'invalid_timezone'],
+      [body({ menu_items: [...DEFAULT_MENU, DEFAULT_MENU[0]] }), 'invalid_menu'],
+      [body({ menu_items: [{ id: 'admin', visible: true, order: 0 }] }), 'invalid_menu'],
     ];
-    for (const [payload, error] of cases) {
+    for (const [payload, code] of cases) {
       const r = await post(a.token, payload);
       assert.equal(r.statusCode, 400, JSON.stringify(payload).slice(0, 80));
-      assert.deepEqual(r.json(), { success: false, error });
+      assert.deepEqual(r.json(), { success: false, error: errorText(code), code });
     }
     assert.deepEqual((await get(a.token)).json(), before);
   });

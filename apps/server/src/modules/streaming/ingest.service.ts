@@ -5,7 +5,8 @@ import { sameSecret } from '../../platform/crypto.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { secret } from '../../platform/secrets.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { CHANNEL_KINDS } from '../engine/processes.repo.ts';
+import type { Channel } from '../channel/channel.service.ts';
+import { CHANNEL_KINDS } from '../channel/sources.ts';
 import type { MediaServer } from '../media/media-server.ts';
 import { END_REASONS, publisherOf } from './reconcile.ts';
 import type { StreamingRepo } from './streaming.repo.ts';
@@ -53,13 +54,8 @@ const STREAM_RE = /^([a-z0-9][a-z0-9_]{2,31})_live$/;
  */
 export function createIngestService(deps: {
   db: Db; repo: StreamingRepo; media: MediaServer; activity: ActivityService; nodeId: number; hlsDir: string;
-  /** The account's engine sources (playlist broadcast, relay), which give way to OBS (absent: there are none). */
-  playout?: {
-    /** The process row a `playout=` or `relay=` token names, or null. */
-    verify(token: string): number | null;
-    yieldTo(userId: number, login: string): Promise<boolean>;
-    release(userId: number): Promise<void>;
-  };
+  /** The account's channel: its source (playlist broadcast, relay) gives way to OBS (absent: there is none). */
+  channel?: Pick<Channel, 'verify' | 'source' | 'yieldTo' | 'release'>;
 }) {
   const { db, repo, media, activity, nodeId } = deps;
 
@@ -73,8 +69,8 @@ export function createIngestService(deps: {
   /** The account's own playout or relay publishing its broadcast, named by its token (a parameter of its kind's name). */
   async function sourcePublish(form: HookForm, userId: number, kind: (typeof CHANNEL_KINDS)[number]): Promise<Verdict> {
     const f = form.fields;
-    const processId = deps.playout?.verify(f[kind] ?? '') ?? null;
-    const proc = processId ? await repo.channelProcess(db, processId, kind) : undefined;
+    const processId = deps.channel?.verify(f[kind] ?? '') ?? null;
+    const proc = processId ? await deps.channel?.source(processId, kind) : undefined;
     if (!proc || proc.user_id !== userId || proc.desired !== 'running' || proc.held || !proc.transmission_id) {
       return { ok: false, reason: `${kind} sem transmissão ativa` };
     }
@@ -112,7 +108,7 @@ export function createIngestService(deps: {
       const name = f.name!;
       const clientId = f.clientid ?? null;
       // OBS takes the channel: the playlist or relay on air steps aside first
-      if (deps.playout && !(await deps.playout.yieldTo(effectiveUserId(account), account.usuario))) {
+      if (deps.channel && !(await deps.channel.yieldTo(effectiveUserId(account), account.usuario))) {
         return { ok: false, reason: 'a playlist ou o relay ainda está saindo do ar' };
       }
       const onName = await repo.liveByStream(db, name);
@@ -167,7 +163,7 @@ export function createIngestService(deps: {
         }
         if (await repo.end(db, o.id, nowIso(), END_REASONS.publishDone)) {
           await activity.record(o.user_id, 'transmission_ended', o.titulo);
-          if (!(await repo.liveOfUser(db, o.user_id)).some((t) => t.tipo === 'obs')) await deps.playout?.release(o.user_id);
+          if (!(await repo.liveOfUser(db, o.user_id)).some((t) => t.tipo === 'obs')) await deps.channel?.release(o.user_id);
         }
       }
     },

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Database, TransmissionsTable, Tx } from '../../platform/db.ts';
-import { CHANNEL_KINDS } from '../engine/processes.repo.ts';
+import type { Database, Tx } from '../../platform/db.ts';
+import type { TransmissionsTable } from './streaming.table.ts';
+import { CHANNEL_KINDS } from '../channel/sources.ts';
 
 export type TransmissionRow = Selectable<TransmissionsTable>;
 
@@ -85,10 +86,6 @@ export function createStreamingRepo() {
     recentOfUser: (tx: Tx, userId: number, limit: number) =>
       tx.selectFrom('transmissions').selectAll().where('user_id', '=', userId).where('status', '!=', 'waiting')
         .orderBy('id', 'desc').limit(limit).execute(),
-    /** The engine row behind a playout's or relay's publish, only if it is of that kind. */
-    channelProcess: (tx: Tx, id: number, kind: (typeof CHANNEL_KINDS)[number]) =>
-      tx.selectFrom('media_processes').select(['id', 'user_id', 'desired', 'held', 'transmission_id']).where('id', '=', id)
-        .where('kind', '=', kind).executeTakeFirst(),
     platformIdsOfUser: (tx: Tx, userId: number) =>
       tx.selectFrom('transmissions').select('platform_ids').where('user_id', '=', userId).where('platform_ids', '!=', '[]').execute(),
   };

@@ -216,7 +216,7 @@ export function createStreamingService(deps: StreamingDeps) {
       });
       // they connect as soon as the picture arrives, and end with this broadcast
       const platforms = (await deps.platforms?.connectPlatforms(auth, body.platform_ids, row.id)) ?? [];
-      throw new AppError(409, msg.obsNotPublishing, {
+      throw new AppError('obs_not_publishing', {
         aguardando_obs: true, transmission: { id: row.id, titulo: row.titulo }, platforms, ...wowzaData(auth.account, secret, 0),
       });
     },
@@ -233,7 +233,7 @@ export function createStreamingService(deps: StreamingDeps) {
         ];
         row = open.find((r) => !body.stream_type || r.tipo === body.stream_type) ?? open[0];
       }
-      if (!row || row.status === 'ended') throw new AppError(404, msg.noActiveTransmission);
+      if (!row || row.status === 'ended') throw new AppError('no_active_transmission');
       const wasLive = row.status === 'live';
       await repo.end(db, row.id, nowIso(), END_REASONS.user);
       await deps.platforms?.disconnectPlatforms(auth, row.id);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PLATFORMS, msg } from '@painel/contract';
+import { PLATFORMS, errorText, msg } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { hookToken } from './ingest.service.ts';
 
@@ -135,7 +135,7 @@ describe('streaming API', () => {
     assert.equal(r.statusCode, 409);
     const body = r.json();
     assert.equal(body.success, false);
-    assert.equal(body.error, msg.obsNotPublishing);
+    assert.equal(body.error, errorText('obs_not_publishing'));
     assert.equal(body.aguardando_obs, true);
     assert.equal(body.transmission.titulo, 'Culto de domingo');
     assert.equal(body.wowza_data.rtmpUrl, 'rtmp://painel.exemplo.com.br:1935/live');
@@ -152,8 +152,8 @@ describe('streaming API', () => {
 
   test('start and stop validate their input', async () => {
     for (const [payload, error] of [
-      [{}, msg.titleRequired], [{ titulo: '   ' }, msg.titleRequired], [{ titulo: 'x'.repeat(121) }, msg.titleTooLong],
-      [{ titulo: 'ok', platform_ids: ['orkut'] }, msg.invalidPlatform],
+      [{}, errorText('title_required')], [{ titulo: '   ' }, errorText('title_required')], [{ titulo: 'x'.repeat(121) }, errorText('title_too_long')],
+      [{ titulo: 'ok', platform_ids: ['orkut'] }, errorText('invalid_platform')],
     ] as const) {
       const r = await post(a.token, '/api/streaming/start', payload);
       assert.equal(r.statusCode, 400);

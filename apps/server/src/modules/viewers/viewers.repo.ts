@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { ViewerKind } from '@painel/contract';
-import type { Tx, ViewerSessionsTable } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { ViewerSessionsTable } from './viewers.table.ts';
 
 /*
  * Every read of open sessions filters on `ended_at IS NULL` (written out, not a parameter), so

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { VIEWER_TIMEOUT_MS, msg, type ViewerKind, type ViewerOrigin } from '@painel/contract';
+import { VIEWER_TIMEOUT_MS, type ServerErrorCode, type ViewerKind, type ViewerOrigin } from '@painel/contract';
 import type { Db, Dialect } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ipKey } from '../../platform/ip-key.ts';
@@ -12,7 +12,7 @@ import { shortCache } from '../../platform/short-cache.ts';
 export const MAX_SESSIONS_PER_IP = 20;
 
 /** The code a refusal over the plan's viewer limit carries, so players tell it from a mere rate limit. */
-export const VIEWER_LIMIT_CODE = 'viewer_limit';
+export const VIEWER_LIMIT_CODE = 'viewer_limit' satisfies ServerErrorCode;
 
 /** An outside player asks for the playlist every few seconds; its session is written at most this often. */
 export const PULL_TOUCH_MS = 5000;
@@ -137,7 +137,7 @@ export function createViewersService(deps: {
         // their viewers' next signs must find them ended, not this process's memory of them
         for (const [key, k] of known) if (ended.has(k.id)) known.delete(key);
       } else if (input.kind === 'live' && live >= input.limit) {
-        throw new AppError(403, msg.playerViewerLimit, { code: VIEWER_LIMIT_CODE, limite: input.limit, viewers: live });
+        throw new AppError(VIEWER_LIMIT_CODE, { limite: input.limit, viewers: live });
       }
       const session = randomBytes(18).toString('base64url');
       const { id } = await repo.insert(tx, {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { msg } from '@painel/contract';
+import { errorText } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import { startHarness, type Harness } from '../../testing/harness.ts';
 import { CHAT_LIMITS, chatInput, createChat, type Chat } from './chat.ts';
@@ -29,27 +29,27 @@ describe('the app chat', () => {
     assert.deepEqual(chatInput({ nome: 'Ana\nBia', mensagem: 'x' }).nome, 'Ana Bia');
     assert.equal(chatInput({ nome: 'é'.repeat(40), mensagem: '😀'.repeat(300) }).nome.length, 40);
     for (const [body, message] of [
-      [{ nome: '', mensagem: 'oi' }, msg.chatNameInvalid],
-      [{ nome: '   ', mensagem: 'oi' }, msg.chatNameInvalid],
-      [{ nome: 'x'.repeat(41), mensagem: 'oi' }, msg.chatNameInvalid],
-      [{ nome: 42, mensagem: 'oi' }, msg.chatNameInvalid],
-      [{ nome: 'Ana', mensagem: '' }, msg.chatMessageInvalid],
-      [{ nome: 'Ana', mensagem: 'x'.repeat(301) }, msg.chatMessageInvalid],
-      [{ nome: 'Ana', mensagem: ['oi'] }, msg.chatMessageInvalid],
-      [null, msg.chatNameInvalid],
+      [{ nome: '', mensagem: 'oi' }, errorText('chat_name_invalid')],
+      [{ nome: '   ', mensagem: 'oi' }, errorText('chat_name_invalid')],
+      [{ nome: 'x'.repeat(41), mensagem: 'oi' }, errorText('chat_name_invalid')],
+      [{ nome: 42, mensagem: 'oi' }, errorText('chat_name_invalid')],
+      [{ nome: 'Ana', mensagem: '' }, errorText('chat_message_invalid')],
+      [{ nome: 'Ana', mensagem: 'x'.repeat(301) }, errorText('chat_message_invalid')],
+      [{ nome: 'Ana', mensagem: ['oi'] }, errorText('chat_message_invalid')],
+      [null, errorText('chat_name_invalid')],
     ] as const) assert.throws(() => chatInput(body), refusal(message), JSON.stringify(body));
   });
 
   test('one post per address every 3 s, per channel; an IPv6 line counts as one address; the address is not stored', async () => {
     await chat.post(a, '198.51.100.7', { nome: 'Ana', mensagem: 'primeira' });
     clock += CHAT_LIMITS.gapMs - 1;
-    await assert.rejects(chat.post(a, '198.51.100.7', { nome: 'Ana', mensagem: 'cedo demais' }), refusal(msg.chatTooFast, 429));
+    await assert.rejects(chat.post(a, '198.51.100.7', { nome: 'Ana', mensagem: 'cedo demais' }), refusal(errorText('chat_too_fast'), 429));
     await chat.post(a, '198.51.100.8', { nome: 'Bia', mensagem: 'outro endereço' });
     await chat.post(b, '198.51.100.7', { nome: 'Ana', mensagem: 'outro canal' });
     clock += 1;
     await chat.post(a, '198.51.100.7', { nome: 'Ana', mensagem: 'depois de 3 s' });
     await chat.post(a, '2001:db8:1:2::10', { nome: 'Caio', mensagem: 'v6' });
-    await assert.rejects(chat.post(a, '2001:db8:1:2::99', { nome: 'Caio', mensagem: 'mesma /64' }), refusal(msg.chatTooFast, 429));
+    await assert.rejects(chat.post(a, '2001:db8:1:2::99', { nome: 'Caio', mensagem: 'mesma /64' }), refusal(errorText('chat_too_fast'), 429));
     const stored = await rows(a);
     assert.deepEqual(stored.map((r) => r.mensagem), ['primeira', 'outro endereço', 'depois de 3 s', 'v6']);
     assert.ok(stored.every((r) => !r.ip_hash.includes('198.51') && !r.ip_hash.includes('2001')));

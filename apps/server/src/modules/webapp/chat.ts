@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { msg } from '@painel/contract';
+import type { ChatMessage } from '@painel/contract';
 import type { Db, Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ipKey } from '../../platform/ip-key.ts';
+import { createChatRepo } from './webapp.repo.ts';
 
 /**
  * The chat of a channel's app (the web app and the Android app's page share it). Visitors post
@@ -12,30 +13,7 @@ import { ipKey } from '../../platform/ip-key.ts';
  */
 export const CHAT_LIMITS = { nameMax: 40, messageMax: 300, gapMs: 3000, page: 50, keep: 500 } as const;
 
-/** A message as the app shows it: plain text, never markup. */
-export interface ChatMessage {
-  id: number;
-  nome: string;
-  mensagem: string;
-  /** When it was posted (ISO). */
-  data: string;
-}
-
-const chatRepo = {
-  latest: (tx: Tx, userId: number, after: number, limit: number) =>
-    tx.selectFrom('chat_messages').select(['id', 'nome', 'mensagem', 'created_at']).where('user_id', '=', userId).where('id', '>', after)
-      .orderBy('id', 'desc').limit(limit).execute(),
-  lastOfAddress: (tx: Tx, userId: number, ipHash: string) =>
-    tx.selectFrom('chat_messages').select('created_at').where('user_id', '=', userId).where('ip_hash', '=', ipHash)
-      .orderBy('id', 'desc').limit(1).executeTakeFirst(),
-  insert: (tx: Tx, row: { user_id: number; nome: string; mensagem: string; ip_hash: string; created_at: string }) =>
-    tx.insertInto('chat_messages').values(row).returning('id').executeTakeFirstOrThrow(),
-  /** Deletes all but the newest `keep` messages of the channel. */
-  prune: (tx: Tx, userId: number, keep: number) =>
-    tx.deleteFrom('chat_messages').where('user_id', '=', userId)
-      .where('id', '<', (eb) => eb.selectFrom('chat_messages').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(1).offset(keep - 1))
-      .execute(),
-};
+const chatRepo = createChatRepo();
 
 // control characters (a name on one line; a message keeps its line breaks) never reach other visitors
 const oneLine = (s: string) => s.replace(/\p{Cc}/gu, ' ').trim();
@@ -46,9 +24,9 @@ const length = (s: string) => [...s].length;
 export function chatInput(body: unknown): { nome: string; mensagem: string } {
   const b = (body && typeof body === 'object' ? body : {}) as { nome?: unknown; mensagem?: unknown };
   const nome = typeof b.nome === 'string' ? oneLine(b.nome) : '';
-  if (!nome || length(nome) > CHAT_LIMITS.nameMax) throw new AppError(400, msg.chatNameInvalid);
+  if (!nome || length(nome) > CHAT_LIMITS.nameMax) throw new AppError('chat_name_invalid');
   const mensagem = typeof b.mensagem === 'string' ? lines(b.mensagem) : '';
-  if (!mensagem || length(mensagem) > CHAT_LIMITS.messageMax) throw new AppError(400, msg.chatMessageInvalid);
+  if (!mensagem || length(mensagem) > CHAT_LIMITS.messageMax) throw new AppError('chat_message_invalid');
   return { nome, mensagem };
 }
 
@@ -72,7 +50,7 @@ export function createChat(deps: { db: Db; ipSalt: Buffer; now?: () => number })
       return db.transaction().execute(async (tx) => {
         const last = await chatRepo.lastOfAddress(tx, userId, ipHash);
         const at = now();
-        if (last && at - Date.parse(last.created_at) < CHAT_LIMITS.gapMs) throw new AppError(429, msg.chatTooFast);
+        if (last && at - Date.parse(last.created_at) < CHAT_LIMITS.gapMs) throw new AppError('chat_too_fast');
         const created_at = new Date(at).toISOString();
         const { id } = await chatRepo.insert(tx, { user_id: userId, ...input, ip_hash: ipHash, created_at });
         await chatRepo.prune(tx, userId, CHAT_LIMITS.keep);

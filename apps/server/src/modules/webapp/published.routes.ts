@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WEBAPP_BADGES, WEBAPP_BASE, msg } from '@painel/contract';
-import type { Core } from '../../app.ts';
+import { WEBAPP_BADGES, WEBAPP_BASE, errorText } from '@painel/contract';
+import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
 import { ipKey } from '../../platform/ip-key.ts';
@@ -10,7 +10,7 @@ import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit.t
 import type { StreamingService } from '../streaming/streaming.service.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
 import { badgeSvg } from './icons.ts';
-import { createPublishedService, type PublishedApp, type Variant } from './published.service.ts';
+import type { PublishedApp, PublishedService, Variant } from './published.service.ts';
 
 /**
  * Requests one address may make a minute to what counts or stores (banner views and clicks,
@@ -34,7 +34,7 @@ export const WEBAPP_PAGE_CSP = [
 const ICON_FILE = /^(icon|maskable)-(\d{2,3})\.png$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
-const notFoundPage = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${msg.webappNotFound}</title></head><body><p>${msg.webappNotFound}</p></body></html>`;
+const notFoundPage = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${errorText('webapp_not_found')}</title></head><body><p>${errorText('webapp_not_found')}</p></body></html>`;
 
 type LoginReq = FastifyRequest<{ Params: { login: string } }>;
 
@@ -42,12 +42,18 @@ type LoginReq = FastifyRequest<{ Params: { login: string } }>;
  * The published apps, public: the web app at WEBAPP_BASE/{login}/ and the page the Android app
  * opens at WEBAPP_BASE/{login}/tv/ (see packages/contract/src/webapp.ts).
  */
-export function publishedRoutes(app: FastifyInstance, deps: { core: Core; viewers: ViewersService; streaming: StreamingService }): void {
-  const { config } = deps.core;
-  const published = createPublishedService(deps.core);
+export interface PublishedDeps {
+  config: Config;
+  published: PublishedService;
+  viewers: ViewersService;
+  streaming: StreamingService;
+}
+
+export function publishedRoutes(app: FastifyInstance, deps: PublishedDeps): void {
+  const { config, published } = deps;
   const limit = (limiter: RateLimiter) => ({
     preHandler: async (req: FastifyRequest) => {
-      if (!limiter.hit(ipKey(req.ip))) throw new AppError(429, msg.tooManyRequests);
+      if (!limiter.hit(ipKey(req.ip))) throw new AppError('too_many_requests');
     },
   });
   const counted = limit(createRateLimiter({ windowMs: 60_000, max: PUBLISHED_REQUESTS_PER_IP_PER_MINUTE }));
@@ -55,7 +61,7 @@ export function publishedRoutes(app: FastifyInstance, deps: { core: Core; viewer
 
   const opened = async (req: LoginReq, variant: Variant): Promise<PublishedApp> => {
     const a = await published.open(req.params.login, variant);
-    if (!a) throw new AppError(404, msg.webappNotFound);
+    if (!a) throw new AppError('webapp_not_found');
     return a;
   };
   // the panel's headers went on by the app-wide hook; the page's own replace them (route hooks run after)
@@ -68,7 +74,7 @@ export function publishedRoutes(app: FastifyInstance, deps: { core: Core; viewer
   };
   const sendFile = async (reply: FastifyReply, file: { path: string; type: string } | null, cache: string) => {
     const st = file && (await fs.promises.stat(file.path).catch(() => null));
-    if (!file || !st?.isFile()) throw new AppError(404, msg.notFound);
+    if (!file || !st?.isFile()) throw new AppError('not_found');
     return reply.type(file.type).header('Cache-Control', cache).header('Content-Length', st.size).send(fs.createReadStream(file.path));
   };
 
@@ -98,7 +104,7 @@ export function publishedRoutes(app: FastifyInstance, deps: { core: Core; viewer
 
     app.get<{ Params: { login: string }; Querystring: { after?: string } }>(`${at}chat`, async (req, reply) => {
       const a = await opened(req, variant);
-      if (!a.data.chat) throw new AppError(404, msg.chatDisabled);
+      if (!a.data.chat) throw new AppError('chat_disabled');
       const after = Number(req.query.after ?? 0);
       const messages = await published.chat.list(a.userId, Number.isSafeInteger(after) && after > 0 ? after : 0);
       return reply.header('Cache-Control', 'no-store').send({ success: true, messages });
@@ -106,7 +112,7 @@ export function publishedRoutes(app: FastifyInstance, deps: { core: Core; viewer
 
     app.post<{ Params: { login: string } }>(`${at}chat`, counted, async (req) => {
       const a = await opened(req, variant);
-      if (!a.data.chat) throw new AppError(404, msg.chatDisabled);
+      if (!a.data.chat) throw new AppError('chat_disabled');
       return { success: true, message: await published.chat.post(a.userId, req.ip, req.body) };
     });
   }
@@ -128,7 +134,7 @@ export function publishedRoutes(app: FastifyInstance, deps: { core: Core; viewer
     const m = ICON_FILE.exec(req.params.file);
     const a = await opened(req, 'web');
     const png = m && (await published.icon(a, m[1] === 'icon' ? 'any' : 'maskable', Number(m[2])));
-    if (!png) throw new AppError(404, msg.notFound);
+    if (!png) throw new AppError('not_found');
     return reply.type('image/png').header('Cache-Control', 'public, max-age=3600').send(png);
   });
 
@@ -152,7 +158,7 @@ export function publishedRoutes(app: FastifyInstance, deps: { core: Core; viewer
   app.get<{ Params: { login: string; id: string } }>(`${web}banner/:id/click`, counted, async (req, reply) => {
     const a = await opened(req, 'web');
     const target = await published.clickBanner(a, idParam(req.params));
-    if (!target) throw new AppError(404, msg.notFound);
+    if (!target) throw new AppError('not_found');
     return reply.header('Cache-Control', 'no-store').redirect(target, 302);
   });
 

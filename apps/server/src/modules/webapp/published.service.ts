@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
-  WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_ICON_SIZES, effectiveUserId, msg, streamNameOf, type PublicWebApp, type PushSubscriptionBody,
+  WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_ICON_SIZES, effectiveUserId, streamNameOf, type PublicWebApp, type PushSubscriptionBody,
 } from '@painel/contract';
-import type { Core } from '../../app.ts';
+import type { Core } from '../module.ts';
 import { nowIso, type Tx } from '../../platform/db.ts';
 import { AppError, parse } from '../../platform/errors.ts';
 import { safeColor } from '../../platform/form.ts';
@@ -18,7 +18,7 @@ import { channelUrls } from '../streaming/urls.ts';
 import { createChat } from './chat.ts';
 import { appIcon, iconVersion, qrSvg, splashColor, type IconPurpose, type IconSource } from './icons.ts';
 import { endpointSchemes, vapidPublicKey } from './push.ts';
-import { createWebappRepo } from './webapp.repo.ts';
+import { createPublishedRepo, createWebappRepo } from './webapp.repo.ts';
 import { webappDir, webappFileUrl } from './webapp.service.ts';
 
 /** web: the installable app at /webapp/{login}/; tv: the page the Android app opens, /webapp/{login}/tv/. */
@@ -68,37 +68,7 @@ const subscriptionBody = z.object({
   keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
 });
 
-const publishedRepo = {
-  tvConfig: (tx: Tx, userId: number) => tx.selectFrom('android_configs').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-  bannerIds: (tx: Tx, userId: number) => tx.selectFrom('webapp_banners').select('id').where('user_id', '=', userId).execute(),
-  countView: (tx: Tx, userId: number, id: number) =>
-    tx.updateTable('webapp_banners').set((eb) => ({ exibicoes: eb('exibicoes', '+', 1) })).where('user_id', '=', userId).where('id', '=', id)
-      .returning(['id', 'imagem', 'link']).executeTakeFirst(),
-  countClick: (tx: Tx, userId: number, id: number) =>
-    tx.updateTable('webapp_banners').set((eb) => ({ cliques: eb('cliques', '+', 1) })).where('user_id', '=', userId).where('id', '=', id).execute(),
-  /** Whether a banner or a notification of the account names this file. */
-  namesFile: async (tx: Tx, userId: number, name: string) =>
-    !!(await tx.selectFrom('webapp_banners').select('id').where('user_id', '=', userId).where('imagem', '=', name).executeTakeFirst())
-    || !!(await tx.selectFrom('push_notifications').select('id').where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('icone', '=', name), eb('imagem', '=', name)])).executeTakeFirst()),
-  /** New keys for a subscription the channel already has; false when it has none for this endpoint. */
-  renew: async (tx: Tx, userId: number, endpoint: string, keys: { p256dh: string; auth: string }) => {
-    const [r] = await tx.updateTable('push_subscriptions').set(keys).where('user_id', '=', userId).where('endpoint', '=', endpoint).execute();
-    return !!r && r.numUpdatedRows > 0n;
-  },
-  /** One address's subscriptions on a channel, oldest first. */
-  ofAddress: (tx: Tx, userId: number, ipHash: string) =>
-    tx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).where('ip_hash', '=', ipHash).orderBy('id').execute(),
-  count: async (tx: Tx, userId: number) =>
-    Number((await tx.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n),
-  remove: (tx: Tx, userId: number, ids: number[]) =>
-    tx.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', 'in', ids).execute(),
-  subscribe: (tx: Tx, row: { user_id: number; endpoint: string; p256dh: string; auth: string; ip_hash: string; created_at: string }) =>
-    tx.insertInto('push_subscriptions').values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'endpoint']).doUpdateSet({ p256dh: row.p256dh, auth: row.auth })).execute(),
-  unsubscribe: (tx: Tx, userId: number, endpoint: string) =>
-    tx.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).execute(),
-};
+const publishedRepo = createPublishedRepo();
 
 /**
  * The published apps: everything a visitor's browser (or the Android app's WebView) reads,
@@ -268,7 +238,7 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
     async subscribe(app: PublishedApp, ip: string, body: unknown): Promise<void> {
       const s: PushSubscriptionBody = parse(subscriptionBody, body);
       const { hosts, maxPerAddress, maxPerChannel } = config.webPush;
-      if (!isPushServiceEndpoint(s.endpoint, hosts)) throw new AppError(400, msg.pushServiceNotAllowed);
+      if (!isPushServiceEndpoint(s.endpoint, hosts)) throw new AppError('push_service_not_allowed');
       // the address a push is later posted to: https (or an allow-listed peer), on the public internet
       await core.guard.check(s.endpoint, endpointSchemes(s.endpoint, config.outboundAllow));
       const keys = { p256dh: s.keys.p256dh, auth: s.keys.auth };
@@ -279,7 +249,7 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
         const over = held.length - (maxPerAddress - 1);
         if (over > 0) await publishedRepo.remove(tx, app.userId, held.slice(0, over).map((r) => r.id));
         // a refusal here undoes the replacement above (the transaction rolls back)
-        if ((await publishedRepo.count(tx, app.userId)) >= maxPerChannel) throw new AppError(409, msg.pushChannelFull);
+        if ((await publishedRepo.count(tx, app.userId)) >= maxPerChannel) throw new AppError('push_channel_full');
         await publishedRepo.subscribe(tx, { user_id: app.userId, endpoint: s.endpoint, ...keys, ip_hash: ipHash, created_at: nowIso() });
       });
     },

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { WEBAPP_ICON_SIZES, msg, type PublicWebApp } from '@painel/contract';
-import { buildApp } from '../../app.ts';
+import { WEBAPP_ICON_SIZES, errorText, type PublicWebApp } from '@painel/contract';
+import { buildApp } from '../../api.ts';
+import { createPublishedService } from './published.service.ts';
 import { startHarness, type Harness } from '../../testing/harness.ts';
 import { nowIso } from '../../platform/db.ts';
 import { publishedRoutes, WEBAPP_PAGE_CSP } from './published.routes.ts';
@@ -69,7 +70,7 @@ describe('the published web app', () => {
     h = await startHarness({ env: { OUTBOUND_ALLOW: '127.0.0.1:9', PUSH_SERVICE_HOSTS: '127.0.0.1:9', PUSH_MAX_PER_CHANNEL: '8' } });
     dist = fakeDist();
     app = await buildApp({ ...h.core, config: { ...h.config, webDist: dist } });
-    if (!app.hasRoute({ method: 'GET', url: '/webapp/:login/app.json' })) publishedRoutes(app, { core: h.core, viewers: {} as never, streaming: {} as never });
+    if (!app.hasRoute({ method: 'GET', url: '/webapp/:login/app.json' })) publishedRoutes(app, { config: h.config, published: createPublishedService(h.core), viewers: {} as never, streaming: {} as never });
     a = await h.createAccount();
     b = await h.createAccount();
     logoName = await putFile(a.id, await png(300, 200, { r: 255, g: 0, b: 0 }));
@@ -167,9 +168,9 @@ describe('the published web app', () => {
     for (const login of ['ninguem_aqui', none.usuario, off.usuario, a.usuario.toUpperCase()]) {
       const page = await get(`/webapp/${login}/`);
       assert.equal(page.statusCode, 404, login);
-      assert.match(page.body, new RegExp(msg.webappNotFound));
+      assert.match(page.body, new RegExp(errorText('webapp_not_found')));
       const json = await get(`/webapp/${login}/app.json`);
-      assert.deepEqual([json.statusCode, json.json().error], [404, msg.webappNotFound], login);
+      assert.deepEqual([json.statusCode, json.json().error], [404, errorText('webapp_not_found')], login);
       assert.equal((await get(`/webapp/${login}/manifest.webmanifest`)).statusCode, 404);
     }
   });
@@ -272,7 +273,7 @@ describe('the published web app', () => {
     // a public host that is no push service: refused before anything is stored or contacted
     for (const endpoint of ['https://93.184.216.34/coletor', 'https://fcm.googleapis.com/fcm/send/x', 'http://127.0.0.1:10/push/x']) {
       const r = await post(url, { ...body, endpoint }, '10.1.0.2');
-      assert.deepEqual([r.statusCode, r.json().error], [400, msg.pushServiceNotAllowed], endpoint);
+      assert.deepEqual([r.statusCode, r.json().error], [400, errorText('push_service_not_allowed')], endpoint);
     }
     assert.equal((await count()).length, 1);
     assert.equal((await post(`/webapp/${a.usuario}/push/unsubscribe`, fresh, '10.1.0.1')).statusCode, 200);
@@ -306,7 +307,7 @@ describe('the published web app', () => {
 
     // the channel holds 8 (PUSH_MAX_PER_CHANNEL here): a new address is refused, nothing replaced
     const full = await sub('b1', '10.3.0.2');
-    assert.deepEqual([full.statusCode, full.json().error], [409, msg.pushChannelFull]);
+    assert.deepEqual([full.statusCode, full.json().error], [409, errorText('push_channel_full')]);
     assert.deepEqual(await paths(), ['a2', 'a3', 'a4', 'a5', 'a6', 'v1', 'v2', 'v3']);
     // an address at its own limit still replaces its oldest (the channel does not grow); renewing keys still works
     assert.equal((await sub('a7', '10.3.0.1')).statusCode, 200);
@@ -320,17 +321,17 @@ describe('the published web app', () => {
 
   test('chat: off is 404; on, posts and lists as plain text, one post per address every 3 s', async () => {
     for (const r of [await get(`/webapp/${b.usuario}/chat`), await post(`/webapp/${b.usuario}/chat`, { nome: 'Ana', mensagem: 'oi' })]) {
-      assert.deepEqual([r.statusCode, r.json().error], [404, msg.chatDisabled]);
+      assert.deepEqual([r.statusCode, r.json().error], [404, errorText('chat_disabled')]);
     }
     const url = `/webapp/${a.usuario}/chat`;
     const text = '<script>alert(1)</script> <b>oi</b>';
     const first = await post(url, { nome: 'Ana <i>', mensagem: text }, '10.2.0.1');
     assert.equal(first.statusCode, 200);
     const again = await post(url, { nome: 'Ana', mensagem: 'de novo' }, '10.2.0.1');
-    assert.deepEqual([again.statusCode, again.json().error], [429, msg.chatTooFast]);
+    assert.deepEqual([again.statusCode, again.json().error], [429, errorText('chat_too_fast')]);
     assert.equal((await post(url, { nome: 'Bia', mensagem: 'olá' }, '10.2.0.2')).statusCode, 200);
-    assert.equal((await post(url, { nome: '', mensagem: 'x' }, '10.2.0.3')).json().error, msg.chatNameInvalid);
-    assert.equal((await post(url, { nome: 'Caio', mensagem: 'x'.repeat(301) }, '10.2.0.4')).json().error, msg.chatMessageInvalid);
+    assert.equal((await post(url, { nome: '', mensagem: 'x' }, '10.2.0.3')).json().error, errorText('chat_name_invalid'));
+    assert.equal((await post(url, { nome: 'Caio', mensagem: 'x'.repeat(301) }, '10.2.0.4')).json().error, errorText('chat_message_invalid'));
     const list = (await get(url)).json<{ messages: { id: number; nome: string; mensagem: string }[] }>().messages;
     assert.deepEqual(list.map((m) => [m.nome, m.mensagem]), [['Ana <i>', text], ['Bia', 'olá']]);
     const after = (await get(`${url}?after=${list[0]!.id}`)).json<{ messages: { nome: string }[] }>().messages;
@@ -358,7 +359,7 @@ describe('the published web app', () => {
     const page = await get(`/webapp/${a.usuario}/tv/`);
     assert.equal(page.statusCode, 200);
     assert.ok(page.body.includes('<title>TV Sol</title>') && !page.body.includes('rel="manifest"'));
-    assert.equal((await get(`/webapp/${a.usuario}/tv/chat`)).json().error, msg.chatDisabled);
+    assert.equal((await get(`/webapp/${a.usuario}/tv/chat`)).json().error, errorText('chat_disabled'));
     assert.equal((await get(`/webapp/${b.usuario}/tv/app.json`)).statusCode, 404);
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { msg, type PushPayload } from '@painel/contract';
+import { errorText, msg, type PushPayload } from '@painel/contract';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { vapidPublicKey } from './push.ts';
 
@@ -195,7 +195,7 @@ describe('web push from the App Multiplataforma', () => {
 
   test('only the push services are posted to: a stored endpoint on any other host is never contacted', async () => {
     const refused = await subscribeAt(b, `${strayOrigin}/push/coletor`);
-    assert.deepEqual([refused.statusCode, refused.json().error], [400, msg.pushServiceNotAllowed]);
+    assert.deepEqual([refused.statusCode, refused.json().error], [400, errorText('push_service_not_allowed')]);
     assert.deepEqual(await subscriptionsOf(b.id), []);
     // as if it had been stored before the list existed
     await h.core.store.db.insertInto('push_subscriptions').values({

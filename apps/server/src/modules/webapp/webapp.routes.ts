@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { msg } from '@painel/contract';
-import type { Core } from '../../app.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
 import { readForm } from '../../platform/form.ts';
 import { IMAGE_MAX_BYTES } from '../../platform/images.ts';
-import type { StreamingService } from '../streaming/streaming.service.ts';
-import type { ViewersService } from '../viewers/viewers.service.ts';
-import { publishedRoutes } from './published.routes.ts';
+import { publishedRoutes, type PublishedDeps } from './published.routes.ts';
 import { vapidPublicKey } from './push.ts';
-import { createWebappService } from './webapp.service.ts';
+import type { WebappService } from './webapp.service.ts';
 
 /** The longest text field (the programming and history texts, 5000 characters of up to 4 bytes). */
 const FIELD_MAX_BYTES = 32 * 1024;
@@ -19,10 +15,10 @@ const FIELD_MAX_BYTES = 32 * 1024;
  * The App Multiplataforma: the owner's settings, banners and push notifications (session
  * calls, scoped to the acting account), and the published app itself (public).
  */
-export function webappRoutes(app: FastifyInstance, deps: { core: Core; viewers: ViewersService; streaming: StreamingService }): void {
-  const webapp = createWebappService(deps.core);
+export function webappRoutes(app: FastifyInstance, deps: PublishedDeps & { webapp: WebappService }): void {
+  const { webapp } = deps;
   // the push key pair is made on the first start, before any visitor subscribes with its public half
-  vapidPublicKey(deps.core.config.dataDir);
+  vapidPublicKey(deps.config.dataDir);
   const auth = { preHandler: app.requireAuth };
 
   app.get('/api/app-multiplataforma', auth, (req) => webapp.get(req.auth));

@@ -5,13 +5,13 @@ import type { Insertable } from 'kysely';
 import {
   msg, WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_LIMITS, type PushPayload, type WebApp, type WebAppBanner,
 } from '@painel/contract';
-import type { Core } from '../../app.ts';
+import type { Core } from '../module.ts';
 import type { Auth } from '../../platform/auth.ts';
-import { nowIso, type WebappsTable } from '../../platform/db.ts';
+import { nowIso } from '../../platform/db.ts';
+import type { WebappsTable } from './webapp.table.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { formColor, formEmail, formLink, type Form } from '../../platform/form.ts';
 import { cleanImage, readImage } from '../../platform/images.ts';
-import { createAndroidRepo } from '../android-app/android.repo.ts';
 import { endOrphanBuilds } from '../android-app/android.service.ts';
 import { channelUrls } from '../streaming/urls.ts';
 import { createPushSender, type PushSender } from './push.ts';
@@ -28,7 +28,7 @@ export const webappFileUrl = (login: string, name: string): string => `${WEBAPP_
 const clean = (v: string | undefined): string => (v ?? '').replace(/\r\n?/g, '\n').trim();
 const text = (v: string | undefined, max: number): string => {
   const s = clean(v);
-  if (s.length > max) throw new AppError(400, msg.invalidData);
+  if (s.length > max) throw new AppError('invalid_data');
   return s;
 };
 /** A checkbox: an unticked one is not sent at all. */
@@ -36,12 +36,12 @@ const flag = (v: string | undefined): number => {
   const s = (v ?? '').trim().toLowerCase();
   if (s === 'true' || s === '1' || s === 'on') return 1;
   if (s === 'false' || s === '0' || s === '') return 0;
-  throw new AppError(400, msg.invalidData);
+  throw new AppError('invalid_data');
 };
 const model = (v: string | undefined): number => {
   const s = (v ?? '').trim();
   if (!s) return WEBAPP_DEFAULTS.modelo;
-  if (s !== '1' && s !== '2') throw new AppError(400, msg.invalidModel);
+  if (s !== '1' && s !== '2') throw new AppError('invalid_model');
   return Number(s);
 };
 
@@ -50,7 +50,7 @@ type AppSettings = Omit<Insertable<WebappsTable>, 'user_id' | 'logo' | 'backgrou
 /** The form's settings, every one checked; nothing is written before all of them pass. */
 function appSettings(f: Form['fields']): AppSettings {
   const nome = text(f.nome, WEBAPP_LIMITS.nameMax);
-  if (!nome) throw new AppError(400, msg.appNameRequired);
+  if (!nome) throw new AppError('app_name_required');
   return {
     nome,
     email: formEmail(f.email),
@@ -77,8 +77,6 @@ async function prepared(data: Buffer | undefined) {
   return data ? cleanImage(data, await readImage(data)) : undefined;
 }
 
-const APK_STATUS = { 0: 'building', 1: 'done', 2: 'error' } as const;
-
 /**
  * The App Multiplataforma of the acting account: its settings and images, its banners and the
  * pushes its owner sends to the visitors who subscribed.
@@ -87,7 +85,6 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
   const { config } = core;
   const db = core.store.db;
   const repo = createWebappRepo();
-  const androidRepo = createAndroidRepo();
   const push = opts.push ?? createPushSender({
     dataDir: config.dataDir,
     guard: core.guard,
@@ -137,9 +134,10 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
 
   async function view(auth: Auth, row: WebappRow): Promise<WebApp> {
     const login = loginOf(auth);
-    await endOrphanBuilds({ db, repo: androidRepo, jobs: core.jobs }, auth.userId);
+    await endOrphanBuilds({ db, jobs: core.jobs }, auth.userId);
     const apk = await repo.latestApk(db, auth.userId);
-    const apkStatus = apk ? APK_STATUS[apk.status as keyof typeof APK_STATUS] ?? 'building' : 'none';
+    // the build's stored state names are the ones the API answers
+    const apkStatus = apk ? apk.state : 'none';
     const app = `${webBase(login)}${WEBAPP_BASE}/${login}/`;
     return {
       id: row.user_id,
@@ -189,7 +187,7 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
 
     /** POST creates or updates; PUT only updates an app that exists. */
     async save(auth: Auth, form: Form, mode: 'create' | 'update') {
-      if (mode === 'update' && !(await repo.app(db, auth.userId))) throw new AppError(404, msg.webappNotFound);
+      if (mode === 'update' && !(await repo.app(db, auth.userId))) throw new AppError('webapp_not_found');
       const settings = appSettings(form.fields);
       const images = { logo: await prepared(form.files.logo), background: await prepared(form.files.background) };
       const { row, previous } = await withFiles(auth, images, (names) =>
@@ -215,7 +213,7 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
 
     async addBanner(auth: Auth, form: Form) {
       const nome = text(form.fields.nome, WEBAPP_LIMITS.nameMax);
-      if (!nome || !form.files.banner) throw new AppError(400, msg.bannerRequired);
+      if (!nome || !form.files.banner) throw new AppError('banner_required');
       const bannerLink = formLink(form.fields.link);
       const image = await prepared(form.files.banner);
       const row = await withFiles(auth, { banner: image }, (names) =>
@@ -237,13 +235,13 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
      * on the notification's row.
      */
     async notify(auth: Auth, form: Form) {
-      if (!(await repo.app(db, auth.userId))) throw new AppError(400, msg.pushNoApp);
+      if (!(await repo.app(db, auth.userId))) throw new AppError('push_no_app');
       const f = form.fields;
       const titulo = clean(f.titulo);
       const mensagem = clean(f.mensagem);
-      if (!titulo || !mensagem || !form.files.url_icone) throw new AppError(400, msg.pushRequired);
-      if (mensagem.length > WEBAPP_LIMITS.pushMessageMax) throw new AppError(400, msg.pushMessageTooLong);
-      if (titulo.length > WEBAPP_LIMITS.pushTitleMax) throw new AppError(400, msg.invalidData);
+      if (!titulo || !mensagem || !form.files.url_icone) throw new AppError('push_required');
+      if (mensagem.length > WEBAPP_LIMITS.pushMessageMax) throw new AppError('push_message_too_long');
+      if (titulo.length > WEBAPP_LIMITS.pushTitleMax) throw new AppError('invalid_data');
       const pushLink = formLink(f.url_link);
       const images = { icone: await prepared(form.files.url_icone), imagem: await prepared(form.files.url_imagem) };
       const { id, names } = await withFiles(auth, images, async (names) => {

@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { msg, type WebApp, type WebAppBanner } from '@painel/contract';
+import { errorText, msg, type WebApp, type WebAppBanner } from '@painel/contract';
 import { IMAGE_MAX_BYTES } from '../../platform/images.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 
@@ -65,25 +66,25 @@ describe('App Multiplataforma: settings and banners', () => {
     assert.equal(await appOf(a.token), null);
     const r = await api(a.token, 'PUT', '/api/app-multiplataforma', form({ nome: 'X' }));
     assert.equal(r.statusCode, 404);
-    assert.equal(r.json().error, msg.webappNotFound);
+    assert.equal(r.json().error, errorText('webapp_not_found'));
   });
 
   test('the name is required: exact message, no row and no file', async () => {
     const r = await api(b.token, 'POST', '/api/app-multiplataforma', form({ ...EVERY_FIELD, nome: '   ' }, { logo, background }));
     assert.equal(r.statusCode, 400);
-    assert.deepEqual(r.json(), { success: false, error: msg.appNameRequired });
+    assert.deepEqual(r.json(), { success: false, error: msg.appNameRequired, code: 'app_name_required' });
     assert.equal(await appOf(b.token), null);
     assert.deepEqual(filesOf(b.id), []);
   });
 
   test('each field is checked before anything is written', async () => {
     for (const [over, error] of [
-      [{ cor_splash: 'azul' }, msg.invalidColor],
-      [{ cor_texto: '#12345' }, msg.invalidColor],
-      [{ url_site: 'javascript:alert(1)' }, msg.invalidLink],
-      [{ url_youtube: 'youtube.com/canal' }, msg.invalidLink],
-      [{ email: 'contato@' }, msg.invalidEmail],
-      [{ modelo: '3' }, msg.invalidModel],
+      [{ cor_splash: 'azul' }, errorText('invalid_color')],
+      [{ cor_texto: '#12345' }, errorText('invalid_color')],
+      [{ url_site: 'javascript:alert(1)' }, errorText('invalid_link')],
+      [{ url_youtube: 'youtube.com/canal' }, errorText('invalid_link')],
+      [{ email: 'contato@' }, errorText('invalid_email')],
+      [{ modelo: '3' }, errorText('invalid_model')],
       [{ nome: 'N'.repeat(61) }, msg.invalidData],
     ] as const) {
       const r = await api(b.token, 'POST', '/api/app-multiplataforma', form({ ...EVERY_FIELD, ...over }, { logo, background }));
@@ -134,7 +135,7 @@ describe('App Multiplataforma: settings and banners', () => {
     const before = await appOf(a.token);
     const files = filesOf(a.id);
     const huge = { data: Buffer.alloc(IMAGE_MAX_BYTES + 1), type: 'image/png', name: 'enorme.png' };
-    for (const [bad, error] of [[svg, msg.imageInvalid], [gif, msg.imageAnimated], [huge, msg.imageTooLarge]] as const) {
+    for (const [bad, error] of [[svg, errorText('image_invalid')], [gif, errorText('image_animated')], [huge, msg.imageTooLarge]] as const) {
       const r = await api(a.token, 'POST', '/api/app-multiplataforma', form({ ...EVERY_FIELD, nome: 'Outro nome' }, { logo: bad, background }));
       assert.equal(r.statusCode, 400);
       assert.equal(r.json().error, error);
@@ -147,19 +148,19 @@ describe('App Multiplataforma: settings and banners', () => {
     const db = h.core.store.db;
     const now = new Date().toISOString();
     const row = { user_id: a.id, origem: 'multiplataforma' as const, nome: 'TV', versao: '1.0', created_at: now, updated_at: now };
-    await db.insertInto('android_apps').values({ ...row, status: 1, zip: 'tv-exemplo-1.apk' }).execute();
+    await db.insertInto('android_apps').values({ ...row, state: 'done', zip: 'tv-exemplo-1.apk' }).execute();
     assert.deepEqual(pick(await appOf(a.token)), { apk_criado: true, apk_zip: 'tv-exemplo-1.apk', apk_status: 'done' });
-    const building = await db.insertInto('android_apps').values({ ...row, status: 0, zip: null }).returning('id').executeTakeFirstOrThrow();
-    const job = await h.core.jobs.enqueue(db, { userId: a.id, kind: 'apk', subjectId: building.id, input: {} });
+    const building = await db.insertInto('android_apps').values({ ...row, state: 'building', zip: null }).returning('id').executeTakeFirstOrThrow();
+    const job = await h.core.jobs.enqueue(db, { kind: 'apk', input: z.unknown() }, { userId: a.id, subjectId: building.id, input: {} });
     assert.ok(job);
     assert.deepEqual(pick(await appOf(a.token)), { apk_criado: false, apk_zip: '', apk_status: 'building' });
-    await db.insertInto('android_apps').values({ ...row, origem: 'android', status: 2, zip: null }).execute();
+    await db.insertInto('android_apps').values({ ...row, origem: 'android', state: 'error', zip: null }).execute();
     assert.deepEqual(pick(await appOf(a.token)), { apk_criado: false, apk_zip: '', apk_status: 'building' });
     // its job ended without ending the row (a worker that died with no attempts left): the page says error, not building forever
-    await db.updateTable('jobs').set({ state: 'failed', error: msg.jobInterrupted }).where('id', '=', job.id).execute();
+    await db.updateTable('jobs').set({ state: 'failed', error: errorText('job_interrupted') }).where('id', '=', job.id).execute();
     assert.deepEqual(pick(await appOf(a.token)), { apk_criado: false, apk_zip: '', apk_status: 'error' });
-    const ended = await db.selectFrom('android_apps').select(['status', 'aviso']).where('id', '=', building.id).executeTakeFirstOrThrow();
-    assert.deepEqual(ended, { status: 2, aviso: msg.jobInterrupted });
+    const ended = await db.selectFrom('android_apps').select(['state', 'aviso']).where('id', '=', building.id).executeTakeFirstOrThrow();
+    assert.deepEqual(ended, { state: 'error', aviso: errorText('job_interrupted') });
     function pick(app: WebApp | null) {
       return { apk_criado: app?.apk_criado, apk_zip: app?.apk_zip, apk_status: app?.apk_status };
     }
@@ -173,7 +174,7 @@ describe('App Multiplataforma: settings and banners', () => {
       assert.equal(r.json().error, msg.bannerRequired);
     }
     const badLink = await api(a.token, 'POST', '/api/app-multiplataforma/banners', form({ nome: 'Loja', link: 'ftp://loja' }, { banner }));
-    assert.equal(badLink.json().error, msg.invalidLink);
+    assert.equal(badLink.json().error, errorText('invalid_link'));
     const filesBefore = filesOf(a.id);
 
     const r = await api(a.token, 'POST', '/api/app-multiplataforma/banners', form({ nome: 'Loja', link: 'https://loja.exemplo.com.br' }, { banner }));
@@ -218,8 +219,8 @@ describe('App Multiplataforma: settings and banners', () => {
     for (const [values, withIcon, error] of [
       [{ titulo: 'Oi', mensagem: 'Olá' }, false, msg.pushRequired],
       [{ titulo: '', mensagem: 'Olá' }, true, msg.pushRequired],
-      [{ titulo: 'Oi', mensagem: 'x'.repeat(161) }, true, msg.pushMessageTooLong],
-      [{ titulo: 'Oi', mensagem: 'Olá', url_link: 'nada' }, true, msg.invalidLink],
+      [{ titulo: 'Oi', mensagem: 'x'.repeat(161) }, true, errorText('push_message_too_long')],
+      [{ titulo: 'Oi', mensagem: 'Olá', url_link: 'nada' }, true, errorText('invalid_link')],
     ] as const) {
       const r = await send(values, withIcon);
       assert.equal(r.statusCode, 400);

@@ -6,7 +6,8 @@ import type { User } from '@painel/contract';
 import { accountTypeLabel, isRevenda } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';
 import { SIDEBAR_ID } from './sidebar.tsx';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { shellTexts } from '@/i18n/pt-BR/shell.ts';
 
 export function Header({
   pageLabel, user, menuOpen, onOpenMenu, collapsed, onToggleCollapsed,
@@ -25,7 +26,7 @@ export function Header({
         <button
           type="button"
           onClick={onOpenMenu}
-          aria-label={ui.openMenu}
+          aria-label={shellTexts.openMenu}
           aria-expanded={menuOpen}
           aria-controls={SIDEBAR_ID}
           className="rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-500 lg:hidden"
@@ -35,19 +36,19 @@ export function Header({
         <button
           type="button"
           onClick={onToggleCollapsed}
-          aria-label={collapsed ? ui.expandMenu : ui.collapseMenu}
+          aria-label={collapsed ? shellTexts.expandMenu : shellTexts.collapseMenu}
           aria-pressed={collapsed}
           aria-controls={SIDEBAR_ID}
           className="hidden rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-500 lg:block"
         >
           <Fold className="h-5 w-5" aria-hidden="true" />
         </button>
-        <nav aria-label={ui.breadcrumb} className="min-w-0">
+        <nav aria-label={shellTexts.breadcrumb} className="min-w-0">
           <p className="truncate text-sm text-gray-500">
-            {ui.breadcrumbRoot}
+            {shellTexts.breadcrumbRoot}
             <span aria-hidden="true" className="mx-1.5 text-gray-300"> / </span>
             <span aria-current="page" className="font-medium text-gray-900">
-              {pageLabel ?? ui.breadcrumbFallback}
+              {pageLabel ?? commonTexts.pageFallback}
             </span>
           </p>
         </nav>
@@ -59,12 +60,12 @@ export function Header({
             <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-green-400 opacity-75" />
             <span className="relative inline-flex h-2 w-2 rounded-full bg-green-500" />
           </span>
-          {ui.online}
+          {shellTexts.online}
         </span>
         {user?.bitrate ? (
           <span className="hidden items-center gap-1.5 text-sm text-gray-600 md:flex">
             <Gauge className="h-4 w-4 text-gray-400" aria-hidden="true" />
-            {ui.kbps(user.bitrate)}
+            {commonTexts.kbps({ n: user.bitrate })}
           </span>
         ) : null}
         <span

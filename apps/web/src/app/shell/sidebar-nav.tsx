@@ -1,6 +1,8 @@
 import { useId, useMemo } from 'react';
 import { NavLink } from 'react-router';
-import { CATEGORY_LABELS, MENU_CATEGORIES, type MenuItem, ui } from '@painel/contract';
+import { MENU_CATEGORIES, type MenuItem } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { shellTexts } from '@/i18n/pt-BR/shell.ts';
 import { cn } from '@/lib/cn.ts';
 import { MenuIcon } from '@/components/ui/menu-icon.tsx';
 
@@ -25,12 +27,12 @@ export function SidebarNav({ menu, search, onNavigate, collapsed = false }: {
   const groups = useMemo(() => groupMenu(menu, search), [menu, search]);
 
   return (
-    <nav aria-label={ui.mainNavigation} className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
-      {groups.length === 0 && <p className="px-3 text-sm text-gray-500">{ui.menuNoResults}</p>}
+    <nav aria-label={shellTexts.mainNavigation} className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+      {groups.length === 0 && <p className="px-3 text-sm text-gray-500">{shellTexts.menuNoResults}</p>}
       {groups.map(({ category, items }) => (
         <div key={category}>
           <h2 id={`${id}-${category}`} className={cn('mb-2 px-3 text-xs font-semibold tracking-wider text-gray-500 uppercase', collapsed && 'lg:sr-only')}>
-            {CATEGORY_LABELS[category]}
+            {commonTexts.menuCategories[category]}
           </h2>
           <ul aria-labelledby={`${id}-${category}`} className="space-y-1">
             {items.map((item) => (

@@ -6,7 +6,8 @@ import { cn } from '@/lib/cn.ts';
 import { Logo } from '@/components/ui/logo.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { shellTexts } from '@/i18n/pt-BR/shell.ts';
 
 export const SIDEBAR_ID = 'menu-lateral';
 
@@ -49,12 +50,12 @@ export function Sidebar({
     >
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-gray-800 px-5">
         <Logo className="h-9 w-9" />
-        <span className={cn('flex-1 truncate text-base font-semibold text-white', collapsed && 'lg:hidden')}>{ui.appName}</span>
+        <span className={cn('flex-1 truncate text-base font-semibold text-white', collapsed && 'lg:hidden')}>{commonTexts.appName}</span>
         <button
           ref={closeRef}
           type="button"
           onClick={onClose}
-          aria-label={ui.closeMenu}
+          aria-label={shellTexts.closeMenu}
           className="rounded-md p-1.5 text-gray-400 hover:bg-gray-800 hover:text-white focus-visible:outline-2 focus-visible:outline-blue-400 lg:hidden"
         >
           <X className="h-5 w-5" aria-hidden="true" />
@@ -68,8 +69,8 @@ export function Sidebar({
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder={ui.menuSearchPlaceholder}
-            aria-label={ui.menuSearchLabel}
+            placeholder={shellTexts.menuSearchPlaceholder}
+            aria-label={shellTexts.menuSearchLabel}
             className="w-full rounded-lg border border-gray-700 bg-gray-800 py-2 pr-3 pl-9 text-sm text-white placeholder:text-gray-500 focus:border-blue-500 focus:ring-1 focus:ring-blue-500 focus:outline-none"
           />
         </div>

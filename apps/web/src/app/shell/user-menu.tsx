@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import ChevronUp from 'lucide-react/icons/chevron-up';
 import LogOut from 'lucide-react/icons/log-out';
-import { msg, type User, ui } from '@painel/contract';
+import { msg, type User } from '@painel/contract';
+import { shellTexts } from '@/i18n/pt-BR/shell.ts';
 import { accountBadgeLabel, displayName, isRevenda } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';
 import { useLogout } from '@/features/auth/api/logout.ts';
@@ -52,13 +53,13 @@ export function UserMenu({ user, collapsed = false }: { user: User | null | unde
             className="flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-red-300 hover:bg-gray-700 hover:text-red-200 focus-visible:outline-2 focus-visible:outline-red-400 disabled:opacity-60"
           >
             <LogOut className="h-4 w-4" aria-hidden="true" />
-            {ui.logout}
+            {shellTexts.logout}
           </button>
         </div>
       )}
       <button
         type="button"
-        aria-label={ui.userMenu}
+        aria-label={shellTexts.userMenu}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((v) => !v)}

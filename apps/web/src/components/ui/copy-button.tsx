@@ -1,5 +1,5 @@
 import Copy from 'lucide-react/icons/copy';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { copyWithToast } from '@/lib/clipboard.ts';
 import { cn } from '@/lib/cn.ts';
 
@@ -8,8 +8,8 @@ export function CopyButton({ value, item, className, disabled }: { value: string
   return (
     <button
       type="button"
-      aria-label={ui.copyItem(item)}
-      title={ui.copyItem(item)}
+      aria-label={commonTexts.copyItem({ item })}
+      title={commonTexts.copyItem({ item })}
       disabled={disabled || !value}
       onClick={() => void copyWithToast(value, item)}
       className={cn(

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Play from 'lucide-react/icons/play';
 import { cn } from '@/lib/cn.ts';
-import { startUi } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 
 /** The panel logo (/logo.svg); a play icon stands in when the image fails to load. */
 export function Logo({ className }: { className?: string }) {
@@ -11,12 +11,12 @@ export function Logo({ className }: { className?: string }) {
     return (
       <span
         role="img"
-        aria-label={startUi.appName}
+        aria-label={commonTexts.appName}
         className={cn(box, 'flex items-center justify-center rounded-xl bg-gradient-to-br from-blue-500 to-violet-600 text-white')}
       >
         <Play className="h-1/2 w-1/2 fill-current" aria-hidden="true" />
       </span>
     );
   }
-  return <img src="/logo.svg" alt={startUi.appName} className={box} onError={() => setFailed(true)} />;
+  return <img src="/logo.svg" alt={commonTexts.appName} className={box} onError={() => setFailed(true)} />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import X from 'lucide-react/icons/x';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { cn } from '@/lib/cn.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
@@ -83,7 +83,7 @@ export function Modal({
             <button
               type="button"
               onClick={onClose}
-              aria-label={ui.modalClose}
+              aria-label={commonTexts.close}
               className="rounded-lg p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-gray-400"
             >
               <X className="h-5 w-5" aria-hidden="true" />

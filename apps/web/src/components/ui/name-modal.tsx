@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -57,7 +57,7 @@ export function NameModal({
       onClose={onClose}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{ui.cancel}</Button>
+          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
           <Button type="submit" form={formId} disabled={empty || busy}>
             {busy && <Spinner className="h-4 w-4" />}
             {busy ? busyLabel : submitLabel}

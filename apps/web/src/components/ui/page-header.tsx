@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 
 /** The top of a management page: the way back to the dashboard, the page's title and what it is for. */
 export function PageHeader({ title, subtitle }: { title: string; subtitle?: string }) {
@@ -8,7 +8,7 @@ export function PageHeader({ title, subtitle }: { title: string; subtitle?: stri
     <>
       <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm font-medium text-blue-600 hover:text-blue-800">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {ui.backToDashboard}
+        {commonTexts.backToDashboard}
       </Link>
       <div>
         <h1 className="text-2xl font-bold text-gray-900">{title}</h1>

@@ -1,13 +1,13 @@
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { cn } from '@/lib/cn.ts';
-import { startUi } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 
 export function Spinner({ className }: { className?: string }) {
   return <LoaderCircle className={cn('h-5 w-5 animate-spin', className)} aria-hidden="true" />;
 }
 
 /** A small centred loading state with a live status text. */
-export function LoadingState({ label = startUi.loading, fullScreen = false }: { label?: string; fullScreen?: boolean }) {
+export function LoadingState({ label = commonTexts.loading, fullScreen = false }: { label?: string; fullScreen?: boolean }) {
   return (
     <div
       role="status"

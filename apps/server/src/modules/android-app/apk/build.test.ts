@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { msg } from '@painel/contract';
+import { errorText } from '@painel/contract';
 import { execCapture } from '../../../platform/exec.ts';
 import { apkToolsAvailable, buildApk, packageNameFor, type ApkSpec } from './build.ts';
 
@@ -80,7 +80,7 @@ describe('APK builder', () => {
   });
 
   test('two builds at once: installable APKs with the name, version, screen and icon, signed by the same certificate', async () => {
-    assert.ok(await apkToolsAvailable(), msg.apkToolsMissing);
+    assert.ok(await apkToolsAvailable(), errorText('apk_tools_missing'));
     const [first, second] = await Promise.all([
       buildApk(spec(), { workdir: workdir('a'), secretsDir }),
       buildApk(spec({ versionName: '2.0', versionCode: 21, label: 'TV Estação' }), { workdir: workdir('b'), secretsDir }),
@@ -137,7 +137,7 @@ describe('APK builder', () => {
           stop.abort();
         }, 300);
       },
-    }), { message: msg.apkBuildFailed });
+    }), { message: errorText('apk_build_failed') });
     assert.ok(signer && runningWhenAborted, 'the signing step was running when the build was stopped');
     assert.equal(pids.at(-1), signer, 'nothing ran after the stop');
     assert.deepEqual(pids.filter(alive), []);
@@ -147,8 +147,8 @@ describe('APK builder', () => {
 
   test('a spec the tools cannot take fails in Portuguese and leaves nothing', async () => {
     const dir = workdir('ruim');
-    await assert.rejects(buildApk(spec({ url: 'ftp://exemplo.com/' }), { workdir: dir, secretsDir }), { message: msg.apkBuildFailed });
-    await assert.rejects(buildApk(spec({ icon: Buffer.from('não é imagem') }), { workdir: dir, secretsDir }), { message: msg.apkBuildFailed });
+    await assert.rejects(buildApk(spec({ url: 'ftp://exemplo.com/' }), { workdir: dir, secretsDir }), { message: errorText('apk_build_failed') });
+    await assert.rejects(buildApk(spec({ icon: Buffer.from('não é imagem') }), { workdir: dir, secretsDir }), { message: errorText('apk_build_failed') });
     assert.deepEqual(fs.readdirSync(dir), []);
   });
 
@@ -157,7 +157,7 @@ describe('APK builder', () => {
     process.env.PATH = root;
     try {
       assert.equal(await apkToolsAvailable(), false);
-      await assert.rejects(buildApk(spec(), { workdir: workdir('sem'), secretsDir }), { message: msg.apkToolsMissing });
+      await assert.rejects(buildApk(spec(), { workdir: workdir('sem'), secretsDir }), { message: errorText('apk_tools_missing') });
     } finally {
       process.env.PATH = saved;
     }

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { msg } from '@painel/contract';
+import { AppError } from '../../../platform/errors.ts';
 import { runChild } from '../../../platform/exec.ts';
 import { squarePng } from '../../../platform/images.ts';
 import { mainActivityDex } from './main-activity.ts';
@@ -91,7 +91,7 @@ function specProblem(s: ApkSpec): string | null {
   return null;
 }
 
-const failed = (cause: unknown) => new Error(msg.apkBuildFailed, { cause });
+const failed = (cause: unknown) => Object.assign(new AppError('apk_build_failed'), { cause });
 
 /** Writes the manifest, the resources (icons in every density) and classes.dex under `dir`. */
 async function writeSources(spec: ApkSpec, dir: string) {
@@ -120,7 +120,7 @@ async function clear(dir: string, keep?: string) {
 
 /** Builds, aligns, signs and verifies the APK; resolves with the path of the signed file inside workdir. */
 export async function buildApk(spec: ApkSpec, opts: BuildOptions): Promise<string> {
-  if (!(await apkToolsAvailable(opts.env))) throw new Error(msg.apkToolsMissing);
+  if (!(await apkToolsAvailable(opts.env))) throw new AppError('apk_tools_missing');
   const problem = specProblem(spec);
   if (problem) throw failed(problem);
   const signal = opts.signal ?? new AbortController().signal;
@@ -151,6 +151,6 @@ export async function buildApk(spec: ApkSpec, opts: BuildOptions): Promise<strin
     return file('app.apk');
   } catch (e) {
     await clear(dir);
-    throw e instanceof Error && (e.message === msg.apkBuildFailed || e.message === msg.apkToolsMissing) ? e : failed(e);
+    throw e instanceof AppError && (e.code === 'apk_build_failed' || e.code === 'apk_tools_missing') ? e : failed(e);
   }
 }

@@ -3,7 +3,9 @@ import { toast } from 'react-toastify';
 import List from 'lucide-react/icons/list';
 import PlusCircle from 'lucide-react/icons/plus-circle';
 import Settings2 from 'lucide-react/icons/settings-2';
-import { WEBAPP_BASE, androidUi, loginName, msg, type AndroidApp } from '@painel/contract';
+import { WEBAPP_BASE, loginName, msg, type AndroidApp } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
 import { HelpCard } from '@/components/ui/help-card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Tabs, type TabItem } from '@/components/ui/tabs.tsx';
@@ -50,8 +52,8 @@ export function AndroidAppPage() {
   if (list.isPending || config.isPending || !user) {
     return (
       <div className="mx-auto max-w-7xl space-y-6">
-        <PageHeader title={androidUi.title} subtitle={androidUi.subtitle} />
-        <LoadingState label={androidUi.loading} />
+        <PageHeader title={androidAppTexts.title} subtitle={androidAppTexts.subtitle} />
+        <LoadingState label={androidAppTexts.loading} />
       </div>
     );
   }
@@ -63,13 +65,13 @@ export function AndroidAppPage() {
   const login = loginName(user);
 
   const tabs: TabItem<Tab>[] = [
-    { id: 'apps', label: androidUi.tabApps, icon: <List className="h-4 w-4" aria-hidden="true" /> },
-    { id: 'create', label: hasApps ? androidUi.tabCreateAgain : androidUi.tabCreate, icon: <PlusCircle className="h-4 w-4" aria-hidden="true" /> },
-    ...(hasApps && saved ? [{ id: 'configure' as const, label: androidUi.tabConfigure, icon: <Settings2 className="h-4 w-4" aria-hidden="true" /> }] : []),
+    { id: 'apps', label: androidAppTexts.apps, icon: <List className="h-4 w-4" aria-hidden="true" /> },
+    { id: 'create', label: hasApps ? androidAppTexts.tabCreateAgain : commonTexts.createApp, icon: <PlusCircle className="h-4 w-4" aria-hidden="true" /> },
+    ...(hasApps && saved ? [{ id: 'configure' as const, label: commonTexts.configureApp, icon: <Settings2 className="h-4 w-4" aria-hidden="true" /> }] : []),
   ];
 
   function onDownload(app: AndroidApp) {
-    download.mutate(app.zip, { onError: (err) => toast.error(errorMessage(err, androidUi.downloadError)) });
+    download.mutate(app.zip, { onError: (err) => toast.error(errorMessage(err, commonTexts.apkDownloadError)) });
   }
 
   function onRemove(app: AndroidApp) {
@@ -94,7 +96,7 @@ export function AndroidAppPage() {
         ) : (
           <NoApps onCreate={() => setChosen('create')} />
         )}
-        <HelpCard title={androidUi.helpTitle} items={androidUi.help} />
+        <HelpCard title={commonTexts.howItWorks} items={androidAppTexts.help} />
       </div>
       {saved && (
         <div className="lg:col-span-2">
@@ -106,9 +108,9 @@ export function AndroidAppPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title={androidUi.title} subtitle={androidUi.subtitle} />
+      <PageHeader title={androidAppTexts.title} subtitle={androidAppTexts.subtitle} />
       <Tabs
-        label={androidUi.tabsLabel}
+        label={androidAppTexts.tabsLabel}
         tabs={tabs}
         current={tab}
         onChange={setChosen}

@@ -4,7 +4,9 @@ import List from 'lucide-react/icons/list';
 import PlusCircle from 'lucide-react/icons/plus-circle';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { androidStatusLabel, androidUi, type AndroidApp } from '@painel/contract';
+import { androidStatusLabel, type AndroidApp } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -24,11 +26,11 @@ export function NoApps({ onCreate }: { onCreate: () => void }) {
   return (
     <section data-testid="android-empty" className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
       <Smartphone className="h-10 w-10 text-gray-300" aria-hidden="true" />
-      <h2 className="text-lg font-semibold text-gray-900">{androidUi.emptyTitle}</h2>
-      <p className="max-w-xl text-sm text-gray-600">{androidUi.emptyText}</p>
+      <h2 className="text-lg font-semibold text-gray-900">{androidAppTexts.emptyTitle}</h2>
+      <p className="max-w-xl text-sm text-gray-600">{androidAppTexts.emptyText}</p>
       <Button onClick={onCreate}>
         <PlusCircle className="h-4 w-4" aria-hidden="true" />
-        {androidUi.createFirst}
+        {commonTexts.createApp}
       </Button>
     </section>
   );
@@ -48,19 +50,19 @@ export function AndroidAppsTable({ apps, onDownload, downloading, onRemove, remo
   const { timeZone } = useDateTimeFormat();
   const building = apps.some(isBuilding);
   return (
-    <SectionCard title={androidUi.appsTitle} description={androidUi.appsDescription} icon={List}>
+    <SectionCard title={androidAppTexts.apps} description={androidAppTexts.appsDescription} icon={List}>
       {building && (
         <p role="status" className="mb-3 flex items-center gap-2 rounded-lg bg-yellow-50 px-3 py-2 text-sm text-yellow-800">
           <Spinner className="h-4 w-4" />
-          {androidUi.building}
+          {androidAppTexts.building}
         </p>
       )}
       <div className="-mx-5 overflow-x-auto sm:-mx-6">
         <table className="min-w-full divide-y divide-gray-100 text-sm" data-testid="android-apps">
-          <caption className="sr-only">{androidUi.appsCaption}</caption>
+          <caption className="sr-only">{androidAppTexts.appsCaption}</caption>
           <thead>
             <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
-              {androidUi.columns.map((c) => <th key={c} scope="col" className={cn(cell, 'py-2 whitespace-nowrap')}>{c}</th>)}
+              {androidAppTexts.columns.map((c) => <th key={c} scope="col" className={cn(cell, 'py-2 whitespace-nowrap')}>{c}</th>)}
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
@@ -82,14 +84,14 @@ export function AndroidAppsTable({ apps, onDownload, downloading, onRemove, remo
                   <td className={cell}>
                     <div className="flex flex-wrap gap-2 whitespace-nowrap">
                       {app.status === 1 && app.zip && (
-                        <Button variant="success" onClick={() => onDownload(app)} disabled={downloading === app.id} aria-label={androidUi.downloadItem(when)}>
+                        <Button variant="success" onClick={() => onDownload(app)} disabled={downloading === app.id} aria-label={androidAppTexts.downloadItem({ date: when })}>
                           {downloading === app.id ? <Spinner className="h-4 w-4" /> : <Download className="h-4 w-4" aria-hidden="true" />}
-                          {androidUi.download}
+                          {commonTexts.downloadApk}
                         </Button>
                       )}
-                      <Button variant="secondary" onClick={() => onRemove(app)} disabled={removing === app.id} aria-label={androidUi.removeItem(when)} className="text-red-700">
+                      <Button variant="secondary" onClick={() => onRemove(app)} disabled={removing === app.id} aria-label={androidAppTexts.removeItem({ date: when })} className="text-red-700">
                         {removing === app.id ? <Spinner className="h-4 w-4" /> : <Trash2 className="h-4 w-4" aria-hidden="true" />}
-                        {androidUi.remove}
+                        {commonTexts.remove}
                       </Button>
                     </div>
                   </td>

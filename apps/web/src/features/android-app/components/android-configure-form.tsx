@@ -1,7 +1,9 @@
 import { useId, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import Settings2 from 'lucide-react/icons/settings-2';
-import { androidUi, msg, type AndroidConfig } from '@painel/contract';
+import { msg, type AndroidConfig } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -14,8 +16,8 @@ import { androidFormData, configFields } from '../utils/android-view.ts';
 import { ColorField, ImageField, TextField } from './form-fields.tsx';
 
 const START_SCREENS = [
-  { value: 1, label: androidUi.startScreenLogo },
-  { value: 2, label: androidUi.startScreenPlayer },
+  { value: 1, label: androidAppTexts.startScreenLogo },
+  { value: 2, label: commonTexts.player },
 ] as const;
 
 /**
@@ -43,25 +45,25 @@ export function AndroidConfigureForm({ config, onSaved }: { config: AndroidConfi
   }
 
   return (
-    <SectionCard title={androidUi.configureTitle} description={androidUi.configureDescription} icon={Settings2}>
-      <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label={androidUi.configureTitle} noValidate>
+    <SectionCard title={commonTexts.configureApp} description={androidAppTexts.configureDescription} icon={Settings2}>
+      <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label={commonTexts.configureApp} noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={androidUi.emailLabel} type="email" value={fields.app_email} onChange={set('app_email')} placeholder={androidUi.emailPlaceholder} />
-          <TextField label={androidUi.siteLabel} type="url" value={fields.app_url_site} onChange={set('app_url_site')} placeholder={androidUi.linkPlaceholder} />
-          <TextField label={androidUi.facebookLabel} type="url" value={fields.app_url_facebook} onChange={set('app_url_facebook')} placeholder={androidUi.linkPlaceholder} />
-          <TextField label={androidUi.instagramLabel} type="url" value={fields.app_url_instagram} onChange={set('app_url_instagram')} placeholder={androidUi.linkPlaceholder} />
-          <TextField label={androidUi.whatsappLabel} type="tel" value={fields.app_whatsapp} onChange={set('app_whatsapp')} placeholder={androidUi.whatsappPlaceholder} />
+          <TextField label={commonTexts.email} type="email" value={fields.app_email} onChange={set('app_email')} placeholder={androidAppTexts.emailPlaceholder} />
+          <TextField label={commonTexts.site} type="url" value={fields.app_url_site} onChange={set('app_url_site')} placeholder={commonTexts.urlPlaceholder} />
+          <TextField label={commonTexts.facebook} type="url" value={fields.app_url_facebook} onChange={set('app_url_facebook')} placeholder={commonTexts.urlPlaceholder} />
+          <TextField label={commonTexts.instagram} type="url" value={fields.app_url_instagram} onChange={set('app_url_instagram')} placeholder={commonTexts.urlPlaceholder} />
+          <TextField label={commonTexts.whatsapp} type="tel" value={fields.app_whatsapp} onChange={set('app_whatsapp')} placeholder={androidAppTexts.whatsappPlaceholder} />
         </div>
         <fieldset>
-          <legend className="mb-2 text-sm font-medium text-gray-700">{androidUi.colorsLegend}</legend>
+          <legend className="mb-2 text-sm font-medium text-gray-700">{commonTexts.colors}</legend>
           <div className="grid gap-4 sm:grid-cols-3">
-            <ColorField label={androidUi.textColorLabel} value={fields.app_cor_texto} onChange={set('app_cor_texto')} />
-            <ColorField label={androidUi.lightMenuColorLabel} value={fields.app_cor_menu_claro} onChange={set('app_cor_menu_claro')} />
-            <ColorField label={androidUi.darkMenuColorLabel} value={fields.app_cor_menu_escuro} onChange={set('app_cor_menu_escuro')} />
+            <ColorField label={commonTexts.textColor} value={fields.app_cor_texto} onChange={set('app_cor_texto')} />
+            <ColorField label={commonTexts.lightMenuColor} value={fields.app_cor_menu_claro} onChange={set('app_cor_menu_claro')} />
+            <ColorField label={commonTexts.darkMenuColor} value={fields.app_cor_menu_escuro} onChange={set('app_cor_menu_escuro')} />
           </div>
         </fieldset>
         <fieldset>
-          <legend className="mb-2 text-sm font-medium text-gray-700">{androidUi.startScreenLegend}</legend>
+          <legend className="mb-2 text-sm font-medium text-gray-700">{androidAppTexts.startScreenLegend}</legend>
           <div className="flex flex-wrap gap-3">
             {START_SCREENS.map((s) => (
               <label key={s.value} className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm text-gray-800 has-checked:border-blue-500 has-checked:bg-blue-50">
@@ -77,17 +79,17 @@ export function AndroidConfigureForm({ config, onSaved }: { config: AndroidConfi
         <label className="flex items-start gap-3 text-sm">
           <input type="checkbox" checked={fields.chat} onChange={(e) => set('chat')(e.target.checked)} className="mt-0.5 h-4 w-4 accent-blue-600" />
           <span>
-            <span className="font-medium text-gray-800">{androidUi.chatLabel}</span>
-            <span className="block text-gray-500">{androidUi.chatHint}</span>
+            <span className="font-medium text-gray-800">{commonTexts.chatModule}</span>
+            <span className="block text-gray-500">{androidAppTexts.chatHint}</span>
           </span>
         </label>
         <div className="grid gap-4 lg:grid-cols-2">
-          <ImageField field={images.logo} label={androidUi.newLogoLabel} hint={androidUi.logoHint} accept="image/png" currentUrl={config.url_logo || undefined} />
-          <ImageField field={images.fundo} label={androidUi.newBackgroundLabel} hint={androidUi.backgroundHint} accept="image/jpeg" currentUrl={config.url_fundo || undefined} />
+          <ImageField field={images.logo} label={androidAppTexts.newLogoLabel} hint={androidAppTexts.logoHint} accept="image/png" currentUrl={config.url_logo || undefined} />
+          <ImageField field={images.fundo} label={androidAppTexts.newBackgroundLabel} hint={androidAppTexts.backgroundHint} accept="image/jpeg" currentUrl={config.url_fundo || undefined} />
         </div>
         <Button type="submit" disabled={busy} className="w-full sm:w-auto">
           {busy ? <Spinner className="h-4 w-4" /> : null}
-          {configure.isPending ? androidUi.configuring : androidUi.configure}
+          {configure.isPending ? androidAppTexts.configuring : androidAppTexts.configure}
         </Button>
       </form>
     </SectionCard>

@@ -1,7 +1,9 @@
 import { useId, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import PlusCircle from 'lucide-react/icons/plus-circle';
-import { ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, androidUi, msg, type AndroidConfigFields } from '@painel/contract';
+import { ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, msg, type AndroidConfigFields } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -51,34 +53,34 @@ export function AndroidCreateForm({ saved, requester, onCreated }: {
   }
 
   return (
-    <SectionCard title={androidUi.createTitle} description={androidUi.createDescription} icon={PlusCircle}>
-      <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label={androidUi.createTitle} noValidate>
+    <SectionCard title={commonTexts.createApp} description={androidAppTexts.createDescription} icon={PlusCircle}>
+      <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label={commonTexts.createApp} noValidate>
         <TextField
-          label={androidUi.nameLabel} value={fields.webtv_nome} onChange={set('webtv_nome')} placeholder={androidUi.namePlaceholder}
+          label={androidAppTexts.nameLabel} value={fields.webtv_nome} onChange={set('webtv_nome')} placeholder={androidAppTexts.namePlaceholder}
           maxLength={ANDROID_LIMITS.nameMax} required
-          after={<p className="mt-1 text-right text-xs text-gray-500" aria-live="polite">{androidUi.nameCounter(fields.webtv_nome.length, ANDROID_LIMITS.nameMax)}</p>}
+          after={<p className="mt-1 text-right text-xs text-gray-500" aria-live="polite">{androidAppTexts.nameCounter({ n: fields.webtv_nome.length, max: ANDROID_LIMITS.nameMax })}</p>}
         />
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label={androidUi.facebookLabel} type="url" value={fields.webtv_facebook} onChange={set('webtv_facebook')} placeholder={androidUi.linkPlaceholder} />
-          <TextField label={androidUi.twitterLabel} type="url" value={fields.webtv_twitter} onChange={set('webtv_twitter')} placeholder={androidUi.linkPlaceholder} />
-          <TextField label={androidUi.siteLabel} type="url" value={fields.webtv_site} onChange={set('webtv_site')} placeholder={androidUi.linkPlaceholder} />
+          <TextField label={commonTexts.facebook} type="url" value={fields.webtv_facebook} onChange={set('webtv_facebook')} placeholder={commonTexts.urlPlaceholder} />
+          <TextField label={commonTexts.twitter} type="url" value={fields.webtv_twitter} onChange={set('webtv_twitter')} placeholder={commonTexts.urlPlaceholder} />
+          <TextField label={commonTexts.site} type="url" value={fields.webtv_site} onChange={set('webtv_site')} placeholder={commonTexts.urlPlaceholder} />
         </div>
         <div>
-          <label htmlFor={`${id}-desc`} className="mb-1 block text-sm font-medium text-gray-700">{androidUi.descriptionLabel}</label>
+          <label htmlFor={`${id}-desc`} className="mb-1 block text-sm font-medium text-gray-700">{androidAppTexts.descriptionLabel}</label>
           <textarea
             id={`${id}-desc`} rows={3} value={fields.webtv_descricao} onChange={(e) => set('webtv_descricao')(e.target.value)}
-            placeholder={androidUi.descriptionPlaceholder} className={inputClass}
+            placeholder={androidAppTexts.descriptionPlaceholder} className={inputClass}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-version`} className="mb-1 block text-sm font-medium text-gray-700">{androidUi.versionLabel}</label>
+            <label htmlFor={`${id}-version`} className="mb-1 block text-sm font-medium text-gray-700">{androidAppTexts.versionLabel}</label>
             <select id={`${id}-version`} value={fields.versao} onChange={(e) => set('versao')(e.target.value)} className={inputClass}>
               {ANDROID_VERSIONS.map((v) => <option key={v} value={v}>{v}</option>)}
             </select>
           </div>
           <div>
-            <label htmlFor={`${id}-theme`} className="mb-1 block text-sm font-medium text-gray-700">{androidUi.themeLabel}</label>
+            <label htmlFor={`${id}-theme`} className="mb-1 block text-sm font-medium text-gray-700">{androidAppTexts.themeLabel}</label>
             <div className="flex items-center gap-3">
               <select id={`${id}-theme`} value={fields.tema} onChange={(e) => set('tema')(e.target.value)} className={inputClass}>
                 {ANDROID_THEMES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
@@ -90,13 +92,13 @@ export function AndroidCreateForm({ saved, requester, onCreated }: {
           </div>
         </div>
         <div className="grid gap-4 lg:grid-cols-3">
-          <ImageField field={images.logo} label={androidUi.logoLabel} hint={androidUi.logoHint} accept="image/png" />
-          <ImageField field={images.icone} label={androidUi.iconLabel} hint={androidUi.iconHint} accept="image/png" />
-          <ImageField field={images.fundo} label={androidUi.backgroundLabel} hint={androidUi.backgroundHint} accept="image/jpeg" />
+          <ImageField field={images.logo} label={commonTexts.logo} hint={androidAppTexts.logoHint} accept="image/png" />
+          <ImageField field={images.icone} label={commonTexts.icon} hint={androidAppTexts.iconHint} accept="image/png" />
+          <ImageField field={images.fundo} label={androidAppTexts.backgroundLabel} hint={androidAppTexts.backgroundHint} accept="image/jpeg" />
         </div>
         <Button type="submit" variant="success" disabled={busy} className="w-full sm:w-auto">
           {busy ? <Spinner className="h-4 w-4" /> : null}
-          {create.isPending ? androidUi.creating : androidUi.create}
+          {create.isPending ? androidAppTexts.creating : commonTexts.createApp}
         </Button>
       </form>
     </SectionCard>

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import ImageIcon from 'lucide-react/icons/image';
-import { androidUi } from '@painel/contract';
+import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
 import { cn } from '@/lib/cn.ts';
 import type { PickedImageField } from '../hooks/use-picked-image.ts';
 
@@ -76,7 +76,7 @@ export function ImageField({
           field.error ? 'border-red-400' : 'border-gray-200',
         )}>
           {shown
-            ? <img src={shown} alt={field.url ? field.file?.name ?? label : androidUi.currentImage(label)} className="h-full w-full object-contain" />
+            ? <img src={shown} alt={field.url ? field.file?.name ?? label : androidAppTexts.currentImage({ label })} className="h-full w-full object-contain" />
             : <ImageIcon className="h-6 w-6 text-gray-300" aria-hidden="true" />}
         </span>
         <div className="min-w-0 flex-1">
@@ -87,7 +87,7 @@ export function ImageField({
           />
           <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500">
             {hint}
-            {field.file && field.image && !field.error && <> · {androidUi.chosenFile(field.file.name, field.image.width, field.image.height)}</>}
+            {field.file && field.image && !field.error && <> · {androidAppTexts.chosenFile({ name: field.file.name, width: field.image.width, height: field.image.height })}</>}
           </p>
           {field.error && <p className="mt-1 text-sm text-red-600" data-testid={`image-error-${field.kind}`}>{field.error}</p>}
         </div>

@@ -3,7 +3,8 @@ import Globe2 from 'lucide-react/icons/globe-2';
 import { ComposableMap, Geographies, Geography, Marker } from 'react-simple-maps';
 // bundled with the page: the panel's policy lets it load nothing from other origins
 import countries from 'world-atlas/countries-110m.json';
-import { ui, type AudienceMapPoint } from '@painel/contract';
+import { type AudienceMapPoint } from '@painel/contract';
+import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { dotSizer, dotTitle } from '../utils/audience-view.ts';
 
@@ -48,9 +49,9 @@ export function AudienceMap({ points, loading }: { points: AudienceMapPoint[] | 
   // the largest first, so a small city next to a big one stays visible on top of it
   const ordered = useMemo(() => [...(points ?? [])].sort((a, b) => b.count - a.count), [points]);
   return (
-    <SectionCard title={ui.audienceMapTitle} description={ui.audienceMapDescription} icon={Globe2}>
+    <SectionCard title={audienceTexts.mapTitle} description={audienceTexts.mapDescription} icon={Globe2}>
       <div ref={box} className="relative" data-testid="audience-map">
-        <ComposableMap width={WIDTH} height={HEIGHT} projectionConfig={PROJECTION} role="img" aria-label={ui.audienceMapLabel} className="h-auto w-full">
+        <ComposableMap width={WIDTH} height={HEIGHT} projectionConfig={PROJECTION} role="img" aria-label={audienceTexts.mapLabel} className="h-auto w-full">
           <Geographies geography={WORLD}>
             {({ geographies }) => geographies.map((geo) => (
               <Geography
@@ -81,17 +82,17 @@ export function AudienceMap({ points, loading }: { points: AudienceMapPoint[] | 
         </ComposableMap>
         {loading && (
           <p role="status" className="absolute inset-0 flex items-center justify-center text-sm font-medium text-gray-500">
-            {ui.audienceMapLoading}
+            {audienceTexts.mapLoading}
           </p>
         )}
       </div>
       {!loading && points && (
         points.length === 0 ? (
-          <p className="mt-3 text-center text-sm text-gray-500">{ui.audienceMapEmpty}</p>
+          <p className="mt-3 text-center text-sm text-gray-500">{audienceTexts.mapEmpty}</p>
         ) : (
           <p className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 text-xs text-gray-600">
-            <span className="inline-flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-full" style={{ background: ACTIVE }} aria-hidden="true" />{ui.audienceMapLegendActive}</span>
-            <span className="inline-flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-full" style={{ background: IDLE }} aria-hidden="true" />{ui.audienceMapLegendIdle}</span>
+            <span className="inline-flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-full" style={{ background: ACTIVE }} aria-hidden="true" />{audienceTexts.mapLegendActive}</span>
+            <span className="inline-flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-full" style={{ background: IDLE }} aria-hidden="true" />{audienceTexts.mapLegendIdle}</span>
           </p>
         )
       )}

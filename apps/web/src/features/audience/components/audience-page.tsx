@@ -4,7 +4,8 @@ import { toast } from 'react-toastify';
 import Globe from 'lucide-react/icons/globe';
 import Monitor from 'lucide-react/icons/monitor';
 import UserX from 'lucide-react/icons/user-x';
-import { AUDIENCE_DEFAULT_PERIOD, msg, ui, type AudiencePeriod } from '@painel/contract';
+import { AUDIENCE_DEFAULT_PERIOD, msg, type AudiencePeriod } from '@painel/contract';
+import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -38,8 +39,8 @@ function NoViewers() {
   return (
     <section data-testid="audience-empty" className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center">
       <UserX className="h-10 w-10 text-gray-300" aria-hidden="true" />
-      <h2 className="text-lg font-semibold text-gray-900">{ui.audienceEmptyTitle}</h2>
-      <p className="max-w-2xl text-sm text-gray-600">{ui.audienceEmptyText}</p>
+      <h2 className="text-lg font-semibold text-gray-900">{audienceTexts.emptyTitle}</h2>
+      <p className="max-w-2xl text-sm text-gray-600">{audienceTexts.emptyText}</p>
     </section>
   );
 }
@@ -79,7 +80,7 @@ export function AudiencePage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-3">
-          <PageHeader title={ui.audienceTitle} subtitle={ui.audienceSubtitle} />
+          <PageHeader title={audienceTexts.title} subtitle={audienceTexts.subtitle} />
         </div>
         <AudienceToolbar
           periodo={periodo}
@@ -98,15 +99,15 @@ export function AudiencePage() {
 
       {/* nobody watched: say at once what counts as a viewer, before an empty map and chart */}
       {data?.estatisticas.total === 0 && <NoViewers />}
-      <Suspense fallback={<LoadingState label={ui.audienceMapLoading} />}>
+      <Suspense fallback={<LoadingState label={audienceTexts.mapLoading} />}>
         <AudienceMap points={map.data} loading={map.isPending} />
       </Suspense>
-      <Suspense fallback={<LoadingState label={ui.audienceHistoryLoading} />}>
+      <Suspense fallback={<LoadingState label={audienceTexts.historyLoading} />}>
         <HistoryChart periodo={periodo} points={history.data} loading={history.isPending} />
       </Suspense>
 
       {list.isPending ? (
-        <LoadingState label={ui.audienceListLoading} />
+        <LoadingState label={audienceTexts.listLoading} />
       ) : !data ? (
         <div className="flex justify-center py-6">
           <Button variant="secondary" onClick={() => void list.refetch()}>{msg.tryAgain}</Button>
@@ -114,8 +115,8 @@ export function AudiencePage() {
       ) : data.estatisticas.total > 0 && (
         <>
           <div className="grid gap-6 lg:grid-cols-2">
-            <TopList title={ui.audienceTopCountries} icon={Globe} entries={topEntries(data.estatisticas.paises, data.estatisticas.total)} testId="audience-top-countries" />
-            <TopList title={ui.audienceTopDevices} icon={Monitor} entries={topEntries(data.estatisticas.dispositivos, data.estatisticas.total)} testId="audience-top-devices" />
+            <TopList title={audienceTexts.topCountries} icon={Globe} entries={topEntries(data.estatisticas.paises, data.estatisticas.total)} testId="audience-top-countries" />
+            <TopList title={audienceTexts.topDevices} icon={Monitor} entries={topEntries(data.estatisticas.dispositivos, data.estatisticas.total)} testId="audience-top-devices" />
           </div>
           <ViewersTable viewers={data.espectadores} />
         </>

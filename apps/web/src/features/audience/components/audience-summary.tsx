@@ -2,7 +2,8 @@ import Clock from 'lucide-react/icons/clock';
 import Eye from 'lucide-react/icons/eye';
 import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
-import { formatWatchTime, ui, type ViewerStats } from '@painel/contract';
+import { formatWatchTime, type ViewerStats } from '@painel/contract';
+import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { cn } from '@/lib/cn.ts';
 
 function Figure({ icon: Icon, label, value, tone, testId }: { icon: LucideIcon; label: string; value: string; tone: string; testId: string }) {
@@ -23,12 +24,12 @@ function Figure({ icon: Icon, label, value, tone, testId }: { icon: LucideIcon; 
 export function AudienceSummary({ stats }: { stats: ViewerStats | undefined }) {
   const show = (v: string) => (stats ? v : '–');
   return (
-    <section aria-label={ui.audienceSummary} className="grid gap-4 sm:grid-cols-3 lg:col-span-3">
-      <Figure icon={Users} label={ui.audienceTotal} value={show(String(stats?.total))} tone="bg-blue-100 text-blue-600" testId="audience-total" />
-      <Figure icon={Eye} label={ui.audienceActiveNow} value={show(String(stats?.ativos))} tone="bg-green-100 text-green-600" testId="audience-active" />
+    <section aria-label={audienceTexts.summary} className="grid gap-4 sm:grid-cols-3 lg:col-span-3">
+      <Figure icon={Users} label={audienceTexts.total} value={show(String(stats?.total))} tone="bg-blue-100 text-blue-600" testId="audience-total" />
+      <Figure icon={Eye} label={audienceTexts.activeNow} value={show(String(stats?.ativos))} tone="bg-green-100 text-green-600" testId="audience-active" />
       <Figure
         icon={Clock}
-        label={ui.audienceAverageTime}
+        label={audienceTexts.averageTime}
         value={show(formatWatchTime(stats?.tempoMedio ?? 0))}
         tone="bg-amber-100 text-amber-600"
         testId="audience-average"

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import Download from 'lucide-react/icons/download';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { AUDIENCE_PERIODS, ui, type AudiencePeriod } from '@painel/contract';
+import { AUDIENCE_PERIODS, type AudiencePeriod } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -21,23 +23,23 @@ export function AudienceToolbar({ periodo, onPeriod, onRefresh, refreshing, onEx
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">{ui.audiencePeriodLabel}</label>
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">{audienceTexts.periodLabel}</label>
         <select
           id={id}
           value={periodo}
           onChange={(e) => isPeriod(e.target.value) && onPeriod(e.target.value)}
           className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none"
         >
-          {AUDIENCE_PERIODS.map((p) => <option key={p} value={p}>{ui.audiencePeriodNames[p]}</option>)}
+          {AUDIENCE_PERIODS.map((p) => <option key={p} value={p}>{audienceTexts.periodNames[p]}</option>)}
         </select>
       </div>
       <Button variant="secondary" onClick={onRefresh} disabled={refreshing}>
         <RefreshCw className={cn('h-4 w-4', refreshing && 'animate-spin')} aria-hidden="true" />
-        {ui.audienceRefresh}
+        {commonTexts.refresh}
       </Button>
       <Button onClick={onExport} disabled={exporting}>
         {exporting ? <Spinner className="h-4 w-4" /> : <Download className="h-4 w-4" aria-hidden="true" />}
-        {exporting ? ui.audienceExporting : ui.audienceExport}
+        {exporting ? audienceTexts.exporting : audienceTexts.export}
       </Button>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import BarChart3 from 'lucide-react/icons/bar-chart-3';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatWatchTime, ui, type AudienceHistoryPoint, type AudiencePeriod } from '@painel/contract';
+import { formatWatchTime, type AudienceHistoryPoint, type AudiencePeriod } from '@painel/contract';
+import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
@@ -13,8 +14,8 @@ function HistoryTooltip({ active, payload, when }: TooltipContentProps & { when:
   return (
     <div className="rounded-lg border border-gray-200 bg-white px-3 py-2 text-xs shadow-md">
       <p className="font-semibold text-gray-900">{when(point.timestamp)}</p>
-      <p className="text-gray-700">{ui.audienceViewers(point.espectadores)}</p>
-      <p className="text-gray-500">{ui.audienceAverageOf(formatWatchTime(point.tempoMedio))}</p>
+      <p className="text-gray-700">{audienceTexts.viewers({ n: point.espectadores })}</p>
+      <p className="text-gray-500">{audienceTexts.averageOf({ time: formatWatchTime(point.tempoMedio) })}</p>
     </div>
   );
 }
@@ -36,14 +37,14 @@ export function HistoryChart({ periodo, points, loading }: {
   }, [timeZone]);
   return (
     <SectionCard
-      title={ui.audienceHistoryTitle}
-      description={ui.audienceHistoryDescription(ui.audienceIntervalNames[historyInterval(periodo)])}
+      title={audienceTexts.historyTitle}
+      description={audienceTexts.historyDescription({ interval: audienceTexts.intervalNames[historyInterval(periodo)] })}
       icon={BarChart3}
     >
       {loading ? (
-        <LoadingState label={ui.audienceHistoryLoading} />
+        <LoadingState label={audienceTexts.historyLoading} />
       ) : !points ? (
-        <p className="py-10 text-center text-sm text-gray-500">{ui.audienceHistoryUnavailable}</p>
+        <p className="py-10 text-center text-sm text-gray-500">{audienceTexts.historyUnavailable}</p>
       ) : (
         <div data-testid="audience-history">
           <BarChart responsive data={points} style={{ width: '100%', height: 260 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>

@@ -1,5 +1,6 @@
 import Activity from 'lucide-react/icons/activity';
-import { AUDIENCE, ui, type AudienceRealTime } from '@painel/contract';
+import { AUDIENCE, type AudienceRealTime } from '@painel/contract';
+import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
@@ -13,11 +14,11 @@ export function RealTimeCard({ data }: { data: AudienceRealTime | undefined }) {
   const fmt = useDateTimeFormat();
   const stamp = data?.timestamp ? Date.parse(data.timestamp) : NaN;
   return (
-    <section aria-label={ui.audienceRealTimeTitle} data-testid="audience-realtime" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm lg:col-span-2">
+    <section aria-label={audienceTexts.realTimeTitle} data-testid="audience-realtime" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm lg:col-span-2">
       <div className="flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-sm font-semibold text-gray-700">
           <Activity className="h-4 w-4 text-blue-600" aria-hidden="true" />
-          {ui.audienceRealTimeTitle}
+          {audienceTexts.realTimeTitle}
         </h2>
         {data && (
           <span
@@ -28,23 +29,23 @@ export function RealTimeCard({ data }: { data: AudienceRealTime | undefined }) {
             )}
           >
             <span className={cn('h-2 w-2 rounded-full', data.transmissaoAtiva ? 'animate-pulse bg-red-600' : 'bg-gray-400')} aria-hidden="true" />
-            {data.transmissaoAtiva ? ui.audienceOnAir : ui.audienceOffAir}
+            {data.transmissaoAtiva ? audienceTexts.onAir : audienceTexts.offAir}
           </span>
         )}
       </div>
       <p className="mt-3 text-3xl font-bold text-gray-900 tabular-nums" data-testid="audience-live-now">{data ? data.espectadoresAtivos : '–'}</p>
-      <p className="text-sm text-gray-500">{ui.audienceLiveViewers}</p>
+      <p className="text-sm text-gray-500">{audienceTexts.liveViewers}</p>
       {data && data.limite > 0 && (
         <>
-          <UsageBar percent={(data.espectadoresAtivos / data.limite) * 100} label={ui.audienceLimitBar} className="mt-3" />
-          <p className="mt-1.5 text-xs text-gray-500">{ui.audienceLimit(data.limite)}</p>
+          <UsageBar percent={(data.espectadoresAtivos / data.limite) * 100} label={audienceTexts.limitBar} className="mt-3" />
+          <p className="mt-1.5 text-xs text-gray-500">{audienceTexts.limit({ limit: data.limite })}</p>
         </>
       )}
       {data && data.espectadoresVod > 0 && (
-        <p className="mt-2 text-sm font-medium text-blue-700" data-testid="audience-vod-now">{ui.audienceVodViewers(data.espectadoresVod)}</p>
+        <p className="mt-2 text-sm font-medium text-blue-700" data-testid="audience-vod-now">{audienceTexts.vodViewers({ n: data.espectadoresVod })}</p>
       )}
       {Number.isFinite(stamp) && (
-        <p className="mt-3 text-xs text-gray-400">{ui.audienceUpdatedAt(fmt.time(stamp), AUDIENCE.realTimePollMs / 1000)}</p>
+        <p className="mt-3 text-xs text-gray-400">{audienceTexts.updatedAt({ time: fmt.time(stamp), seconds: AUDIENCE.realTimePollMs / 1000 })}</p>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { ui } from '@painel/contract';
+import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { TopEntry } from '../utils/audience-view.ts';
@@ -11,7 +11,7 @@ export function TopList({ title, icon, entries, testId }: { title: string; icon:
   return (
     <SectionCard title={title} icon={icon}>
       {entries.length === 0 ? (
-        <p className="py-4 text-center text-sm text-gray-500">{ui.audienceTopEmpty}</p>
+        <p className="py-4 text-center text-sm text-gray-500">{audienceTexts.topEmpty}</p>
       ) : (
         <ol className="space-y-3" data-testid={testId}>
           {entries.map((e) => (
@@ -22,7 +22,7 @@ export function TopList({ title, icon, entries, testId }: { title: string; icon:
                   {e.count} <span className="text-gray-400">· {percentText(e.percent)}</span>
                 </span>
               </div>
-              <ProgressBar value={e.percent} label={ui.audienceShare(e.nome)} className="mt-1.5" />
+              <ProgressBar value={e.percent} label={audienceTexts.share({ name: e.nome })} className="mt-1.5" />
             </li>
           ))}
         </ol>

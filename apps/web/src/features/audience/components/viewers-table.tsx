@@ -1,7 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import ListFilter from 'lucide-react/icons/list-filter';
 import Users from 'lucide-react/icons/users';
-import { AUDIENCE, formatWatchTime, relativeTime, ui, viewerStatus, type Viewer } from '@painel/contract';
+import { AUDIENCE, formatWatchTime, relativeTime, viewerStatus, type Viewer } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
@@ -15,7 +17,7 @@ const isStatus = (v: string): v is StatusFilter => (STATUS_FILTERS as readonly s
 /** 'há 5 min', with the date and time itself on hover. */
 function When({ iso, dateTime }: { iso: string; dateTime: (at: number) => string }) {
   const at = Date.parse(iso);
-  if (!Number.isFinite(at)) return <>{ui.audienceNone}</>;
+  if (!Number.isFinite(at)) return <>{audienceTexts.none}</>;
   return <time dateTime={iso} title={dateTime(at)}>{relativeTime(iso)}</time>;
 }
 
@@ -31,42 +33,42 @@ export function ViewersTable({ viewers }: { viewers: Viewer[] }) {
   const [status, setStatus] = useState<StatusFilter>('todos');
   const shown = useMemo(() => filterViewers(viewers, text, status), [viewers, text, status]);
   return (
-    <SectionCard title={ui.audienceListTitle} description={ui.audienceShown(shown.length, viewers.length)} icon={Users}>
+    <SectionCard title={audienceTexts.listTitle} description={audienceTexts.shown({ n: shown.length, total: viewers.length })} icon={Users}>
       <fieldset className="mb-4 grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-[1fr_12rem]">
-        <legend className="sr-only">{ui.audienceFilterLabel}</legend>
+        <legend className="sr-only">{audienceTexts.filterLabel}</legend>
         <div>
           <label htmlFor={`${id}-q`} className="mb-1 flex items-center gap-1.5 text-sm font-medium text-gray-700">
             <ListFilter className="h-4 w-4" aria-hidden="true" />
-            {ui.audienceFilterLabel}
+            {audienceTexts.filterLabel}
           </label>
-          <input id={`${id}-q`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={ui.audienceFilterPlaceholder} className={field} />
+          <input id={`${id}-q`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={audienceTexts.filterPlaceholder} className={field} />
         </div>
         <div>
-          <label htmlFor={`${id}-s`} className="mb-1 block text-sm font-medium text-gray-700">{ui.audienceStatusLabel}</label>
+          <label htmlFor={`${id}-s`} className="mb-1 block text-sm font-medium text-gray-700">{commonTexts.status}</label>
           <select id={`${id}-s`} value={status} onChange={(e) => isStatus(e.target.value) && setStatus(e.target.value)} className={field}>
-            {STATUS_FILTERS.map((s) => <option key={s} value={s}>{ui.audienceStatusNames[s]}</option>)}
+            {STATUS_FILTERS.map((s) => <option key={s} value={s}>{audienceTexts.statusNames[s]}</option>)}
           </select>
         </div>
       </fieldset>
       {viewers.length >= AUDIENCE.listMax && (
-        <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="audience-list-capped">{ui.audienceListCapped(AUDIENCE.listMax)}</p>
+        <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="audience-list-capped">{audienceTexts.listCapped({ max: AUDIENCE.listMax })}</p>
       )}
       {shown.length === 0 ? (
-        <p className="py-6 text-center text-sm text-gray-500">{ui.audienceNoMatch}</p>
+        <p className="py-6 text-center text-sm text-gray-500">{audienceTexts.noMatch}</p>
       ) : (
         <div className="-mx-5 overflow-x-auto sm:-mx-6">
           <table className="min-w-full divide-y divide-gray-100 text-sm" data-testid="audience-list">
-            <caption className="sr-only">{ui.audienceListTitle}</caption>
+            <caption className="sr-only">{audienceTexts.listTitle}</caption>
             <thead>
               <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
-                {ui.audienceColumns.map((c) => <th key={c} scope="col" className={cn(cell, 'py-2 whitespace-nowrap')}>{c}</th>)}
+                {audienceTexts.columns.map((c) => <th key={c} scope="col" className={cn(cell, 'py-2 whitespace-nowrap')}>{c}</th>)}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {shown.map((v) => (
                 <tr key={v.id}>
                   <td className={cn(cell, 'font-medium whitespace-nowrap text-gray-900')}>{v.pais}</td>
-                  <td className={cn(cell, 'whitespace-nowrap text-gray-700')}>{v.cidade || ui.audienceNone}</td>
+                  <td className={cn(cell, 'whitespace-nowrap text-gray-700')}>{v.cidade || audienceTexts.none}</td>
                   <td className={cn(cell, 'text-gray-700')}>{v.dispositivo}</td>
                   <td className={cn(cell, 'text-gray-700')}>{v.navegador}</td>
                   <td className={cn(cell, 'whitespace-nowrap text-gray-700 tabular-nums')}>{formatWatchTime(v.tempo_visualizacao)}</td>

@@ -1,6 +1,5 @@
-import {
-  AUDIENCE, ui, type AudienceInterval, type AudienceMapPoint, type AudiencePeriod, type Viewer,
-} from '@painel/contract';
+import { AUDIENCE, type AudienceInterval, type AudienceMapPoint, type AudiencePeriod, type Viewer } from '@painel/contract';
+import { audienceTexts } from '../../../i18n/pt-BR/audience.ts';
 
 /*
  * What the Espectadores page derives from the server's answers: pure, so the rules a person
@@ -81,4 +80,4 @@ export function historyTick(iso: string, periodo: AudiencePeriod, timeZone: stri
 }
 
 /** The dot's hover text: 'São Paulo, Brasil: 3 espectadores (2 ativos)'. */
-export const dotTitle = (p: AudienceMapPoint): string => ui.audienceDotTitle(placeOf(p), p.count, p.ativos);
+export const dotTitle = (p: AudienceMapPoint): string => audienceTexts.dotTitle({ place: placeOf(p), n: p.count, active: p.ativos });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { startMsg, type LoginBody, type User } from '@painel/contract';
-import { ApiError, apiRequest, serverErrorText } from '@/lib/api-client.ts';
+import { apiRequest, parseContract, serverErrorText } from '@/lib/api-client.ts';
 import { loadAuthSchemas, meQueryKey } from '@/lib/auth.ts';
 import { setToken } from '@/lib/token.ts';
 
@@ -12,9 +12,8 @@ export async function login(body: LoginBody): Promise<{ token: string; user: Use
     loadAuthSchemas(),
     apiRequest('/api/auth/login', { method: 'POST', body, auth: false, logoutOn401: false }),
   ]);
-  const parsed = loginResponse.safeParse(data);
-  if (!parsed.success) throw new ApiError(200, serverErrorText(data) ?? startMsg.invalidServerResponse);
-  return { token: parsed.data.token, user: parsed.data.user };
+  const parsed = parseContract('/api/auth/login', loginResponse, data, serverErrorText(data) ?? startMsg.invalidServerResponse);
+  return { token: parsed.token, user: parsed.user };
 }
 
 export function useLogin() {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { successResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { meQueryKey } from '@/lib/auth.ts';
 import { clearToken } from '@/lib/token.ts';
@@ -7,7 +8,7 @@ export const logoutMutationKey = ['auth', 'logout'] as const;
 
 /** POST /api/auth/logout: the server revokes the token. */
 export async function logout(): Promise<void> {
-  await apiRequest('/api/auth/logout', { method: 'POST', logoutOn401: false });
+  await apiRequest('/api/auth/logout', { method: 'POST', logoutOn401: false, schema: successResponseSchema });
 }
 
 /**

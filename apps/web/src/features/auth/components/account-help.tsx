@@ -1,4 +1,5 @@
-import { startMsg, startUi } from '@painel/contract';
+import { startMsg } from '@painel/contract';
+import { authTexts } from '@/i18n/pt-BR/auth.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { SUPPORT_EMAIL } from '@/lib/config.ts';
 import { toast } from '@/lib/toast.ts';
@@ -29,7 +30,7 @@ export function AccountHelp() {
           disabled={recoveryMutation.isPending}
           onClick={() => recoveryMutation.mutate(undefined, refuse(startMsg.recoveryRefused))}
         >
-          {startUi.forgotPassword}
+          {authTexts.forgotPassword}
         </button>
         <button
           type="button"
@@ -37,12 +38,12 @@ export function AccountHelp() {
           disabled={registerMutation.isPending}
           onClick={() => registerMutation.mutate(undefined, refuse(startMsg.registrationRefused))}
         >
-          {startUi.createAccount}
+          {authTexts.createAccount}
         </button>
       </div>
       <p className="border-t border-gray-200 pt-6 text-center text-sm">
         <a href={`mailto:${SUPPORT_EMAIL}`} className="text-gray-500 hover:text-blue-700 hover:underline">
-          {startUi.loginHelp}
+          {authTexts.help}
         </a>
       </p>
     </div>

@@ -5,7 +5,9 @@ import EyeOff from 'lucide-react/icons/eye-off';
 import Lock from 'lucide-react/icons/lock';
 import LogIn from 'lucide-react/icons/log-in';
 import Mail from 'lucide-react/icons/mail';
-import { startMsg, startUi, type LoginBody } from '@painel/contract';
+import { startMsg, type LoginBody } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { authTexts } from '@/i18n/pt-BR/auth.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { loadAuthSchemas } from '@/lib/auth.ts';
 import { cn } from '@/lib/cn.ts';
@@ -92,7 +94,7 @@ export function LoginForm() {
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       <div>
         <label htmlFor={emailId} className="mb-1.5 block text-sm font-medium text-gray-700">
-          {startUi.loginEmailLabel}
+          {authTexts.emailLabel}
         </label>
         <div className="relative">
           <Mail className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-gray-400" aria-hidden="true" />
@@ -102,7 +104,7 @@ export function LoginForm() {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder={startUi.loginEmailPlaceholder}
+            placeholder={authTexts.emailPlaceholder}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? `${emailId}-error` : undefined}
             className={cn(inputClass, 'pr-3', emailError ? 'border-red-400' : 'border-gray-300')}
@@ -120,7 +122,7 @@ export function LoginForm() {
 
       <div>
         <label htmlFor={passwordId} className="mb-1.5 block text-sm font-medium text-gray-700">
-          {startUi.loginPasswordLabel}
+          {commonTexts.password}
         </label>
         <div className="relative">
           <Lock className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-gray-400" aria-hidden="true" />
@@ -128,7 +130,7 @@ export function LoginForm() {
             id={passwordId}
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            placeholder={startUi.loginPasswordPlaceholder}
+            placeholder={authTexts.passwordPlaceholder}
             aria-invalid={passwordError || serverError ? true : undefined}
             aria-describedby={
               [passwordError && `${passwordId}-error`, serverError && `${passwordId}-server`].filter(Boolean).join(' ') ||
@@ -142,7 +144,7 @@ export function LoginForm() {
           <button
             type="button"
             onClick={() => setShowPassword((v) => !v)}
-            aria-label={showPassword ? startUi.hidePassword : startUi.showPassword}
+            aria-label={showPassword ? authTexts.hidePassword : authTexts.showPassword}
             aria-controls={passwordId}
             className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1.5 text-gray-400 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-blue-500"
           >
@@ -167,7 +169,7 @@ export function LoginForm() {
         className="flex w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-blue-600 to-violet-600 px-4 py-3 font-semibold text-white shadow-lg shadow-blue-600/20 transition hover:from-blue-700 hover:to-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-70"
       >
         {busy ? <Spinner /> : <LogIn className="h-5 w-5" aria-hidden="true" />}
-        {busy ? startUi.loginSubmitting : startUi.loginSubmit}
+        {busy ? authTexts.submitting : authTexts.submit}
       </button>
     </form>
   );

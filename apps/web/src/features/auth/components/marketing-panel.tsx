@@ -4,13 +4,14 @@ import Radio from 'lucide-react/icons/radio';
 import Video from 'lucide-react/icons/video';
 import type { LucideIcon } from 'lucide-react';
 import { Logo } from '@/components/ui/logo.tsx';
-import { startUi } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { authTexts } from '@/i18n/pt-BR/auth.ts';
 
 const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: Radio, title: startUi.featureLiveTitle, text: startUi.featureLiveText },
-  { icon: BarChart3, title: startUi.featureAnalyticsTitle, text: startUi.featureAnalyticsText },
-  { icon: Video, title: startUi.featureVodTitle, text: startUi.featureVodText },
-  { icon: Globe, title: startUi.featureMultiTitle, text: startUi.featureMultiText },
+  { icon: Radio, title: authTexts.featureLiveTitle, text: authTexts.featureLiveText },
+  { icon: BarChart3, title: authTexts.featureAnalyticsTitle, text: authTexts.featureAnalyticsText },
+  { icon: Video, title: authTexts.featureVodTitle, text: authTexts.featureVodText },
+  { icon: Globe, title: authTexts.featureMultiTitle, text: authTexts.featureMultiText },
 ];
 
 /** The login screen's marketing half (large screens only). */
@@ -22,13 +23,13 @@ export function MarketingPanel() {
 
       <div className="relative flex items-center gap-3">
         <Logo />
-        <span className="text-lg font-semibold">{startUi.appName}</span>
+        <span className="text-lg font-semibold">{commonTexts.appName}</span>
       </div>
 
       <div className="relative max-w-lg space-y-10">
         <div className="space-y-4">
-          <h2 className="text-4xl leading-tight font-bold">{startUi.marketingTitle}</h2>
-          <p className="text-lg text-blue-100/80">{startUi.marketingSubtitle}</p>
+          <h2 className="text-4xl leading-tight font-bold">{authTexts.marketingTitle}</h2>
+          <p className="text-lg text-blue-100/80">{authTexts.marketingSubtitle}</p>
         </div>
         <ul className="space-y-6">
           {FEATURES.map(({ icon: Icon, title, text }) => (
@@ -45,7 +46,7 @@ export function MarketingPanel() {
         </ul>
       </div>
 
-      <p className="relative text-sm text-blue-100/50">© {new Date().getFullYear()} {startUi.appName}</p>
+      <p className="relative text-sm text-blue-100/50">© {new Date().getFullYear()} {commonTexts.appName}</p>
     </aside>
   );
 }

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { CommercialBody } from '@painel/contract';
+import { commercialSavedSchema, type CommercialBody } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { commercialsQueryKey } from './get-commercials.ts';
 
-const responseSchema = z.object({ message: z.string().catch('') });
-
 /** POST /api/comerciais (a new config) or PUT /api/comerciais/{id} (the one being edited). */
 export async function saveCommercial({ id, body }: { id: number | null; body: CommercialBody }): Promise<string> {
-  const data = await apiRequest(id === null ? '/api/comerciais' : `/api/comerciais/${id}`, { method: id === null ? 'POST' : 'PUT', body });
-  return responseSchema.parse(data ?? {}).message;
+  const path = id === null ? '/api/comerciais' : `/api/comerciais/${id}`;
+  return (await apiRequest(path, { method: id === null ? 'POST' : 'PUT', body, schema: commercialSavedSchema })).message;
 }
 
 export function useSaveCommercial() {

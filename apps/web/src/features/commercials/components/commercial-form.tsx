@@ -5,7 +5,9 @@ import Eye from 'lucide-react/icons/eye';
 import Megaphone from 'lucide-react/icons/megaphone';
 import Save from 'lucide-react/icons/save';
 import X from 'lucide-react/icons/x';
-import { COMMERCIALS, commercialBody, msg, ui, type Commercial, type Playlist } from '@painel/contract';
+import { COMMERCIALS, commercialBody, msg, type Commercial, type Playlist } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commercialsTexts } from '@/i18n/pt-BR/commercials.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -92,25 +94,25 @@ export function CommercialForm({
   });
 
   return (
-    <SectionCard title={editing ? ui.commercialEditTitle : ui.commercialFormTitle} icon={Megaphone}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? ui.commercialEditTitle : ui.commercialFormTitle}>
+    <SectionCard title={editing ? commercialsTexts.editTitle : commercialsTexts.formTitle} icon={Megaphone}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? commercialsTexts.editTitle : commercialsTexts.formTitle}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-playlist`} className={labelCls}>{ui.commercialPlaylist}</label>
+            <label htmlFor={`${id}-playlist`} className={labelCls}>{commonTexts.playlist}</label>
             <select id={`${id}-playlist`} className={field} {...register('id_playlist')}>
-              <option value="">{ui.commercialPlaylistPlaceholder}</option>
+              <option value="">{commonTexts.selectPlaylist}</option>
               {offered.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
             </select>
           </div>
           <div>
-            <label htmlFor={`${id}-folder`} className={labelCls}>{ui.commercialFolder}</label>
+            <label htmlFor={`${id}-folder`} className={labelCls}>{commercialsTexts.folder}</label>
             <select id={`${id}-folder`} className={field} {...register('id_folder_comerciais')}>
-              <option value="">{ui.commercialFolderPlaceholder}</option>
+              <option value="">{commonTexts.selectFolder}</option>
               {folders.map((f) => <option key={f.id} value={f.id}>{f.nome}</option>)}
             </select>
           </div>
           <div>
-            <label htmlFor={`${id}-qty`} className={labelCls}>{ui.commercialQuantity}</label>
+            <label htmlFor={`${id}-qty`} className={labelCls}>{commercialsTexts.quantity}</label>
             <input
               id={`${id}-qty`}
               type="number"
@@ -121,10 +123,10 @@ export function CommercialForm({
               aria-describedby={`${id}-qty-hint`}
               {...register('quantidade_comerciais', { valueAsNumber: true })}
             />
-            <p id={`${id}-qty-hint`} className="mt-1 text-xs text-gray-500">{ui.commercialQuantityHint}</p>
+            <p id={`${id}-qty-hint`} className="mt-1 text-xs text-gray-500">{commercialsTexts.quantityHint}</p>
           </div>
           <div>
-            <label htmlFor={`${id}-interval`} className={labelCls}>{ui.commercialInterval}</label>
+            <label htmlFor={`${id}-interval`} className={labelCls}>{commercialsTexts.interval}</label>
             <input
               id={`${id}-interval`}
               type="number"
@@ -135,21 +137,21 @@ export function CommercialForm({
               aria-describedby={`${id}-interval-hint`}
               {...register('intervalo_videos', { valueAsNumber: true })}
             />
-            <p id={`${id}-interval-hint`} className="mt-1 text-xs text-gray-500">{ui.commercialIntervalHint}</p>
+            <p id={`${id}-interval-hint`} className="mt-1 text-xs text-gray-500">{commercialsTexts.intervalHint}</p>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? <Spinner className="h-4 w-4" /> : <Save className="h-4 w-4" aria-hidden="true" />}
-            {save.isPending ? ui.commercialSaving : ui.commercialSave}
+            {save.isPending ? commonTexts.saving : commonTexts.save}
           </Button>
           <Button variant="secondary" onClick={done} disabled={save.isPending}>
             <X className="h-4 w-4" aria-hidden="true" />
-            {ui.cancel}
+            {commonTexts.cancel}
           </Button>
           <Button variant="secondary" onClick={() => onViewFolder(folders.find((f) => String(f.id) === folderId) ?? null)}>
             <Eye className="h-4 w-4" aria-hidden="true" />
-            {ui.viewCommercials}
+            {commercialsTexts.viewCommercials}
           </Button>
         </div>
       </form>

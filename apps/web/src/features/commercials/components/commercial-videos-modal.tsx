@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { candidateRefusal, msg, ui } from '@painel/contract';
+import { candidateRefusal, msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commercialsTexts } from '@/i18n/pt-BR/commercials.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -24,22 +26,22 @@ export function CommercialVideosModal({ folder, onClose }: { folder: FolderItem;
   }, [videos.error]);
 
   return (
-    <Modal open title={ui.commercialVideosTitle(folder.nome)} onClose={onClose} size="lg">
+    <Modal open title={commercialsTexts.videosTitle({ folder: folder.nome })} onClose={onClose} size="lg">
       {videos.isPending ? (
-        <LoadingState label={ui.commercialVideosLoading} />
+        <LoadingState label={commonTexts.videosLoading} />
       ) : videos.isError ? (
         <div className="flex flex-col items-center gap-3 py-8 text-sm">
           <p className="text-red-600">{msg.folderVideosLoadError}</p>
           <Button variant="secondary" onClick={() => void videos.refetch()}>{msg.tryAgain}</Button>
         </div>
       ) : videos.data.length === 0 ? (
-        <p className="py-8 text-center text-sm text-gray-500">{ui.commercialVideosEmpty}</p>
+        <p className="py-8 text-center text-sm text-gray-500">{commonTexts.folderEmpty}</p>
       ) : (
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">{ui.commercialVideosTitle(folder.nome)}</caption>
+          <caption className="sr-only">{commercialsTexts.videosTitle({ folder: folder.nome })}</caption>
           <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-500 uppercase">
             <tr>
-              {ui.commercialVideoColumns.map((c) => <th key={c} scope="col" className="px-3 py-2">{c}</th>)}
+              {commercialsTexts.videoColumns.map((c) => <th key={c} scope="col" className="px-3 py-2">{c}</th>)}
             </tr>
           </thead>
           <tbody>
@@ -53,12 +55,12 @@ export function CommercialVideosModal({ folder, onClose }: { folder: FolderItem;
                     {refusal ? (
                       <span className="inline-flex items-center gap-1 text-red-700">
                         <CircleAlert className="h-4 w-4 shrink-0" aria-hidden="true" />
-                        {ui.commercialSkipped(refusal)}
+                        {commercialsTexts.skipped({ reason: refusal })}
                       </span>
                     ) : (
                       <span className="inline-flex items-center gap-1 text-green-700">
                         <CircleCheck className="h-4 w-4 shrink-0" aria-hidden="true" />
-                        {ui.commercialPlays}
+                        {commercialsTexts.plays}
                       </span>
                     )}
                   </td>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { msg, ui, type Commercial } from '@painel/contract';
+import { msg, type Commercial } from '@painel/contract';
+import { commercialsTexts } from '@/i18n/pt-BR/commercials.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolders, type FolderItem } from '@/lib/folders.ts';
@@ -46,7 +47,7 @@ export function CommercialsPage() {
   const configs = commercials.data ?? [];
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title={ui.commercialsTitle} subtitle={ui.commercialsSubtitle} />
+      <PageHeader title={commercialsTexts.title} subtitle={commercialsTexts.subtitle} />
 
       <div className="grid items-start gap-6 lg:grid-cols-5">
         <div ref={formBox} className="scroll-mt-6 lg:col-span-3">

@@ -4,7 +4,9 @@ import Pencil from 'lucide-react/icons/pencil';
 import Power from 'lucide-react/icons/power';
 import PowerOff from 'lucide-react/icons/power-off';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { msg, ui, type Commercial } from '@painel/contract';
+import { msg, type Commercial } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commercialsTexts } from '@/i18n/pt-BR/commercials.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -51,23 +53,23 @@ export function CommercialsTable({
   }
 
   return (
-    <SectionCard title={ui.commercialsListTitle} icon={List}>
+    <SectionCard title={commercialsTexts.listTitle} icon={List}>
       {loading ? (
-        <LoadingState label={ui.commercialsListLoading} />
+        <LoadingState label={commercialsTexts.listLoading} />
       ) : failure ? (
         <div className="flex flex-col items-center gap-3 py-6 text-sm">
           <p className="text-red-600">{failure}</p>
           <Button variant="secondary" onClick={onRetry}>{msg.tryAgain}</Button>
         </div>
       ) : configs.length === 0 ? (
-        <p className="py-6 text-center text-sm text-gray-500">{ui.commercialsEmpty}</p>
+        <p className="py-6 text-center text-sm text-gray-500">{commercialsTexts.empty}</p>
       ) : (
         <div className="-mx-5 overflow-x-auto sm:-mx-6">
           <table className="min-w-full divide-y divide-gray-100 text-sm">
-            <caption className="sr-only">{ui.commercialsListTitle}</caption>
+            <caption className="sr-only">{commercialsTexts.listTitle}</caption>
             <thead>
               <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
-                {ui.commercialColumns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
+                {commercialsTexts.columns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -77,11 +79,11 @@ export function CommercialsTable({
                   <td className="px-5 py-3 sm:px-6">
                     <div className="text-gray-900">{c.nome_pasta}</div>
                     <div className={cn('text-xs', c.videos_pasta > 0 ? 'text-gray-500' : 'text-red-600')}>
-                      {c.videos_pasta > 0 ? ui.commercialPlayable(c.videos_pasta) : ui.commercialNonePlayable}
+                      {c.videos_pasta > 0 ? commercialsTexts.playable({ n: c.videos_pasta }) : commercialsTexts.nonePlayable}
                     </div>
                   </td>
                   <td className="px-5 py-3 text-gray-700 tabular-nums sm:px-6">{c.quantidade_comerciais}</td>
-                  <td className="px-5 py-3 whitespace-nowrap text-gray-700 sm:px-6">{ui.commercialEvery(c.intervalo_videos)}</td>
+                  <td className="px-5 py-3 whitespace-nowrap text-gray-700 sm:px-6">{commercialsTexts.every({ n: c.intervalo_videos })}</td>
                   <td className="px-5 py-3 sm:px-6">
                     <span
                       className={cn(
@@ -89,7 +91,7 @@ export function CommercialsTable({
                         c.ativo ? 'bg-green-100 text-green-700' : 'bg-gray-100 text-gray-600',
                       )}
                     >
-                      {c.ativo ? ui.commercialActive : ui.commercialInactive}
+                      {c.ativo ? commonTexts.active : commercialsTexts.inactive}
                     </span>
                   </td>
                   <td className="px-5 py-3 sm:px-6">
@@ -99,24 +101,24 @@ export function CommercialsTable({
                         className="px-2.5 py-1.5"
                         onClick={() => flip(c)}
                         disabled={toggle.isPending && toggle.variables.id === c.id}
-                        aria-label={c.ativo ? ui.commercialDeactivateLabel(c.nome_playlist) : ui.commercialActivateLabel(c.nome_playlist)}
+                        aria-label={c.ativo ? commercialsTexts.deactivateLabel({ playlist: c.nome_playlist }) : commercialsTexts.activateLabel({ playlist: c.nome_playlist })}
                       >
                         {c.ativo ? <PowerOff className="h-4 w-4" aria-hidden="true" /> : <Power className="h-4 w-4" aria-hidden="true" />}
-                        {c.ativo ? ui.commercialDeactivate : ui.commercialActivate}
+                        {c.ativo ? commercialsTexts.deactivate : commercialsTexts.activate}
                       </Button>
-                      <Button variant="secondary" className="px-2.5 py-1.5" onClick={() => onEdit(c)} aria-label={ui.commercialEditLabel(c.nome_playlist)}>
+                      <Button variant="secondary" className="px-2.5 py-1.5" onClick={() => onEdit(c)} aria-label={commercialsTexts.editLabel({ playlist: c.nome_playlist })}>
                         <Pencil className="h-4 w-4" aria-hidden="true" />
-                        {ui.commercialEdit}
+                        {commercialsTexts.edit}
                       </Button>
                       <Button
                         variant="ghost"
                         className="px-2.5 py-1.5 text-red-600"
                         onClick={() => drop(c)}
                         disabled={remove.isPending && remove.variables === c.id}
-                        aria-label={ui.commercialRemoveLabel(c.nome_playlist)}
+                        aria-label={commercialsTexts.removeLabel({ playlist: c.nome_playlist })}
                       >
                         <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        {ui.commercialRemove}
+                        {commonTexts.delete}
                       </Button>
                     </div>
                   </td>

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { regenerateKeyResponseSchema, type RegenerateKeyResponse } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { streamingStatusQueryKey } from '@/lib/streaming-status.ts';
-import { connectionDataQueryKey, rtmpSchema, type ConnectionData } from './get-connection-data.ts';
+import { connectionDataQueryKey, type ConnectionData } from './get-connection-data.ts';
 
 export const regenerateStreamKeyMutationKey = ['dados-conexao', 'regenerar-chave'] as const;
 
-const responseSchema = z.object({ message: z.string().optional().catch(undefined), rtmp: rtmpSchema.optional().catch(undefined) });
-export type RegenerateResult = z.infer<typeof responseSchema>;
+export type RegenerateResult = RegenerateKeyResponse;
 
 /** POST /api/dados-conexao/regenerar-chave: a new secret; a broadcast using the old key is dropped. */
 export async function regenerateStreamKey(): Promise<RegenerateResult> {
-  return responseSchema.parse((await apiRequest('/api/dados-conexao/regenerar-chave', { method: 'POST' })) ?? {});
+  return apiRequest('/api/dados-conexao/regenerar-chave', { method: 'POST', schema: regenerateKeyResponseSchema });
 }
 
 export function useRegenerateStreamKey() {
@@ -20,10 +19,8 @@ export function useRegenerateStreamKey() {
     mutationKey: regenerateStreamKeyMutationKey,
     mutationFn: regenerateStreamKey,
     onSuccess: (result) => {
-      if (result.rtmp) {
-        const rtmp = result.rtmp;
-        queryClient.setQueryData<ConnectionData>(connectionDataQueryKey, (old) => (old ? { ...old, rtmp } : old));
-      }
+      const rtmp = result.rtmp;
+      queryClient.setQueryData<ConnectionData>(connectionDataQueryKey, (old) => (old ? { ...old, rtmp } : old));
     },
     onSettled: () =>
       Promise.all([

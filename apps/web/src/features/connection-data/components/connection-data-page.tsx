@@ -1,7 +1,8 @@
 import { toast } from 'react-toastify';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { DEFAULT_STORAGE_MB, msg, ui } from '@painel/contract';
+import { DEFAULT_STORAGE_MB, msg } from '@painel/contract';
+import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -19,7 +20,7 @@ export function ConnectionDataPage() {
   const regenerate = useRegenerateStreamKey();
 
   function onRegenerate() {
-    if (!window.confirm(ui.regenerateKeyConfirm)) return;
+    if (!window.confirm(connectionDataTexts.regenerateKeyConfirm)) return;
     regenerate.mutate(undefined, {
       onSuccess: (r) => toast.success(r.message || msg.streamKeyRegenerated),
       onError: (error) => toast.error(errorMessage(error, msg.streamKeyRegenerateError)),
@@ -29,8 +30,8 @@ export function ConnectionDataPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">{ui.connectionDataTitle}</h1>
-        <p className="mt-1 text-gray-500">{ui.connectionDataSubtitle}</p>
+        <h1 className="text-2xl font-bold text-gray-900">{connectionDataTexts.title}</h1>
+        <p className="mt-1 text-gray-500">{connectionDataTexts.subtitle}</p>
       </div>
 
       {data.isPending ? (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 
 const MASK = '••••••••••••';
@@ -19,15 +20,15 @@ export function DataValue({ value, item, secret = false, testId }: { value: stri
         className="min-w-0 flex-1 truncate rounded-lg bg-gray-50 px-3 py-2 font-mono text-sm text-gray-900 ring-1 ring-gray-200"
         title={visible ? value : undefined}
       >
-        {visible ? value : <span aria-label={ui.hiddenValue(item)}>{MASK}</span>}
+        {visible ? value : <span aria-label={connectionDataTexts.hiddenValue({ item })}>{MASK}</span>}
       </code>
       {secret && (
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? ui.hideItem(item) : ui.showItem(item)}
+          aria-label={visible ? commonTexts.hideItem({ label: item }) : commonTexts.showItem({ label: item })}
           aria-pressed={visible}
-          title={visible ? ui.hideItem(item) : ui.showItem(item)}
+          title={visible ? commonTexts.hideItem({ label: item }) : commonTexts.showItem({ label: item })}
           className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg border border-gray-200 bg-white text-gray-600 hover:bg-gray-50 hover:text-blue-600 focus-visible:outline-2 focus-visible:outline-blue-500"
         >
           {visible ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}

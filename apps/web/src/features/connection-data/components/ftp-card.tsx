@@ -1,5 +1,6 @@
 import Server from 'lucide-react/icons/server';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { ConnectionData } from '../api/get-connection-data.ts';
 import { DataValue } from './data-value.tsx';
@@ -7,15 +8,15 @@ import { DataValue } from './data-value.tsx';
 /** FTP access: host, user, password (hidden by default), port; each with a copy button. */
 export function FtpCard({ ftp }: { ftp: ConnectionData['ftp'] }) {
   const rows = [
-    { label: ui.ftpHost, value: ftp.host, item: ui.ftpHostItem, testId: 'ftp-host' },
-    { label: ui.ftpUser, value: ftp.usuario, item: ui.ftpUserItem, testId: 'ftp-user' },
-    { label: ui.ftpPassword, value: ftp.senha, item: ui.ftpPasswordItem, testId: 'ftp-password', secret: true },
-    { label: ui.ftpPort, value: String(ftp.porta), item: ui.ftpPortItem, testId: 'ftp-port' },
+    { label: connectionDataTexts.ftpHost, value: ftp.host, item: connectionDataTexts.ftpHostItem, testId: 'ftp-host' },
+    { label: commonTexts.username, value: ftp.usuario, item: connectionDataTexts.ftpUserItem, testId: 'ftp-user' },
+    { label: commonTexts.password, value: ftp.senha, item: connectionDataTexts.ftpPasswordItem, testId: 'ftp-password', secret: true },
+    { label: commonTexts.port, value: String(ftp.porta), item: connectionDataTexts.ftpPortItem, testId: 'ftp-port' },
   ];
   return (
-    <SectionCard title={ui.ftpTitle} description={ui.ftpDescription} icon={Server}>
+    <SectionCard title={connectionDataTexts.ftpTitle} description={connectionDataTexts.ftpDescription} icon={Server}>
       <table className="w-full text-sm">
-        <caption className="sr-only">{ui.ftpTitle}</caption>
+        <caption className="sr-only">{connectionDataTexts.ftpTitle}</caption>
         <tbody className="divide-y divide-gray-100">
           {rows.map((r) => (
             <tr key={r.label}>

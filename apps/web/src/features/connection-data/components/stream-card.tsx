@@ -1,6 +1,7 @@
 import KeyRound from 'lucide-react/icons/key-round';
 import Radio from 'lucide-react/icons/radio';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -11,29 +12,29 @@ import { DataValue } from './data-value.tsx';
 export function StreamCard({ data, regenerating, onRegenerate }: { data: ConnectionData; regenerating: boolean; onRegenerate: () => void }) {
   return (
     <SectionCard
-      title={ui.streamTitle}
-      description={ui.streamDescription}
+      title={connectionDataTexts.streamTitle}
+      description={connectionDataTexts.streamDescription}
       icon={Radio}
       actions={
         <Button variant="secondary" onClick={onRegenerate} disabled={regenerating}>
           {regenerating ? <Spinner className="h-4 w-4" /> : <KeyRound className="h-4 w-4" aria-hidden="true" />}
-          {ui.regenerateKey}
+          {connectionDataTexts.regenerateKey}
         </Button>
       }
     >
       <dl className="space-y-4">
         <div>
-          <dt className="mb-1.5 text-sm font-medium text-gray-600">{ui.rtmpServer}</dt>
-          <dd><DataValue value={data.rtmp.servidor} item={ui.rtmpServer} testId="rtmp-server" /></dd>
+          <dt className="mb-1.5 text-sm font-medium text-gray-600">{commonTexts.rtmpServer}</dt>
+          <dd><DataValue value={data.rtmp.servidor} item={commonTexts.rtmpServer} testId="rtmp-server" /></dd>
         </div>
         <div>
-          <dt className="mb-1.5 text-sm font-medium text-gray-600">{ui.streamKey}</dt>
-          <dd><DataValue value={data.rtmp.chave} item={ui.streamKey} secret testId="stream-key" /></dd>
-          <p className="mt-1.5 text-xs text-gray-500">{ui.streamKeyHint}</p>
+          <dt className="mb-1.5 text-sm font-medium text-gray-600">{connectionDataTexts.streamKey}</dt>
+          <dd><DataValue value={data.rtmp.chave} item={connectionDataTexts.streamKey} secret testId="stream-key" /></dd>
+          <p className="mt-1.5 text-xs text-gray-500">{connectionDataTexts.streamKeyHint}</p>
         </div>
         <div>
-          <dt className="mb-1.5 text-sm font-medium text-gray-600">{ui.hlsUrl}</dt>
-          <dd><DataValue value={data.hls_url} item={ui.hlsUrl} testId="hls-url" /></dd>
+          <dt className="mb-1.5 text-sm font-medium text-gray-600">{connectionDataTexts.hlsUrl}</dt>
+          <dd><DataValue value={data.hls_url} item={connectionDataTexts.hlsUrl} testId="hls-url" /></dd>
         </div>
       </dl>
     </SectionCard>

@@ -1,7 +1,9 @@
 import Folder from 'lucide-react/icons/folder';
 import FolderOpen from 'lucide-react/icons/folder-open';
 import Folders from 'lucide-react/icons/folders';
-import { conversionUi, msg } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -18,10 +20,10 @@ export function ConversionFolders({
   onSelect: (id: number) => void;
 }) {
   return (
-    <SectionCard title={conversionUi.foldersTitle} icon={Folders}>
-      {loading && <LoadingState label={conversionUi.foldersLoading} />}
+    <SectionCard title={commonTexts.folders} icon={Folders}>
+      {loading && <LoadingState label={commonTexts.foldersLoading} />}
       {!loading && failed && !folders && <p className="py-6 text-center text-sm text-red-600">{msg.foldersLoadError}</p>}
-      {folders && folders.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{conversionUi.noFolders}</p>}
+      {folders && folders.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{conversionTexts.noFolders}</p>}
       {folders && folders.length > 0 && (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {folders.map((f) => {
@@ -42,7 +44,7 @@ export function ConversionFolders({
                   <Icon className={cn('h-6 w-6 shrink-0', selected ? 'text-blue-600' : 'text-amber-500')} aria-hidden="true" />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold text-gray-900">{f.nome}</span>
-                    <span className="block text-sm text-gray-500">{conversionUi.folderVideoCount(f.video_count_db)}</span>
+                    <span className="block text-sm text-gray-500">{conversionTexts.folderVideoCount({ n: f.video_count_db })}</span>
                   </span>
                 </button>
               </li>

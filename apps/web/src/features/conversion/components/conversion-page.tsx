@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { conversionUi, msg } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolders } from '@/lib/folders.ts';
@@ -38,8 +39,8 @@ export function ConversionPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title={conversionUi.title} subtitle={conversionUi.subtitle} />
-      {planKbps !== undefined && <p className="text-sm font-medium text-gray-600">{conversionUi.planLimit(planKbps)}</p>}
+      <PageHeader title={conversionTexts.title} subtitle={conversionTexts.subtitle} />
+      {planKbps !== undefined && <p className="text-sm font-medium text-gray-600">{conversionTexts.planLimit({ kbps: planKbps })}</p>}
 
       <ConversionFolders
         folders={folders.data}
@@ -49,7 +50,7 @@ export function ConversionPage() {
         onSelect={setFolderId}
       />
       <ConversionVideos folder={folder} onConvert={openDialog} onPlay={setPlaying} />
-      <HelpCard title={conversionUi.helpTitle} items={conversionUi.help} />
+      <HelpCard title={conversionTexts.helpTitle} items={conversionTexts.help} />
 
       {converting && qualities.data && (
         <ConvertDialog video={converting} qualities={qualities.data} onClose={() => setConverting(null)} />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import { toast } from 'react-toastify';
-import { conversionUi, msg } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
 import { Modal } from '@/components/ui/modal.tsx';
 import type { ConversionVideoItem } from '../api/get-conversion-videos.ts';
 
@@ -9,7 +10,7 @@ import type { ConversionVideoItem } from '../api/get-conversion-videos.ts';
 export function ConversionPlayerModal({ video, onClose }: { video: ConversionVideoItem; onClose: () => void }) {
   const [failed, setFailed] = useState(false);
   return (
-    <Modal open title={conversionUi.playerTitle(video.nome)} onClose={onClose} size="lg">
+    <Modal open title={conversionTexts.playerTitle({ name: video.nome })} onClose={onClose} size="lg">
       {!failed && (
         <video
           data-testid="conversion-player"

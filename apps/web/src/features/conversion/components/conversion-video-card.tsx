@@ -6,7 +6,9 @@ import Play from 'lucide-react/icons/play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { toast } from 'react-toastify';
-import { CONVERSION_TIMINGS, conversionUi, msg } from '@painel/contract';
+import { CONVERSION_TIMINGS, msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { foldersQueryKey } from '@/lib/folders.ts';
@@ -57,11 +59,11 @@ export function ConversionVideoCard({
   const optimized = video.compativel === 'otimizado' || (conversion?.status === 'concluida' && conversion.video_id === video.id);
   const keptBeside = conversion?.status === 'concluida' && conversion.video_id !== video.id && conversion.nome;
   const facts: [string, string][] = [
-    [conversionUi.format, video.formato_original.toUpperCase() || '—'],
-    [conversionUi.bitrate, conversionUi.kbps(video.current_bitrate)],
-    [conversionUi.resolution, conversionUi.frame(video.largura, video.altura)],
-    [conversionUi.size, formatBytes(video.tamanho)],
-    [conversionUi.duration, formatDuration(video.duracao)],
+    [commonTexts.format, video.formato_original.toUpperCase() || '—'],
+    [commonTexts.bitrate, conversionTexts.kbps({ n: video.current_bitrate })],
+    [conversionTexts.resolution, conversionTexts.frame({ w: video.largura, h: video.altura })],
+    [commonTexts.size, formatBytes(video.tamanho)],
+    [commonTexts.duration, formatDuration(video.duracao)],
   ];
 
   return (
@@ -71,12 +73,12 @@ export function ConversionVideoCard({
         {video.can_use_current ? (
           <span title={video.compatibility_message ?? undefined} className={`${badge} shrink-0 bg-green-100 text-green-700`}>
             <CircleCheck className="h-3.5 w-3.5" aria-hidden="true" />
-            {conversionUi.compatible}
+            {commonTexts.compatible}
           </span>
         ) : (
           <span title={video.compatibility_message ?? undefined} className={`${badge} shrink-0 bg-yellow-100 text-yellow-800`}>
             <CircleAlert className="h-3.5 w-3.5" aria-hidden="true" />
-            {conversionUi.needsConversion}
+            {commonTexts.needsConversion}
           </span>
         )}
       </div>
@@ -95,16 +97,16 @@ export function ConversionVideoCard({
         {active && conversion && (
           <>
             <p className="text-sm font-medium text-blue-700">
-              {conversion.status === 'na_fila' ? conversionUi.queued : conversionUi.converting(conversion.progress)}
+              {conversion.status === 'na_fila' ? conversionTexts.queued : conversionTexts.converting({ pct: conversion.progress })}
             </p>
-            <ProgressBar value={conversion.progress} label={conversionUi.progressLabel(video.nome)} />
+            <ProgressBar value={conversion.progress} label={conversionTexts.progressLabel({ name: video.nome })} />
           </>
         )}
         {!active && conversion?.status === 'erro' && (
           <div className="space-y-1">
             <span className={`${badge} bg-red-100 text-red-700`}>
               <CircleAlert className="h-3.5 w-3.5" aria-hidden="true" />
-              {conversionUi.conversionError}
+              {conversionTexts.conversionError}
             </span>
             {conversion.error && <p className="text-xs text-red-700">{conversion.error}</p>}
           </div>
@@ -112,21 +114,21 @@ export function ConversionVideoCard({
         {!active && conversion?.status !== 'erro' && optimized && (
           <span className={`${badge} bg-emerald-100 text-emerald-700`}>
             <Sparkles className="h-3.5 w-3.5" aria-hidden="true" />
-            {conversionUi.optimized}
+            {conversionTexts.optimized}
           </span>
         )}
-        {!active && keptBeside && !conversion?.notice && <p className="text-xs text-emerald-700">{conversionUi.keptBeside(keptBeside)}</p>}
+        {!active && keptBeside && !conversion?.notice && <p className="text-xs text-emerald-700">{conversionTexts.keptBeside({ name: keptBeside })}</p>}
         {!active && conversion?.status === 'concluida' && conversion.notice && <p className="text-xs text-amber-700">{conversion.notice}</p>}
       </div>
 
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={onPlay} aria-label={conversionUi.playVideo(video.nome)}>
+        <Button variant="secondary" onClick={onPlay} aria-label={commonTexts.playVideo({ name: video.nome })}>
           <Play className="h-4 w-4" aria-hidden="true" />
-          {conversionUi.play}
+          {conversionTexts.play}
         </Button>
-        <Button onClick={onConvert} disabled={active} aria-label={conversionUi.convertVideo(video.nome)}>
+        <Button onClick={onConvert} disabled={active} aria-label={conversionTexts.convertVideo({ name: video.nome })}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
-          {optimized || conversion ? conversionUi.convertAgain : conversionUi.convert}
+          {optimized || conversion ? conversionTexts.convertAgain : conversionTexts.convert}
         </Button>
       </div>
     </li>

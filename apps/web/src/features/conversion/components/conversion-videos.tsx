@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import Film from 'lucide-react/icons/film';
 import { toast } from 'react-toastify';
-import { conversionUi, msg } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -25,16 +27,16 @@ export function ConversionVideos({
   }, [videos.error]);
 
   return (
-    <SectionCard title={folder ? conversionUi.videosTitle(folder.nome) : conversionUi.videosTitleEmpty} icon={Film}>
-      {!folder && <p className="py-8 text-center text-sm text-gray-500">{conversionUi.selectFolderHint}</p>}
-      {folder && videos.isPending && <LoadingState label={conversionUi.videosLoading} />}
+    <SectionCard title={folder ? conversionTexts.videosTitle({ folder: folder.nome }) : commonTexts.videos} icon={Film}>
+      {!folder && <p className="py-8 text-center text-sm text-gray-500">{conversionTexts.selectFolderHint}</p>}
+      {folder && videos.isPending && <LoadingState label={commonTexts.videosLoading} />}
       {folder && videos.isError && !videos.data && (
         <div className="flex flex-col items-center gap-3 py-8 text-sm">
           <p className="text-red-600">{msg.folderVideosLoadError}</p>
           <Button variant="secondary" onClick={() => void videos.refetch()}>{msg.tryAgain}</Button>
         </div>
       )}
-      {folder && videos.data?.length === 0 && <p className="py-8 text-center text-sm text-gray-500">{conversionUi.noVideos}</p>}
+      {folder && videos.data?.length === 0 && <p className="py-8 text-center text-sm text-gray-500">{commonTexts.folderEmpty}</p>}
       {folder && videos.data && videos.data.length > 0 && (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {videos.data.map((v) => (

@@ -4,6 +4,8 @@ import {
   CONVERSION_RESOLUTIONS, convertBody, conversionUi, customBitrateRange, msg, suggestedQuality,
   type ConversionQuality, type ConversionQualityOption, type ConversionResolution,
 } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -69,17 +71,17 @@ export function ConvertDialog({
     });
   }
 
-  const facts = conversionUi.currentFacts(video.formato_original, conversionUi.kbps(video.current_bitrate), conversionUi.frame(video.largura, video.altura));
+  const facts = conversionTexts.currentFacts({ format: video.formato_original, kbps: conversionTexts.kbps({ n: video.current_bitrate }), frame: conversionTexts.frame({ w: video.largura, h: video.altura }) });
   return (
     <Modal
       open
-      title={conversionUi.dialogTitle(video.nome)}
+      title={conversionTexts.convertVideo({ name: video.nome })}
       onClose={onClose}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{conversionUi.cancel}</Button>
+          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
           <Button type="submit" form={formId} disabled={convert.isPending}>
-            {convert.isPending ? conversionUi.starting : conversionUi.startConversion}
+            {convert.isPending ? commonTexts.starting : conversionTexts.startConversion}
           </Button>
         </>
       }
@@ -87,7 +89,7 @@ export function ConvertDialog({
       <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm text-gray-600">{facts}</p>
         <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-semibold text-gray-800">{conversionUi.qualityLegend}</legend>
+          <legend className="mb-1 text-sm font-semibold text-gray-800">{conversionTexts.qualityLegend}</legend>
           {offers.map((q) => (
             <label
               key={q.quality}
@@ -108,9 +110,9 @@ export function ConvertDialog({
               />
               <span className="min-w-0 flex-1">
                 <span className="font-medium text-gray-900">{q.label}</span>
-                {q.quality !== 'custom' && <span className="text-gray-600"> · {q.resolution} · {conversionUi.kbps(q.bitrate)}</span>}
+                {q.quality !== 'custom' && <span className="text-gray-600"> · {q.resolution} · {conversionTexts.kbps({ n: q.bitrate })}</span>}
                 {q.quality === suggested && q.available && (
-                  <span className="ml-2 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-700">{conversionUi.suggested}</span>
+                  <span className="ml-2 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-700">{conversionTexts.suggested}</span>
                 )}
                 <span className="block text-xs text-gray-500">{q.available ? q.description : q.reason || conversionUi.unavailable}</span>
               </span>
@@ -121,7 +123,7 @@ export function ConvertDialog({
         {custom && (
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
-              <label htmlFor={bitrateId} className="block text-sm font-medium text-gray-700">{conversionUi.customBitrate}</label>
+              <label htmlFor={bitrateId} className="block text-sm font-medium text-gray-700">{conversionTexts.customBitrate}</label>
               <input
                 id={bitrateId}
                 type="number"
@@ -133,28 +135,28 @@ export function ConvertDialog({
                 onChange={(e) => setBitrate(e.target.value)}
                 className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
               />
-              <p className="mt-1 text-xs text-gray-500">{conversionUi.customBitrateHint(range.max, range.min, range.bySource)}</p>
+              <p className="mt-1 text-xs text-gray-500">{conversionTexts.customBitrateHint({ max: range.max, min: range.min, bySource: range.bySource })}</p>
             </div>
             <div>
-              <label htmlFor={resolutionId} className="block text-sm font-medium text-gray-700">{conversionUi.customResolution}</label>
+              <label htmlFor={resolutionId} className="block text-sm font-medium text-gray-700">{conversionTexts.resolution}</label>
               <select
                 id={resolutionId}
                 value={resolution}
                 onChange={(e) => setResolution(e.target.value as ConversionResolution)}
                 className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
               >
-                {CONVERSION_RESOLUTIONS.map((r) => <option key={r} value={r}>{conversionUi.resolutionNames[r]}</option>)}
+                {CONVERSION_RESOLUTIONS.map((r) => <option key={r} value={r}>{conversionTexts.resolutionNames[r]}</option>)}
               </select>
             </div>
           </div>
         )}
-        <p className="text-xs text-gray-500">{conversionUi.noUpscale}</p>
+        <p className="text-xs text-gray-500">{conversionTexts.noUpscale}</p>
 
         <div className="flex items-start gap-2">
           <input id={keepId} type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} aria-describedby={keepHintId} className="mt-1" />
           <div>
-            <label htmlFor={keepId} className="text-sm font-medium text-gray-800">{conversionUi.keepOriginal}</label>
-            <p id={keepHintId} className="text-xs text-gray-500">{conversionUi.keepOriginalHint}</p>
+            <label htmlFor={keepId} className="text-sm font-medium text-gray-800">{conversionTexts.keepOriginal}</label>
+            <p id={keepHintId} className="text-xs text-gray-500">{conversionTexts.keepOriginalHint}</p>
           </div>
         </div>
 

@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { healthResponseSchema, type ComponentState } from '@painel/contract';
+import { parseContract } from '@/lib/api-client.ts';
 import { useAutoRefresh } from '@/lib/auto-refresh.ts';
 
 export const healthQueryKey = ['health'] as const;
 
-const state = z.enum(['ok', 'down', 'unknown']).catch('unknown');
-const healthSchema = z.object({
-  ok: z.boolean().catch(false),
-  components: z.record(z.string(), state).catch({}),
-});
-export type ComponentState = z.infer<typeof state>;
+export type { ComponentState };
 export interface Health {
   /** false when the API did not answer at all */
   reachable: boolean;
@@ -18,16 +14,17 @@ export interface Health {
 
 /**
  * GET /api/health. Read with plain fetch: the API answers 503 with the same body when a
- * component is down, and that body is exactly what the status block shows.
+ * component is down, and that body is exactly what the status block shows. An API that does
+ * not answer is unreachable; one whose answer is not the contract's is an error of the query.
  */
 export async function getHealth(): Promise<Health> {
+  let body: unknown;
   try {
-    const res = await fetch('/api/health', { headers: { Accept: 'application/json' } });
-    const parsed = healthSchema.safeParse(await res.json());
-    return { reachable: true, components: parsed.success ? parsed.data.components : {} };
+    body = await (await fetch('/api/health', { headers: { Accept: 'application/json' } })).json();
   } catch {
     return { reachable: false, components: {} };
   }
+  return { reachable: true, components: parseContract('/api/health', healthResponseSchema, body).components };
 }
 
 export function useHealth() {

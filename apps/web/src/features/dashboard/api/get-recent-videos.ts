@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { folderSchema, videoSchema, type Video } from '@painel/contract';
 import { useAutoRefresh } from '@/lib/auto-refresh.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
@@ -8,32 +9,20 @@ export const recentVideosQueryKey = ['dashboard', 'recent-videos'] as const;
 /** Recent videos limit: 5. */
 export const RECENT_VIDEOS_LIMIT = 5;
 
-const folderSchema = z.object({ id: z.number(), nome: z.string().catch('') });
-const videoSchema = z.object({
-  id: z.number(),
-  nome: z.string().catch(''),
-  url: z.string().catch(''),
-  content_token: z.string().catch(''),
-  duracao: z.number().nullable().catch(null),
-  tamanho: z.number().optional().catch(undefined),
-});
-export type RecentVideo = z.infer<typeof videoSchema>;
+const foldersSchema = z.array(folderSchema);
+const videosSchema = z.array(videoSchema);
+
+export type RecentVideo = Video;
 export interface RecentVideos {
   folder: { id: number; nome: string } | null;
   videos: RecentVideo[];
 }
 
-const parseList = <T>(schema: z.ZodType<T>, data: unknown): T[] =>
-  (Array.isArray(data) ? data : []).flatMap((x) => {
-    const r = schema.safeParse(x);
-    return r.success ? [r.data] : [];
-  });
-
 /** GET /api/folders, then GET /api/videos?folder_id= of the first folder: its first 5 videos. */
 export async function getRecentVideos(): Promise<RecentVideos> {
-  const folder = parseList(folderSchema, await apiRequest('/api/folders'))[0] ?? null;
+  const folder = (await apiRequest('/api/folders', { schema: foldersSchema }))[0] ?? null;
   if (!folder) return { folder: null, videos: [] };
-  const videos = parseList(videoSchema, await apiRequest(`/api/videos?folder_id=${folder.id}`));
+  const videos = await apiRequest(`/api/videos?folder_id=${folder.id}`, { schema: videosSchema });
   return { folder, videos: videos.slice(0, RECENT_VIDEOS_LIMIT) };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { getToken } from '@/lib/token.ts';
 
@@ -81,7 +82,7 @@ export function LiveVideo({ src, label, deep = false }: { src: string; label: st
       <video
         ref={videoRef}
         data-testid="dashboard-player"
-        aria-label={ui.livePlayerLabel(label)}
+        aria-label={commonTexts.livePlayerLabel({ label })}
         className="h-full w-full"
         controls
         muted
@@ -93,7 +94,7 @@ export function LiveVideo({ src, label, deep = false }: { src: string; label: st
       {!playing && (
         <div role="status" className="pointer-events-none absolute inset-0 flex items-center justify-center gap-3 bg-black/60 text-sm text-gray-200">
           <Spinner className="text-blue-400" />
-          {ui.liveConnecting}
+          {dashboardTexts.liveConnecting}
         </div>
       )}
     </div>

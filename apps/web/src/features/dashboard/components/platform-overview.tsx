@@ -1,11 +1,12 @@
 import Globe from 'lucide-react/icons/globe';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { PlatformUse } from '../api/get-dashboard-overview.ts';
 
-const LABEL = { connected: ui.platformConnected, connecting: ui.platformConnecting, error: ui.platformError, disconnected: '' } as const;
+const LABEL = { connected: dashboardTexts.platformConnected, connecting: dashboardTexts.platformConnecting, error: commonTexts.statusError, disconnected: '' } as const;
 const TONE = { connected: 'font-semibold text-green-700', connecting: 'text-amber-700', error: 'text-red-700', disconnected: '' } as const;
 
 /**
@@ -16,7 +17,7 @@ export function PlatformOverview({ platforms, loading }: { platforms: PlatformUs
   const list = platforms ?? [];
   const receiving = list.filter((p) => p.estado === 'connected').length;
   return (
-    <SectionCard title={ui.platformOverviewTitle} description={receiving > 0 ? ui.platformsReceiving(receiving) : ui.platformsHint} icon={Globe}>
+    <SectionCard title={dashboardTexts.platformOverviewTitle} description={receiving > 0 ? dashboardTexts.platformsReceiving({ n: receiving }) : dashboardTexts.platformsHint} icon={Globe}>
       {loading ? (
         <LoadingState />
       ) : (

@@ -6,7 +6,8 @@ import Square from 'lucide-react/icons/square';
 import Users from 'lucide-react/icons/users';
 import Wifi from 'lucide-react/icons/wifi';
 import type { LucideIcon } from 'lucide-react';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -31,7 +32,7 @@ function ActionLink({ to, icon: Icon, label, hint, tone }: { to: string; icon: L
 /** Finish broadcast (only while live), manage and start a broadcast, manage videos, see viewers. */
 export function QuickActions({ live, stopping, onStop }: { live: boolean; stopping: boolean; onStop: () => void }) {
   return (
-    <SectionCard title={ui.quickActionsTitle} icon={Play}>
+    <SectionCard title={dashboardTexts.quickActionsTitle} icon={Play}>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         {live && (
           <button
@@ -44,17 +45,17 @@ export function QuickActions({ live, stopping, onStop }: { live: boolean; stoppi
               {stopping ? <Spinner /> : <Square className="h-5 w-5 fill-current" aria-hidden="true" />}
             </span>
             <span className="min-w-0">
-              <span className="block font-medium text-red-700">{ui.finishBroadcast}</span>
-              <span className="block text-xs text-red-600">{ui.finishBroadcastHint}</span>
+              <span className="block font-medium text-red-700">{commonTexts.finishBroadcast}</span>
+              <span className="block text-xs text-red-600">{dashboardTexts.finishBroadcastHint}</span>
             </span>
           </button>
         )}
-        <ActionLink to="/dashboard/iniciar-transmissao" icon={Radio} label={ui.manageBroadcast} hint={ui.manageBroadcastHint} tone="bg-red-100 text-red-600" />
+        <ActionLink to="/dashboard/iniciar-transmissao" icon={Radio} label={dashboardTexts.manageBroadcast} hint={dashboardTexts.manageBroadcastHint} tone="bg-red-100 text-red-600" />
         {!live && (
-          <ActionLink to="/dashboard/dados-conexao" icon={Wifi} label={ui.startBroadcast} hint={ui.startBroadcastHint} tone="bg-green-100 text-green-600" />
+          <ActionLink to="/dashboard/dados-conexao" icon={Wifi} label={commonTexts.startBroadcast} hint={dashboardTexts.startBroadcastHint} tone="bg-green-100 text-green-600" />
         )}
-        <ActionLink to="/dashboard/gerenciarvideos" icon={FileVideo} label={ui.manageVideos} hint={ui.manageVideosHint} tone="bg-blue-100 text-blue-600" />
-        <ActionLink to="/dashboard/espectadores" icon={Users} label={ui.seeViewers} hint={ui.seeViewersHint} tone="bg-violet-100 text-violet-600" />
+        <ActionLink to="/dashboard/gerenciarvideos" icon={FileVideo} label={commonTexts.manageVideos} hint={dashboardTexts.manageVideosHint} tone="bg-blue-100 text-blue-600" />
+        <ActionLink to="/dashboard/espectadores" icon={Users} label={dashboardTexts.seeViewers} hint={dashboardTexts.seeViewersHint} tone="bg-violet-100 text-violet-600" />
       </div>
     </SectionCard>
   );

@@ -1,7 +1,7 @@
 import { formatDistanceToNow } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import History from 'lucide-react/icons/history';
-import { ui } from '@painel/contract';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -25,11 +25,11 @@ export function RecentActivity({ items, loading, limit = 8 }: { items: ActivityI
   const { dateTime } = useDateTimeFormat();
   const shown = (items ?? []).slice(0, limit);
   return (
-    <SectionCard title={ui.recentActivityTitle} icon={History}>
+    <SectionCard title={dashboardTexts.recentActivityTitle} icon={History}>
       {loading ? (
         <LoadingState />
       ) : shown.length === 0 ? (
-        <p className="py-4 text-center text-sm text-gray-500">{ui.noActivity}</p>
+        <p className="py-4 text-center text-sm text-gray-500">{dashboardTexts.noActivity}</p>
       ) : (
         <ol className="space-y-3">
           {shown.map((a, i) => (

@@ -3,7 +3,8 @@ import FileVideo from 'lucide-react/icons/file-video';
 import Play from 'lucide-react/icons/play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Upload from 'lucide-react/icons/upload';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -22,13 +23,13 @@ export function RecentVideos({ data, loading, fetching, failed, onReload, onPlay
   const videos = data?.videos ?? [];
   return (
     <SectionCard
-      title={ui.recentVideosTitle}
-      description={data?.folder ? ui.recentVideosFolder(data.folder.nome) : undefined}
+      title={dashboardTexts.recentVideosTitle}
+      description={data?.folder ? dashboardTexts.recentVideosFolder({ folder: data.folder.nome }) : undefined}
       icon={FileVideo}
       actions={
         <Button variant="secondary" onClick={onReload} disabled={fetching}>
           <RefreshCw className={fetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-          {ui.loadVideos}
+          {dashboardTexts.loadVideos}
         </Button>
       }
     >
@@ -37,13 +38,13 @@ export function RecentVideos({ data, loading, fetching, failed, onReload, onPlay
       ) : videos.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-8 text-center">
           <FileVideo className="h-10 w-10 text-gray-300" aria-hidden="true" />
-          <p className="text-sm text-gray-500">{failed ? ui.recentVideosFailed : ui.noVideosYet}</p>
+          <p className="text-sm text-gray-500">{failed ? dashboardTexts.recentVideosFailed : dashboardTexts.noVideosYet}</p>
           <Link
             to="/dashboard/gerenciarvideos"
             className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
           >
             <Upload className="h-4 w-4" aria-hidden="true" />
-            {ui.uploadVideos}
+            {commonTexts.uploadVideos}
           </Link>
         </div>
       ) : (
@@ -55,13 +56,13 @@ export function RecentVideos({ data, loading, fetching, failed, onReload, onPlay
               </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-gray-900" title={v.nome}>{v.nome}</p>
-                <p className="text-xs text-gray-500">{ui.durationLabel}: {formatDuration(v.duracao)}</p>
+                <p className="text-xs text-gray-500">{commonTexts.duration}: {formatDuration(v.duracao)}</p>
               </div>
               <button
                 type="button"
                 onClick={() => onPlay(v)}
-                aria-label={ui.loadVideoInPlayer(v.nome)}
-                title={ui.loadVideoInPlayer(v.nome)}
+                aria-label={dashboardTexts.loadVideoInPlayer({ name: v.nome })}
+                title={dashboardTexts.loadVideoInPlayer({ name: v.nome })}
                 className="flex h-9 w-9 items-center justify-center rounded-full bg-blue-600 text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
               >
                 <Play className="h-4 w-4 fill-current" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import Cpu from 'lucide-react/icons/cpu';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 import type { DashboardOverview } from '../api/get-dashboard-overview.ts';
@@ -28,22 +29,22 @@ export function ResourceUsage({ usedMb, totalMb, viewers, viewerLimit, bitrate, 
   server: DashboardOverview['recursos'] | undefined;
 }) {
   return (
-    <SectionCard title={ui.resourceUsageTitle} icon={Cpu}>
+    <SectionCard title={dashboardTexts.resourceUsageTitle} icon={Cpu}>
       <ul className="space-y-5">
-        <Row label={ui.statStorage} detail={ui.usedOfTotal(formatMb(usedMb), formatMb(totalMb))} percent={storagePercent(usedMb, totalMb)} />
-        <Row label={ui.viewersLabel} detail={ui.countOfLimit(viewers, viewerLimit)} percent={pct(viewers, viewerLimit)} />
-        <Row label={ui.bandwidthLabel} detail={ui.usedOfTotal(ui.kbps(bitrate), ui.kbps(bitrateLimit))} percent={pct(bitrate, bitrateLimit)} />
+        <Row label={commonTexts.storage} detail={commonTexts.ofTotal({ part: formatMb(usedMb), total: formatMb(totalMb) })} percent={storagePercent(usedMb, totalMb)} />
+        <Row label={commonTexts.viewers} detail={dashboardTexts.countOfLimit({ n: viewers, limit: viewerLimit })} percent={pct(viewers, viewerLimit)} />
+        <Row label={dashboardTexts.bandwidthLabel} detail={commonTexts.ofTotal({ part: commonTexts.kbps({ n: bitrate }), total: commonTexts.kbps({ n: bitrateLimit }) })} percent={pct(bitrate, bitrateLimit)} />
       </ul>
       {server && (server.cpu || server.memoria || server.disco) && (
         <>
-          <h3 className="mt-6 mb-3 text-xs font-semibold tracking-wide text-gray-500 uppercase">{ui.serverResources}</h3>
+          <h3 className="mt-6 mb-3 text-xs font-semibold tracking-wide text-gray-500 uppercase">{dashboardTexts.server}</h3>
           <ul className="space-y-5">
-            {server.cpu && <Row label={ui.cpuLabel} detail={ui.cpuCores(server.cpu.nucleos)} percent={server.cpu.percentual} />}
+            {server.cpu && <Row label={dashboardTexts.cpuLabel} detail={dashboardTexts.cpuCores({ n: server.cpu.nucleos })} percent={server.cpu.percentual} />}
             {server.memoria && (
-              <Row label={ui.memoryLabel} detail={ui.usedOfTotal(formatMb(server.memoria.usada_mb), formatMb(server.memoria.total_mb))} percent={server.memoria.percentual} />
+              <Row label={dashboardTexts.memoryLabel} detail={commonTexts.ofTotal({ part: formatMb(server.memoria.usada_mb), total: formatMb(server.memoria.total_mb) })} percent={server.memoria.percentual} />
             )}
             {server.disco && (
-              <Row label={ui.diskLabel} detail={ui.usedOfTotal(formatMb(server.disco.usado_mb), formatMb(server.disco.total_mb))} percent={server.disco.percentual} />
+              <Row label={dashboardTexts.diskLabel} detail={commonTexts.ofTotal({ part: formatMb(server.disco.usado_mb), total: formatMb(server.disco.total_mb) })} percent={server.disco.percentual} />
             )}
           </ul>
         </>

@@ -4,7 +4,8 @@ import HardDrive from 'lucide-react/icons/hard-drive';
 import List from 'lucide-react/icons/list';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatMb, storagePercent } from './storage-format.ts';
@@ -42,19 +43,19 @@ export function StatCards({ loading, totalVideos, totalPlaylists, viewers, usedM
   const percent = storagePercent(usedMb, totalMb);
   const show = (n: number) => (loading ? '–' : String(n));
   return (
-    <section aria-label={ui.statsRegion} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard icon={FileVideo} label={ui.statVideos} value={show(totalVideos)} tone="bg-blue-100 text-blue-600" testId="stat-videos" />
-      <StatCard icon={List} label={ui.statPlaylists} value={show(totalPlaylists)} tone="bg-violet-100 text-violet-600" testId="stat-playlists" />
-      <StatCard icon={Eye} label={ui.statViewers} value={show(viewers)} tone="bg-green-100 text-green-600" testId="stat-viewers" />
+    <section aria-label={dashboardTexts.statsRegion} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard icon={FileVideo} label={dashboardTexts.statVideos} value={show(totalVideos)} tone="bg-blue-100 text-blue-600" testId="stat-videos" />
+      <StatCard icon={List} label={commonTexts.playlists} value={show(totalPlaylists)} tone="bg-violet-100 text-violet-600" testId="stat-playlists" />
+      <StatCard icon={Eye} label={dashboardTexts.statViewers} value={show(viewers)} tone="bg-green-100 text-green-600" testId="stat-viewers" />
       <StatCard
         icon={HardDrive}
-        label={ui.statStorage}
+        label={commonTexts.storage}
         value={loading ? '–' : `${percent.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`}
         tone="bg-amber-100 text-amber-600"
         testId="stat-storage"
       >
-        <UsageBar percent={percent} label={ui.statStorage} className="mt-4" />
-        <p className="mt-2 text-xs text-gray-500">{ui.usedOfTotal(formatMb(usedMb), formatMb(totalMb))}</p>
+        <UsageBar percent={percent} label={commonTexts.storage} className="mt-4" />
+        <p className="mt-2 text-xs text-gray-500">{commonTexts.ofTotal({ part: formatMb(usedMb), total: formatMb(totalMb) })}</p>
       </StatCard>
     </section>
   );

@@ -1,4 +1,4 @@
-import { ui } from '@painel/contract';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 
 /** Share of the quota in use, one decimal, not capped (the bar caps itself). */
 export function storagePercent(usedMb: number, totalMb: number): number {
@@ -8,5 +8,5 @@ export function storagePercent(usedMb: number, totalMb: number): number {
 
 /** 1234.5 → '1.234,5 MB' */
 export function formatMb(mb: number): string {
-  return ui.megabytesText((Number.isFinite(mb) ? mb : 0).toLocaleString('pt-BR', { maximumFractionDigits: 2 }));
+  return dashboardTexts.megabytesText({ value: (Number.isFinite(mb) ? mb : 0).toLocaleString('pt-BR', { maximumFractionDigits: 2 }) });
 }

@@ -1,5 +1,5 @@
 import Activity from 'lucide-react/icons/activity';
-import { ui } from '@painel/contract';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { ComponentState, Health } from '../api/get-health.ts';
@@ -33,20 +33,20 @@ export function SystemStatus({ health, loading, mediaReachable, mediaError }: {
   const mediaTone: Tone = media && media !== 'unknown' ? media : mediaReachable === null ? 'unknown' : mediaReachable ? 'ok' : 'down';
 
   const rows: { id: string; label: string; tone: Tone; ok: string; down: string }[] = [
-    { id: 'server', label: ui.systemServer, tone: !health ? 'unknown' : reachable && db !== 'down' ? 'ok' : 'down', ok: ui.serverOnline, down: ui.serverOffline },
-    { id: 'media', label: ui.systemMedia, tone: !health ? 'unknown' : mediaTone, ok: ui.mediaConnected, down: ui.mediaDisconnected },
-    { id: 'api', label: ui.systemApi, tone: !health ? 'unknown' : reachable && api === 'ok' ? 'ok' : 'down', ok: ui.apiWorking, down: ui.apiDown },
+    { id: 'server', label: dashboardTexts.server, tone: !health ? 'unknown' : reachable && db !== 'down' ? 'ok' : 'down', ok: dashboardTexts.serverOnline, down: dashboardTexts.serverOffline },
+    { id: 'media', label: dashboardTexts.systemMedia, tone: !health ? 'unknown' : mediaTone, ok: dashboardTexts.mediaConnected, down: dashboardTexts.mediaDisconnected },
+    { id: 'api', label: dashboardTexts.systemApi, tone: !health ? 'unknown' : reachable && api === 'ok' ? 'ok' : 'down', ok: dashboardTexts.apiWorking, down: dashboardTexts.apiDown },
   ];
 
   return (
-    <SectionCard title={ui.systemStatusTitle} icon={Activity}>
+    <SectionCard title={dashboardTexts.systemStatusTitle} icon={Activity}>
       <ul className="space-y-3" aria-busy={loading}>
         {rows.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
             <span className="text-gray-700">{r.label}</span>
             <span data-testid={`system-status-${r.id}`} className={cn('flex items-center gap-2 font-medium', TEXT[r.tone])}>
               <span className={cn('h-2.5 w-2.5 rounded-full', DOT[r.tone])} aria-hidden="true" />
-              {r.tone === 'ok' ? r.ok : r.tone === 'down' ? r.down : ui.checking}
+              {r.tone === 'ok' ? r.ok : r.tone === 'down' ? r.down : dashboardTexts.checking}
             </span>
             {r.id === 'media' && r.tone === 'down' && mediaError && (
               <p className="basis-full text-xs break-words text-red-600">{mediaError}</p>

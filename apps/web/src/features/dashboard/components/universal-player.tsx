@@ -2,7 +2,9 @@ import MonitorPlay from 'lucide-react/icons/monitor-play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Tv from 'lucide-react/icons/tv';
 import X from 'lucide-react/icons/x';
-import { msg, ui } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -35,7 +37,7 @@ export function UniversalPlayer(p: UniversalPlayerProps) {
   const showLive = p.live && !p.connectionError;
   return (
     <SectionCard
-      title={ui.universalPlayerTitle}
+      title={commonTexts.player}
       icon={Tv}
       actions={showLive ? <LiveBadge type={p.liveType} testId="dashboard-player-badge" /> : undefined}
     >
@@ -45,7 +47,7 @@ export function UniversalPlayer(p: UniversalPlayerProps) {
             <LiveVideo src={p.hlsSrc} label={p.label} deep={p.deepBuffer} />
           </div>
           <p className="text-sm text-gray-600">
-            <span className="font-medium text-gray-900">{ui.nowPlaying}</span> <span data-testid="dashboard-player-label">{p.label}</span>
+            <span className="font-medium text-gray-900">{dashboardTexts.nowPlaying}</span> <span data-testid="dashboard-player-label">{p.label}</span>
           </p>
         </div>
       ) : p.vod ? (
@@ -55,11 +57,11 @@ export function UniversalPlayer(p: UniversalPlayerProps) {
           </div>
           <div className="flex items-center justify-between gap-3">
             <p className="min-w-0 truncate text-sm text-gray-600">
-              <span className="font-medium text-gray-900">{ui.nowPlaying}</span> {p.vod.nome}
+              <span className="font-medium text-gray-900">{dashboardTexts.nowPlaying}</span> {p.vod.nome}
             </p>
             <Button variant="ghost" onClick={p.onCloseVod}>
               <X className="h-4 w-4" aria-hidden="true" />
-              {ui.closeVideo}
+              {dashboardTexts.closeVideo}
             </Button>
           </div>
         </div>
@@ -67,7 +69,7 @@ export function UniversalPlayer(p: UniversalPlayerProps) {
         <div className="flex aspect-video flex-col items-center justify-center gap-3 rounded-xl bg-gray-900 p-6 text-center">
           <MonitorPlay className="h-14 w-14 text-gray-500" aria-hidden="true" />
           <p className="text-lg font-semibold text-white">{msg.noLiveBroadcast}</p>
-          <p className="max-w-md text-sm text-gray-400">{p.connectionError ? ui.statusUnavailable : ui.noLiveHint}</p>
+          <p className="max-w-md text-sm text-gray-400">{p.connectionError ? dashboardTexts.statusUnavailable : dashboardTexts.noLiveHint}</p>
           <Button variant="secondary" onClick={p.onRetry} disabled={p.retrying}>
             <RefreshCw className={p.retrying ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
             {msg.tryAgain}

@@ -2,24 +2,25 @@ import Gauge from 'lucide-react/icons/gauge';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Users from 'lucide-react/icons/users';
 import type { User } from '@painel/contract';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { accountBadgeLabel, displayName, planBitrate, viewerLimit } from '@/lib/account.ts';
 
 /** Greeting, plan label, plan bitrate and viewer limit, and the AO VIVO badge with its type while live. */
 export function WelcomeBanner({ user, liveType }: { user: User | null | undefined; liveType: string | null }) {
   const facts = [
-    { icon: ShieldCheck, label: ui.planLabel, value: accountBadgeLabel(user) },
-    { icon: Gauge, label: ui.bitrateLabel, value: ui.kbps(planBitrate(user)) },
-    { icon: Users, label: ui.viewerLimitLabel, value: String(viewerLimit(user)) },
+    { icon: ShieldCheck, label: dashboardTexts.planLabel, value: accountBadgeLabel(user) },
+    { icon: Gauge, label: commonTexts.bitrateLabel, value: commonTexts.kbps({ n: planBitrate(user) }) },
+    { icon: Users, label: dashboardTexts.viewerLimitLabel, value: String(viewerLimit(user)) },
   ];
   return (
     <section className="relative overflow-hidden rounded-2xl bg-gradient-to-r from-blue-600 to-violet-600 p-6 text-white shadow-lg sm:p-8">
       <div aria-hidden="true" className="pointer-events-none absolute -top-16 -right-10 h-56 w-56 rounded-full bg-white/10 blur-2xl" />
       <div className="relative flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">{ui.greeting(displayName(user))}</h1>
-          <p className="mt-1 text-blue-100">{ui.dashboardSubtitle}</p>
+          <h1 className="text-2xl font-bold sm:text-3xl">{dashboardTexts.greeting({ name: displayName(user) })}</h1>
+          <p className="mt-1 text-blue-100">{dashboardTexts.subtitle}</p>
         </div>
         {liveType !== null && <LiveBadge type={liveType} className="text-sm" testId="dashboard-live-badge" />}
       </div>

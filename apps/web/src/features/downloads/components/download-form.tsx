@@ -2,7 +2,9 @@ import { useId } from 'react';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleX from 'lucide-react/icons/circle-x';
 import Download from 'lucide-react/icons/download';
-import { downloadsUi as t, msg } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -70,9 +72,9 @@ export function DownloadForm({
         {check.state === 'valid' && <VideoInfoCard info={check.info} />}
 
         <div>
-          <label htmlFor={`${id}-folder`} className={labelCls}>{t.folderLabel}</label>
+          <label htmlFor={`${id}-folder`} className={labelCls}>{commonTexts.destinationFolder}</label>
           <select id={`${id}-folder`} className={field} value={folderId} onChange={(e) => onFolder(e.target.value)}>
-            <option value="">{t.folderPlaceholder}</option>
+            <option value="">{commonTexts.selectFolder}</option>
             {folders.map((f) => <option key={f.id} value={f.id}>{f.nome}</option>)}
           </select>
           <p className="mt-1.5 text-xs text-gray-500">{t.qualityNote}</p>
@@ -80,7 +82,7 @@ export function DownloadForm({
 
         <Button type="submit" variant="danger" disabled={starting || check.state === 'checking'} className="w-full sm:w-auto">
           {starting ? <Spinner className="h-4 w-4" /> : <Download className="h-4 w-4" aria-hidden="true" />}
-          {starting ? t.starting : t.downloadButton}
+          {starting ? commonTexts.starting : t.downloadButton}
         </Button>
       </form>
     </SectionCard>

@@ -1,6 +1,8 @@
 import Ban from 'lucide-react/icons/ban';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { downloadPhase, downloadsUi as t } from '@painel/contract';
+import { downloadPhase } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -24,24 +26,24 @@ export function DownloadProgress({
   const progress = status?.progress ?? 0;
   const elapsed = useUptime(status ? readAt - status.uptime * 1000 : readAt);
   const bytes = status?.downloaded_bytes
-    ? status.total_bytes ? t.bytesOf(formatBytes(status.downloaded_bytes), formatBytes(status.total_bytes)) : formatBytes(status.downloaded_bytes)
+    ? status.total_bytes ? commonTexts.ofTotal({ part: formatBytes(status.downloaded_bytes), total: formatBytes(status.total_bytes) }) : formatBytes(status.downloaded_bytes)
     : null;
   return (
-    <SectionCard title={t.progressTitle} icon={LoaderCircle}>
+    <SectionCard title={t.progress} icon={LoaderCircle}>
       <div className="space-y-3">
         {status?.video_title && <p className="font-medium break-words text-gray-900">{status.video_title}</p>}
         <div className="flex items-center justify-between gap-3 text-sm">
           <span className="inline-flex items-center gap-2 text-blue-700"><Spinner className="h-4 w-4" />{t.phase[phase]}</span>
           <span className="font-semibold text-gray-900 tabular-nums">{Math.round(progress)}%</span>
         </div>
-        <ProgressBar value={progress} label={t.progressBar} />
+        <ProgressBar value={progress} label={t.progress} />
         <div className="flex flex-wrap justify-between gap-2 text-xs text-gray-500">
           <span>{bytes}</span>
-          <span>{t.elapsed}: <span className="tabular-nums">{elapsed}</span></span>
+          <span>{commonTexts.elapsed}: <span className="tabular-nums">{elapsed}</span></span>
         </div>
         <Button variant="secondary" onClick={onCancel} disabled={cancelling}>
           {cancelling ? <Spinner className="h-4 w-4" /> : <Ban className="h-4 w-4" aria-hidden="true" />}
-          {cancelling ? t.cancelling : t.cancel}
+          {cancelling ? commonTexts.cancelling : t.cancel}
         </Button>
       </div>
     </SectionCard>

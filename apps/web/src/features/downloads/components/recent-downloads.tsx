@@ -1,6 +1,8 @@
 import History from 'lucide-react/icons/history';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { downloadsUi as t, msg } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -20,7 +22,7 @@ export function RecentDownloads() {
       title={t.recentTitle}
       icon={History}
       actions={(
-        <Button variant="ghost" onClick={() => void recent.refetch()} disabled={recent.isFetching} aria-label={t.recentRefresh} title={t.recentRefresh}>
+        <Button variant="ghost" onClick={() => void recent.refetch()} disabled={recent.isFetching} aria-label={commonTexts.refresh} title={commonTexts.refresh}>
           <RefreshCw className={cn('h-4 w-4', recent.isFetching && 'animate-spin')} aria-hidden="true" />
         </Button>
       )}
@@ -37,7 +39,7 @@ export function RecentDownloads() {
             <li key={d.id} className="py-2.5">
               <p className="truncate text-sm font-medium text-gray-900" title={d.nome}>{d.nome}</p>
               <p className="text-xs text-gray-500">
-                {[t.recentIn(d.pasta), formatDuration(d.duracao), `${d.tamanho_mb} MB`, d.data_download ? dateTime(d.data_download) : null].filter(Boolean).join(' · ')}
+                {[t.recentIn({ folder: d.pasta }), formatDuration(d.duracao), `${d.tamanho_mb} MB`, d.data_download ? dateTime(d.data_download) : null].filter(Boolean).join(' · ')}
               </p>
             </li>
           ))}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { downloadsUi as t, msg } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolders } from '@/lib/folders.ts';
@@ -44,7 +46,7 @@ export function YoutubeDownloadPage() {
         </div>
         <div className="space-y-6 lg:col-span-2">
           <RecentDownloads />
-          <HelpCard title={t.helpTitle} items={t.help} />
+          <HelpCard title={commonTexts.howItWorks} items={t.help} />
         </div>
       </div>
     </div>

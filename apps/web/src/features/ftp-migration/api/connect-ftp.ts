@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FtpConnectBody } from '@painel/contract';
+import { ftpListResponseSchema, type FtpConnectBody, type FtpListResponse } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { ftpConnectionQueryKey, type FtpConnection } from './get-connection-status.ts';
-import { listingSchema, type Listing } from './ftp-entries.ts';
 
 /** POST /api/ftp/connect: logs in to the old host and answers the login directory's listing. */
-export async function connectFtp(body: FtpConnectBody): Promise<Listing> {
-  return listingSchema.parse(await apiRequest('/api/ftp/connect', { method: 'POST', body }));
+export function connectFtp(body: FtpConnectBody): Promise<FtpListResponse> {
+  return apiRequest('/api/ftp/connect', { method: 'POST', body, schema: ftpListResponseSchema });
 }
 
 export function useConnectFtp() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { listingSchema, type Listing } from './ftp-entries.ts';
+import { ftpListResponseSchema, type FtpListResponse } from '@painel/contract';
 
 /** POST /api/ftp/list: the entries of a remote directory of the open session. */
-export async function listDirectory(path: string): Promise<Listing> {
-  return listingSchema.parse(await apiRequest('/api/ftp/list', { method: 'POST', body: { path } }));
+export function listDirectory(path: string): Promise<FtpListResponse> {
+  return apiRequest('/api/ftp/list', { method: 'POST', body: { path }, schema: ftpListResponseSchema });
 }
 
 export function useListDirectory() {

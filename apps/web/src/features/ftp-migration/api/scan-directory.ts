@@ -1,22 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ftpScanResponseSchema, type FtpScanResponse } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 
-const videoSchema = z.object({ name: z.string(), path: z.string(), directory: z.string().catch(''), size: z.number().catch(0) });
-const schema = z.object({
-  videos: z.array(z.unknown()).catch([]).transform((items) => items.flatMap((v) => {
-    const r = videoSchema.safeParse(v);
-    return r.success ? [r.data] : [];
-  })),
-  scanned_directories: z.number().catch(0),
-  truncated: z.boolean().catch(false),
-  message: z.string().optional().catch(undefined),
-});
-export type ScanResult = z.infer<typeof schema>;
+export type ScanResult = FtpScanResponse;
 
 /** POST /api/ftp/scan-directory: the videos of a remote directory tree (the server bounds the scan). */
-export async function scanDirectory(directoryPath: string): Promise<ScanResult> {
-  return schema.parse(await apiRequest('/api/ftp/scan-directory', { method: 'POST', body: { directoryPath } }));
+export function scanDirectory(directoryPath: string): Promise<ScanResult> {
+  return apiRequest('/api/ftp/scan-directory', { method: 'POST', body: { directoryPath }, schema: ftpScanResponseSchema });
 }
 
 export function useScanDirectory() {

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { FtpMigrateBody } from '@painel/contract';
+import { ftpMigrationStartedSchema, type FtpMigrateBody } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { migrationStatusQueryKey } from './get-migration-status.ts';
 
-const schema = z.object({ message: z.string().catch(''), id: z.number() });
-
 /** POST /api/ftp/migrate: queues the migration of the chosen files into a folder; answers its id. */
-export async function startMigration(body: FtpMigrateBody): Promise<z.infer<typeof schema>> {
-  return schema.parse(await apiRequest('/api/ftp/migrate', { method: 'POST', body }));
+export function startMigration(body: FtpMigrateBody) {
+  return apiRequest('/api/ftp/migrate', { method: 'POST', body, schema: ftpMigrationStartedSchema });
 }
 
 export function useStartMigration() {

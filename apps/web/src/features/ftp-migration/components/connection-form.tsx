@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import PlugZap from 'lucide-react/icons/plug-zap';
-import { FTP_DEFAULT_PORT, ftpConnectBody, ftpMigrationUi as t, msg, type FtpConnectBody } from '@painel/contract';
+import { FTP_DEFAULT_PORT, ftpConnectBody, msg, type FtpConnectBody } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -38,17 +40,17 @@ export function ConnectionForm({ connecting, onConnect }: { connecting: boolean;
             <input id={`${id}-ip`} className={field} placeholder={t.ipPlaceholder} autoComplete="off" spellCheck={false} {...register('ip')} />
           </div>
           <div>
-            <label htmlFor={`${id}-porta`} className={labelCls}>{t.portaLabel}</label>
+            <label htmlFor={`${id}-porta`} className={labelCls}>{commonTexts.port}</label>
             <input id={`${id}-porta`} className={field} inputMode="numeric" {...register('porta')} />
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-usuario`} className={labelCls}>{t.usuarioLabel}</label>
+            <label htmlFor={`${id}-usuario`} className={labelCls}>{commonTexts.username}</label>
             <input id={`${id}-usuario`} className={field} autoComplete="off" spellCheck={false} {...register('usuario')} />
           </div>
           <div>
-            <label htmlFor={`${id}-senha`} className={labelCls}>{t.senhaLabel}</label>
+            <label htmlFor={`${id}-senha`} className={labelCls}>{commonTexts.password}</label>
             <input id={`${id}-senha`} type="password" className={field} autoComplete="new-password" {...register('senha')} />
           </div>
         </div>

@@ -7,7 +7,9 @@ import FolderSearch from 'lucide-react/icons/folder-search';
 import LogOut from 'lucide-react/icons/log-out';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Server from 'lucide-react/icons/server';
-import { ftpMigrationUi as t, type FtpEntry } from '@painel/contract';
+import { type FtpEntry } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -25,7 +27,7 @@ export function FileBrowser({ browser, scanning, onScan }: { browser: FtpBrowser
   return (
     <SectionCard
       title={t.browserTitle}
-      description={connection?.host ? t.connectedTo(connection.host, connection.usuario ?? '') : undefined}
+      description={connection?.host ? t.connectedTo({ host: connection.host, user: connection.usuario ?? '' }) : undefined}
       icon={Server}
       actions={(
         <Button variant="secondary" onClick={browser.disconnect}>
@@ -51,7 +53,7 @@ export function FileBrowser({ browser, scanning, onScan }: { browser: FtpBrowser
         </Button>
         <Button variant="secondary" disabled={listing} onClick={() => navigate(path)}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
-          {t.refresh}
+          {commonTexts.refresh}
         </Button>
         <Button variant="secondary" disabled={scanning} onClick={onScan}>
           {scanning ? <Spinner className="h-4 w-4" /> : <FolderSearch className="h-4 w-4" aria-hidden="true" />}
@@ -62,7 +64,7 @@ export function FileBrowser({ browser, scanning, onScan }: { browser: FtpBrowser
         {listing && (
           <div role="status" className="absolute inset-0 z-10 flex items-center justify-center gap-2 bg-white/70 text-sm text-gray-600">
             <Spinner className="text-blue-600" />
-            {t.loading}
+            {commonTexts.loading}
           </div>
         )}
         <table className="w-full text-left text-sm">
@@ -74,7 +76,7 @@ export function FileBrowser({ browser, scanning, onScan }: { browser: FtpBrowser
                 )}
               </th>
               <th scope="col" className="px-3 py-2">{t.columnName}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t.columnSize}</th>
+              <th scope="col" className="px-3 py-2 text-right">{commonTexts.size}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
@@ -87,7 +89,7 @@ export function FileBrowser({ browser, scanning, onScan }: { browser: FtpBrowser
                   {e.type === 'file' && (
                     <input
                       type="checkbox"
-                      aria-label={t.selectFile(e.name)}
+                      aria-label={t.selectFile({ name: e.name })}
                       disabled={!e.isVideo}
                       checked={selected.has(e.path)}
                       onChange={(ev) => pick([asSelected(e)], ev.target.checked)}
@@ -96,7 +98,7 @@ export function FileBrowser({ browser, scanning, onScan }: { browser: FtpBrowser
                 </td>
                 <td className="px-3 py-2">
                   {e.type === 'directory' ? (
-                    <button type="button" aria-label={t.openDirectory(e.name)} className="flex items-center gap-2 font-medium text-blue-700 hover:underline" onClick={() => navigate(e.path)}>
+                    <button type="button" aria-label={t.openDirectory({ name: e.name })} className="flex items-center gap-2 font-medium text-blue-700 hover:underline" onClick={() => navigate(e.path)}>
                       <Folder className="h-4 w-4 shrink-0 text-yellow-500" aria-hidden="true" />
                       <span className="break-all">{e.name}</span>
                     </button>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { ftpMigrationUi as t, msg, type ScannedVideo } from '@painel/contract';
+import { msg, type ScannedVideo } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -57,7 +59,7 @@ export function FtpMigrationPage() {
           <span className="flex items-center gap-2 font-medium">
             <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />
             {t.stateMigrating}
-            {migration.status && ` ${t.filesDone(migration.status.completed, migration.status.total)}`}
+            {migration.status && ` ${t.filesDone({ done: migration.status.completed, total: migration.status.total })}`}
           </span>
           <Button variant="secondary" onClick={migration.show}>{t.showProgress}</Button>
         </div>
@@ -81,7 +83,7 @@ export function FtpMigrationPage() {
               onMigrate={() => migration.submit([...browser.selected.keys()], folderId)}
               starting={migration.starting}
             />
-            <HelpCard title={t.helpTitle} items={t.help} />
+            <HelpCard title={commonTexts.howItWorks} items={t.help} />
           </div>
         </div>
       ) : (
@@ -90,7 +92,7 @@ export function FtpMigrationPage() {
             <ConnectionForm connecting={browser.connecting} onConnect={browser.connect} />
           </div>
           <div className="lg:col-span-2">
-            <HelpCard title={t.helpTitle} items={t.help} />
+            <HelpCard title={commonTexts.howItWorks} items={t.help} />
           </div>
         </div>
       )}

@@ -1,7 +1,8 @@
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import CheckCircle2 from 'lucide-react/icons/check-circle-2';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { ftpMigrationUi as t } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
@@ -25,15 +26,15 @@ export function MigrationProgressModal({
 }) {
   const ticking = useUptime(status.migrating ? readAt - status.uptime * 1000 : null);
   const { shown, more } = errorSummary(status.errors);
-  const remaining = status.estimated_remaining === null ? t.remainingUnknown : t.remainingMinutes(status.estimated_remaining);
+  const remaining = status.estimated_remaining === null ? t.remainingUnknown : t.remainingMinutes({ n: status.estimated_remaining });
   const head = status.migrating
     ? { icon: <LoaderCircle className="h-5 w-5 animate-spin text-blue-600" aria-hidden="true" />, text: t.stateMigrating }
     : status.status === 'completed'
       ? { icon: <CheckCircle2 className="h-5 w-5 text-green-600" aria-hidden="true" />, text: t.stateCompleted }
       : { icon: <AlertTriangle className="h-5 w-5 text-red-600" aria-hidden="true" />, text: t.stateError };
   const facts: [string, string][] = [
-    [t.sizeLabel, t.sizeValue(formatBytes(status.transferred_size * MB), formatBytes(status.total_size * MB))],
-    [t.elapsedLabel, ticking ?? formatClock(status.uptime)],
+    [commonTexts.size, commonTexts.ofTotal({ part: formatBytes(status.transferred_size * MB), total: formatBytes(status.total_size * MB) })],
+    [commonTexts.elapsed, ticking ?? formatClock(status.uptime)],
     ...(status.migrating ? [[t.remainingLabel, remaining] as [string, string]] : []),
   ];
   return (
@@ -44,8 +45,8 @@ export function MigrationProgressModal({
       closeButton={false}
       footer={(
         <>
-          {status.migrating && <Button variant="danger" disabled={cancelling} onClick={onCancel}>{cancelling ? t.canceling : t.cancelMigration}</Button>}
-          <Button variant="secondary" onClick={onClose}>{t.close}</Button>
+          {status.migrating && <Button variant="danger" disabled={cancelling} onClick={onCancel}>{cancelling ? commonTexts.cancelling : t.cancelMigration}</Button>}
+          <Button variant="secondary" onClick={onClose}>{commonTexts.close}</Button>
         </>
       )}
     >
@@ -53,11 +54,11 @@ export function MigrationProgressModal({
         <p className="flex items-center gap-2 font-medium text-gray-900">{head.icon}{head.text}</p>
         <div>
           <div className="mb-1 flex justify-between text-sm text-gray-600">
-            <span>{t.filesDone(status.completed, status.total)}</span>
+            <span>{t.filesDone({ done: status.completed, total: status.total })}</span>
             <span>{Math.round(status.progress)}%</span>
           </div>
           <ProgressBar value={status.progress} label={t.progressLabel} tone={status.status === 'error' ? 'red' : status.migrating ? 'blue' : 'green'} />
-          <p className="mt-1 text-xs text-gray-500">{t.migratedCount(status.migrated)}</p>
+          <p className="mt-1 text-xs text-gray-500">{t.migratedCount({ n: status.migrated })}</p>
         </div>
         <dl className="grid grid-cols-2 gap-3 text-sm">
           {facts.map(([label, value]) => (
@@ -67,7 +68,7 @@ export function MigrationProgressModal({
             </div>
           ))}
         </dl>
-        {status.current && <p className="truncate text-sm text-gray-600">{t.currentFile(status.current)}</p>}
+        {status.current && <p className="truncate text-sm text-gray-600">{t.currentFile({ name: status.current })}</p>}
         {shown.length > 0 && (
           <div className="rounded-lg border border-red-200 bg-red-50 p-3">
             <h3 className="mb-1 text-sm font-semibold text-red-800">{t.errorsTitle}</h3>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { ftpMigrationUi as t, type ScannedVideo } from '@painel/contract';
+import { type ScannedVideo } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { formatBytes } from '@/lib/format.ts';
@@ -25,12 +27,12 @@ export function ScanResultsModal({ result, onClose, onAdd }: { result: ScanResul
       closeButton={false}
       footer={(
         <>
-          <Button variant="secondary" onClick={onClose}>{t.cancel}</Button>
-          <Button disabled={!chosen.length} onClick={() => onAdd(chosen)}>{t.addToSelection(chosen.length)}</Button>
+          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
+          <Button disabled={!chosen.length} onClick={() => onAdd(chosen)}>{t.addToSelection({ n: chosen.length })}</Button>
         </>
       )}
     >
-      <p className="text-sm text-gray-700">{t.scanSummary(result.videos.length, result.scanned_directories)}</p>
+      <p className="text-sm text-gray-700">{t.scanSummary({ videos: result.videos.length, dirs: result.scanned_directories })}</p>
       {result.truncated && result.message && <p className="mt-2 rounded-lg bg-yellow-50 p-3 text-sm text-yellow-800">{result.message}</p>}
       <div className="my-3 flex gap-2">
         <Button variant="secondary" onClick={() => setTicked(new Set(result.videos.map((v) => v.path)))}>{t.selectAll}</Button>

@@ -3,7 +3,8 @@ import ListChecks from 'lucide-react/icons/list-checks';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Upload from 'lucide-react/icons/upload';
 import X from 'lucide-react/icons/x';
-import { ftpMigrationUi as t } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -34,7 +35,7 @@ export function SelectionPanel({
       ) : (
         <>
           <div className="mb-2 flex items-center justify-between gap-2 text-sm">
-            <span className="font-medium text-gray-700">{t.selectionSummary(files.length, formatBytes(total))}</span>
+            <span className="font-medium text-gray-700">{t.selectionSummary({ n: files.length, size: formatBytes(total) })}</span>
             <button type="button" onClick={onClear} className="inline-flex items-center gap-1 text-red-600 hover:underline">
               <Trash2 className="h-4 w-4" aria-hidden="true" />
               {t.clearSelection}
@@ -48,7 +49,7 @@ export function SelectionPanel({
                   <p className="truncate text-xs text-gray-500" title={f.path}>{f.path}</p>
                 </div>
                 <span className="whitespace-nowrap text-xs text-gray-500">{formatBytes(f.size)}</span>
-                <button type="button" aria-label={t.removeFromSelection(f.name)} onClick={() => onRemove(f)} className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700">
+                <button type="button" aria-label={t.removeFromSelection({ name: f.name })} onClick={() => onRemove(f)} className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700">
                   <X className="h-4 w-4" aria-hidden="true" />
                 </button>
               </li>
@@ -58,20 +59,20 @@ export function SelectionPanel({
       )}
       <div className="mt-4 space-y-3">
         <div>
-          <label htmlFor={`${id}-pasta`} className="mb-1 block text-sm font-medium text-gray-700">{t.destinationLabel}</label>
+          <label htmlFor={`${id}-pasta`} className="mb-1 block text-sm font-medium text-gray-700">{commonTexts.destinationFolder}</label>
           <select
             id={`${id}-pasta`}
             value={folderId ?? ''}
             onChange={(e) => onFolder(e.target.value ? Number(e.target.value) : null)}
             className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none"
           >
-            <option value="">{t.destinationPlaceholder}</option>
+            <option value="">{commonTexts.selectFolder}</option>
             {folders.map((f) => <option key={f.id} value={f.id}>{f.nome}</option>)}
           </select>
         </div>
         <Button variant="success" className="w-full" disabled={starting} onClick={onMigrate}>
           {starting ? <Spinner className="h-4 w-4" /> : <Upload className="h-4 w-4" aria-hidden="true" />}
-          {starting ? t.starting : t.migrate}
+          {starting ? commonTexts.starting : t.migrate}
         </Button>
       </div>
     </SectionCard>

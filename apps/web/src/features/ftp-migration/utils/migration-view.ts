@@ -1,4 +1,5 @@
-import { FTP_ERRORS_SHOWN, ftpMigrationUi, msg, type MigrationState } from '@painel/contract';
+import { FTP_ERRORS_SHOWN, msg, type MigrationState } from '@painel/contract';
+import { ftpMigrationTexts } from '../../../i18n/pt-BR/ftp-migration.ts';
 import { readJob, type JobEnded } from '../../../lib/followed-job.ts';
 
 /** The first errors as they are, then one line counting the rest ('e mais N erro(s)'). */
@@ -10,7 +11,7 @@ export function errorSummary(errors: readonly string[], shown = FTP_ERRORS_SHOWN
 export function breadcrumbs(path: string): { label: string; path: string }[] {
   const parts = path.split('/').filter(Boolean);
   return [
-    { label: ftpMigrationUi.root, path: '/' },
+    { label: ftpMigrationTexts.root, path: '/' },
     ...parts.map((label, i) => ({ label, path: `/${parts.slice(0, i + 1).join('/')}` })),
   ];
 }

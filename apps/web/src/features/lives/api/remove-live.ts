@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { messageResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { livesQueryKey } from './get-lives.ts';
 
-const responseSchema = z.object({ message: z.string().catch('') });
-
 /** DELETE /api/streaming/remove-live/{id}: stops it if it runs, then removes it. */
 export async function removeLive(id: number): Promise<string> {
-  return responseSchema.parse((await apiRequest(`/api/streaming/remove-live/${id}`, { method: 'DELETE' })) ?? {}).message;
+  return (await apiRequest(`/api/streaming/remove-live/${id}`, { method: 'DELETE', schema: messageResponseSchema })).message;
 }
 
 export function useRemoveLive() {

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { StartLiveBody } from '@painel/contract';
+import { startLiveResponseSchema, type StartLiveBody } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { livesQueryKey } from './get-lives.ts';
 
-const responseSchema = z.object({ message: z.string().catch('') });
-
 /** POST /api/streaming/start-live: registers a live, started now or scheduled. */
 export async function startLive(body: StartLiveBody): Promise<string> {
-  return responseSchema.parse((await apiRequest('/api/streaming/start-live', { method: 'POST', body })) ?? {}).message;
+  return (await apiRequest('/api/streaming/start-live', { method: 'POST', body, schema: startLiveResponseSchema })).message;
 }
 
 export function useStartLive() {

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { messageResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { livesQueryKey } from './get-lives.ts';
 
-const responseSchema = z.object({ message: z.string().catch('') });
-
 /** POST /api/streaming/stop-live/{id}: finishes a live that is transmitting. */
 export async function stopLive(id: number): Promise<string> {
-  return responseSchema.parse((await apiRequest(`/api/streaming/stop-live/${id}`, { method: 'POST' })) ?? {}).message;
+  return (await apiRequest(`/api/streaming/stop-live/${id}`, { method: 'POST', schema: messageResponseSchema })).message;
 }
 
 export function useStopLive() {

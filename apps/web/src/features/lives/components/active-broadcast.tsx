@@ -1,5 +1,7 @@
 import Radio from 'lucide-react/icons/radio';
-import { loginName, streamNameOf, ui } from '@painel/contract';
+import { loginName, streamNameOf } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { livesTexts } from '@/i18n/pt-BR/lives.ts';
 import { ExternalPlayer } from '@/components/external-player.tsx';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -19,7 +21,7 @@ export function ActiveBroadcast() {
   const preview = useOwnerPreview(login);
   const liveType = liveTypeLabel(s?.stream_type);
   return (
-    <SectionCard title={ui.activeBroadcastTitle} icon={Radio} actions={live ? <LiveBadge type={liveType} testId="lives-live-badge" /> : undefined}>
+    <SectionCard title={livesTexts.activeBroadcastTitle} icon={Radio} actions={live ? <LiveBadge type={liveType} testId="lives-live-badge" /> : undefined}>
       {live ? (
         <div className="space-y-3">
           <div className="mx-auto max-w-3xl">
@@ -36,7 +38,7 @@ export function ActiveBroadcast() {
           <p className="text-center text-sm text-gray-600">{liveLabel(s)}</p>
         </div>
       ) : (
-        <p className="text-sm text-gray-600" data-testid="lives-offline">{status.isPending ? ui.loading : ui.activeBroadcastNone}</p>
+        <p className="text-sm text-gray-600" data-testid="lives-offline">{status.isPending ? commonTexts.loading : livesTexts.activeBroadcastNone}</p>
       )}
     </SectionCard>
   );

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import Send from 'lucide-react/icons/send';
-import { PLATFORMS, TIMEZONE_LABELS, msg, ui, type PlatformId, type StartLiveBody } from '@painel/contract';
+import { PLATFORMS, TIMEZONE_LABELS, msg, type PlatformId, type StartLiveBody } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { livesTexts } from '@/i18n/pt-BR/lives.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -60,11 +62,11 @@ export function LiveForm() {
 
   const zone = settings.data?.timezone;
   return (
-    <SectionCard title={ui.liveFormTitle} icon={Send} description={zone ? ui.liveZoneHint(TIMEZONE_LABELS[zone]) : undefined}>
-      <form onSubmit={onSubmit} className="space-y-4" aria-label={ui.liveFormTitle}>
+    <SectionCard title={livesTexts.registerLive} icon={Send} description={zone ? commonTexts.zoneHint({ zone: TIMEZONE_LABELS[zone] }) : undefined}>
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={livesTexts.registerLive}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-tipo`} className="mb-1 block text-sm font-medium text-gray-700">{ui.livePlatform}</label>
+            <label htmlFor={`${id}-tipo`} className="mb-1 block text-sm font-medium text-gray-700">{livesTexts.platform}</label>
             <select
               id={`${id}-tipo`}
               className={input}
@@ -79,25 +81,25 @@ export function LiveForm() {
             </select>
           </div>
           <div>
-            <label htmlFor={`${id}-server`} className="mb-1 block text-sm font-medium text-gray-700">{ui.liveServer}</label>
+            <label htmlFor={`${id}-server`} className="mb-1 block text-sm font-medium text-gray-700">{commonTexts.rtmpServer}</label>
             <input id={`${id}-server`} className={input} value={server} onChange={(e) => setServer(e.target.value)} placeholder="rtmp://" autoComplete="off" spellCheck={false} />
           </div>
         </div>
         <div>
-          <label htmlFor={`${id}-key`} className="mb-1 block text-sm font-medium text-gray-700">{ui.liveKey}</label>
+          <label htmlFor={`${id}-key`} className="mb-1 block text-sm font-medium text-gray-700">{livesTexts.key}</label>
           <input
             id={`${id}-key`} type="password" className={input} value={key} onChange={(e) => setKey(e.target.value)}
             autoComplete="off" spellCheck={false} aria-describedby={`${id}-key-hint`}
           />
-          <p id={`${id}-key-hint`} className="mt-1 text-xs text-gray-500">{ui.liveKeyHint}</p>
+          <p id={`${id}-key-hint`} className="mt-1 text-xs text-gray-500">{livesTexts.keyHint}</p>
         </div>
         <fieldset>
-          <legend className="mb-1 block text-sm font-medium text-gray-700">{ui.liveSource}</legend>
+          <legend className="mb-1 block text-sm font-medium text-gray-700">{commonTexts.source}</legend>
           <div className="flex flex-wrap gap-4">
             {(['http_m3u8', 'rtmp'] as const).map((s) => (
               <label key={s} className="flex items-center gap-2 text-sm text-gray-700">
                 <input type="radio" name={`${id}-source`} checked={source === s} onChange={() => setSource(s)} className="accent-blue-600" />
-                {s === 'http_m3u8' ? ui.liveSourceHls : ui.liveSourceRtmp}
+                {s === 'http_m3u8' ? livesTexts.sourceHls : commonTexts.rtmp}
                 {sources.data && <span className="hidden truncate text-xs text-gray-400 md:inline">{sources.data[s]}</span>}
               </label>
             ))}
@@ -105,21 +107,21 @@ export function LiveForm() {
         </fieldset>
         <label className="flex items-center gap-2 text-sm text-gray-700">
           <input type="checkbox" checked={now} onChange={(e) => setNow(e.target.checked)} className="h-4 w-4 accent-blue-600" />
-          {ui.liveStartNow}
+          {livesTexts.startNow}
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-start`} className="mb-1 block text-sm font-medium text-gray-700">{ui.liveStart}</label>
+            <label htmlFor={`${id}-start`} className="mb-1 block text-sm font-medium text-gray-700">{commonTexts.startDate}</label>
             <input id={`${id}-start`} type="datetime-local" className={input} value={startAt} onChange={(e) => setStartAt(e.target.value)} disabled={now} />
           </div>
           <div>
-            <label htmlFor={`${id}-end`} className="mb-1 block text-sm font-medium text-gray-700">{ui.liveEnd}</label>
+            <label htmlFor={`${id}-end`} className="mb-1 block text-sm font-medium text-gray-700">{livesTexts.end}</label>
             <input id={`${id}-end`} type="datetime-local" className={input} value={endAt} onChange={(e) => setEndAt(e.target.value)} />
           </div>
         </div>
         <Button type="submit" disabled={incomplete || busy || !sources.data} className="w-full sm:w-auto">
           {busy ? <Spinner className="h-4 w-4" /> : <Send className="h-4 w-4" aria-hidden="true" />}
-          {ui.liveSubmit}
+          {livesTexts.registerLive}
         </Button>
       </form>
     </SectionCard>

@@ -1,12 +1,13 @@
 import CircleHelp from 'lucide-react/icons/circle-help';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { livesTexts } from '@/i18n/pt-BR/lives.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 
 export function LivesHelp() {
   return (
-    <SectionCard title={ui.livesHelpTitle} icon={CircleHelp}>
+    <SectionCard title={commonTexts.help} icon={CircleHelp}>
       <ul className="list-disc space-y-2 pl-5 text-sm text-gray-700 marker:text-blue-500">
-        {[ui.livesHelp1, ui.livesHelp2, ui.livesHelp3, ui.livesHelp4].map((h) => <li key={h}>{h}</li>)}
+        {[livesTexts.help1, livesTexts.help2, livesTexts.help3, livesTexts.help4].map((h) => <li key={h}>{h}</li>)}
       </ul>
     </SectionCard>
   );

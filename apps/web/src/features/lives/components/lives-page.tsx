@@ -1,5 +1,6 @@
 import Info from 'lucide-react/icons/info';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { livesTexts } from '@/i18n/pt-BR/lives.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ActiveBroadcast } from './active-broadcast.tsx';
 import { LiveForm } from './live-form.tsx';
@@ -10,10 +11,10 @@ import { LivesTable } from './lives-table.tsx';
 export function LivesPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title={ui.livesTitle} subtitle={ui.livesSubtitle} />
+      <PageHeader title={commonTexts.startBroadcast} subtitle={livesTexts.subtitle} />
       <p role="note" className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
         <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-        {ui.livesWarning}
+        {livesTexts.warning}
       </p>
       <ActiveBroadcast />
       <LivesTable />

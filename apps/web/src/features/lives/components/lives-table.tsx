@@ -3,7 +3,9 @@ import List from 'lucide-react/icons/list';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Square from 'lucide-react/icons/square';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { msg, ui } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { livesTexts } from '@/i18n/pt-BR/lives.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -57,25 +59,25 @@ export function LivesTable() {
   const list = lives.data ?? [];
   return (
     <SectionCard
-      title={ui.livesTableTitle}
+      title={livesTexts.tableTitle}
       icon={List}
       actions={
         <Button variant="secondary" onClick={() => void lives.refetch()} disabled={lives.isFetching}>
           <RefreshCw className={cn('h-4 w-4', lives.isFetching && 'animate-spin')} aria-hidden="true" />
-          {ui.livesRefresh}
+          {commonTexts.refresh}
         </Button>
       }
     >
       {lives.isPending ? (
         <LoadingState />
       ) : list.length === 0 ? (
-        <p className="text-sm text-gray-500">{ui.livesEmpty}</p>
+        <p className="text-sm text-gray-500">{livesTexts.empty}</p>
       ) : (
         <div className="-mx-5 overflow-x-auto sm:-mx-6">
           <table className="min-w-full divide-y divide-gray-100 text-sm">
             <thead>
               <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
-                {ui.livesColumns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
+                {livesTexts.columns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -93,14 +95,14 @@ export function LivesTable() {
                     {l.id !== 0 && (
                       <div className="flex gap-2">
                         {l.status === 1 && (
-                          <Button variant="secondary" onClick={() => finish(l)} aria-label={ui.liveFinishLabel(l.platform_name)} disabled={stop.isPending}>
+                          <Button variant="secondary" onClick={() => finish(l)} aria-label={livesTexts.finishLabel({ name: l.platform_name })} disabled={stop.isPending}>
                             <Square className="h-4 w-4" aria-hidden="true" />
-                            {ui.liveFinish}
+                            {commonTexts.finish}
                           </Button>
                         )}
-                        <Button variant="ghost" onClick={() => drop(l)} aria-label={ui.liveRemoveLabel(l.platform_name)} disabled={remove.isPending}>
+                        <Button variant="ghost" onClick={() => drop(l)} aria-label={livesTexts.removeLabel({ name: l.platform_name })} disabled={remove.isPending}>
                           <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                          {ui.liveRemove}
+                          {commonTexts.remove}
                         </Button>
                       </div>
                     )}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema, webAppBannerAddedSchema } from '@painel/contract';
 import { bannersQueryKey } from './get-banners.ts';
 import { messageCall } from './message-call.ts';
 
@@ -8,12 +9,12 @@ export function addBanner(input: { nome: string; banner: File; link: string }): 
   body.append('nome', input.nome.trim());
   body.append('banner', input.banner, input.banner.name);
   body.append('link', input.link.trim());
-  return messageCall('/api/app-multiplataforma/banners', { method: 'POST', body });
+  return messageCall('/api/app-multiplataforma/banners', { method: 'POST', body }, webAppBannerAddedSchema);
 }
 
 /** DELETE /api/app-multiplataforma/banners/{id}. */
 export const deleteBanner = (id: number): Promise<string> =>
-  messageCall(`/api/app-multiplataforma/banners/${id}`, { method: 'DELETE' });
+  messageCall(`/api/app-multiplataforma/banners/${id}`, { method: 'DELETE' }, messageResponseSchema);
 
 /** Adding or removing a banner reads the list again. */
 function useBannerChange<V>(name: string, mutationFn: (v: V) => Promise<string>) {

@@ -1,9 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest, type RequestOptions } from '@/lib/api-client.ts';
 
-const responseSchema = z.object({ message: z.string().catch('') });
-
-/** A call whose answer is `{ success, message }`: the server's message ('' when it sent none). */
-export async function messageCall(path: string, options: RequestOptions): Promise<string> {
-  return responseSchema.parse((await apiRequest(path, options)) ?? {}).message;
+/** A call whose answer carries the server's `message` (its contract schema says the rest): that message. */
+export async function messageCall(path: string, options: RequestOptions, schema: z.ZodType<{ message: string }>): Promise<string> {
+  return (await apiRequest(path, { ...options, schema })).message;
 }

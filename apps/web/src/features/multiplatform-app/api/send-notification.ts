@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { pushSentSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
-
-const responseSchema = z.object({ message: z.string().catch(''), enviados: z.number().catch(0), falhas: z.number().catch(0) });
 
 export interface PushInput {
   titulo: string;
@@ -13,14 +11,14 @@ export interface PushInput {
 }
 
 /** POST /api/app-multiplataforma/notifications: pushed to every visitor who subscribed in the app. */
-export async function sendNotification(input: PushInput): Promise<z.infer<typeof responseSchema>> {
+export function sendNotification(input: PushInput) {
   const body = new FormData();
   body.append('titulo', input.titulo.trim());
   body.append('url_icone', input.icone, input.icone.name);
   if (input.imagem) body.append('url_imagem', input.imagem, input.imagem.name);
   body.append('url_link', input.link.trim());
   body.append('mensagem', input.mensagem.trim());
-  return responseSchema.parse((await apiRequest('/api/app-multiplataforma/notifications', { method: 'POST', body })) ?? {});
+  return apiRequest('/api/app-multiplataforma/notifications', { method: 'POST', body, schema: pushSentSchema });
 }
 
 export function useSendNotification() {

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { msg, ui, WEBAPP_LIMITS, webappUi } from '@painel/contract';
+import { msg, WEBAPP_LIMITS } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -36,27 +38,27 @@ export function AddBannerModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title={webappUi.addBanner}
+      title={multiplatformAppTexts.addBanner}
       onClose={onClose}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{ui.cancel}</Button>
+          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
           <Button type="submit" form={`${id}-form`} disabled={add.isPending}>
             {add.isPending && <Spinner className="h-4 w-4" />}
-            {add.isPending ? webappUi.adding : webappUi.addBanner}
+            {add.isPending ? multiplatformAppTexts.adding : multiplatformAppTexts.addBanner}
           </Button>
         </>
       }
     >
       <form id={`${id}-form`} onSubmit={submit} noValidate className="space-y-4">
         <div>
-          <label htmlFor={`${id}-nome`} className="mb-1 block text-sm font-medium text-gray-700">{webappUi.bannerName}</label>
-          <input id={`${id}-nome`} data-autofocus value={nome} onChange={(e) => setNome(e.target.value)} maxLength={WEBAPP_LIMITS.nameMax} placeholder={webappUi.bannerNamePlaceholder} className={input} />
+          <label htmlFor={`${id}-nome`} className="mb-1 block text-sm font-medium text-gray-700">{multiplatformAppTexts.bannerName}</label>
+          <input id={`${id}-nome`} data-autofocus value={nome} onChange={(e) => setNome(e.target.value)} maxLength={WEBAPP_LIMITS.nameMax} placeholder={multiplatformAppTexts.bannerNamePlaceholder} className={input} />
         </div>
-        <ImageField label={webappUi.bannerImage} hint={webappUi.bannerImageHint} file={banner} onFile={setBanner} previewClass="h-12 w-40" />
+        <ImageField label={multiplatformAppTexts.bannerImage} hint={multiplatformAppTexts.bannerImageHint} file={banner} onFile={setBanner} previewClass="h-12 w-40" />
         <div>
-          <label htmlFor={`${id}-link`} className="mb-1 block text-sm font-medium text-gray-700">{webappUi.bannerLink}</label>
-          <input id={`${id}-link`} type="url" value={link} onChange={(e) => setLink(e.target.value)} maxLength={WEBAPP_LIMITS.linkMax} placeholder={webappUi.urlPlaceholder} className={input} />
+          <label htmlFor={`${id}-link`} className="mb-1 block text-sm font-medium text-gray-700">{multiplatformAppTexts.bannerLink}</label>
+          <input id={`${id}-link`} type="url" value={link} onChange={(e) => setLink(e.target.value)} maxLength={WEBAPP_LIMITS.linkMax} placeholder={commonTexts.urlPlaceholder} className={input} />
         </div>
       </form>
     </Modal>

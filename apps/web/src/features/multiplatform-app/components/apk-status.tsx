@@ -1,7 +1,9 @@
 import { toast } from 'react-toastify';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import Download from 'lucide-react/icons/download';
-import { webappUi, type WebApp } from '@painel/contract';
+import { type WebApp } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -18,7 +20,7 @@ export function ApkStatus({ app, showNone = false }: { app: WebApp; showNone?: b
     return (
       <p role="status" data-testid="apk-building" className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <Spinner className="mt-0.5 h-4 w-4 shrink-0" />
-        {webappUi.apkBuilding}
+        {multiplatformAppTexts.apkBuilding}
       </p>
     );
   }
@@ -27,10 +29,10 @@ export function ApkStatus({ app, showNone = false }: { app: WebApp; showNone?: b
       <Button
         variant="success"
         disabled={download.isPending}
-        onClick={() => download.mutate(app.apk_zip, { onError: (err) => toast.error(errorMessage(err, webappUi.apkDownloadError)) })}
+        onClick={() => download.mutate(app.apk_zip, { onError: (err) => toast.error(errorMessage(err, commonTexts.apkDownloadError)) })}
       >
         {download.isPending ? <Spinner className="h-4 w-4" /> : <Download className="h-4 w-4" aria-hidden="true" />}
-        {download.isPending ? webappUi.apkDownloading : webappUi.apkDownload}
+        {download.isPending ? multiplatformAppTexts.apkDownloading : commonTexts.downloadApk}
       </Button>
     );
   }
@@ -38,9 +40,9 @@ export function ApkStatus({ app, showNone = false }: { app: WebApp; showNone?: b
     return (
       <p role="status" data-testid="apk-error" className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
         <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-        {webappUi.apkFailed}
+        {multiplatformAppTexts.apkFailed}
       </p>
     );
   }
-  return showNone ? <p className="text-sm text-gray-500">{webappUi.apkNone}</p> : null;
+  return showNone ? <p className="text-sm text-gray-500">{multiplatformAppTexts.apkNone}</p> : null;
 }

@@ -6,7 +6,8 @@ import ImageOff from 'lucide-react/icons/image-off';
 import Info from 'lucide-react/icons/info';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { msg, webappUi, type WebAppBanner } from '@painel/contract';
+import { msg, type WebAppBanner } from '@painel/contract';
+import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -34,7 +35,7 @@ function BannerRow({ banner, timeZone, onRemove, removing }: { banner: WebAppBan
       <td className={cn(cell, 'max-w-xs truncate text-gray-700')}>
         {banner.link
           ? <a href={banner.link} target="_blank" rel="noopener noreferrer" className="text-blue-600 hover:underline">{banner.link}</a>
-          : <span className="text-gray-400">{webappUi.bannerNoLink}</span>}
+          : <span className="text-gray-400">{multiplatformAppTexts.bannerNoLink}</span>}
       </td>
       <td className={cn(cell, 'whitespace-nowrap text-gray-700 tabular-nums')}>{date}</td>
       <td className={cn(cell, 'text-gray-700 tabular-nums')} data-testid="banner-views">{banner.exibicoes}</td>
@@ -44,8 +45,8 @@ function BannerRow({ banner, timeZone, onRemove, removing }: { banner: WebAppBan
           type="button"
           onClick={onRemove}
           disabled={removing}
-          aria-label={webappUi.bannerRemove(banner.nome)}
-          title={webappUi.bannerRemove(banner.nome)}
+          aria-label={multiplatformAppTexts.bannerRemove({ name: banner.nome })}
+          title={multiplatformAppTexts.bannerRemove({ name: banner.nome })}
           className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-gray-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50"
         >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -78,27 +79,27 @@ export function BannersTab() {
   const add = (
     <Button onClick={() => setAdding(true)}>
       <Plus className="h-4 w-4" aria-hidden="true" />
-      {webappUi.addBanner}
+      {multiplatformAppTexts.addBanner}
     </Button>
   );
   return (
-    <SectionCard title={webappUi.bannersTitle} icon={GalleryHorizontal} actions={add}>
+    <SectionCard title={multiplatformAppTexts.banners} icon={GalleryHorizontal} actions={add}>
       <div className="space-y-4">
         <p className="flex items-start gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900" data-testid="banners-notice">
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          {webappUi.bannersNotice}
+          {multiplatformAppTexts.bannersNotice}
         </p>
         {banners.isPending ? (
           <LoadingState />
         ) : rows.length === 0 ? (
-          <p className="py-6 text-center text-sm text-gray-500" data-testid="banners-empty">{webappUi.bannersEmpty}</p>
+          <p className="py-6 text-center text-sm text-gray-500" data-testid="banners-empty">{multiplatformAppTexts.bannersEmpty}</p>
         ) : (
           <div className="-mx-5 overflow-x-auto sm:-mx-6">
             <table className="min-w-full divide-y divide-gray-100 text-sm" data-testid="banners-table">
-              <caption className="sr-only">{webappUi.bannersTitle}</caption>
+              <caption className="sr-only">{multiplatformAppTexts.banners}</caption>
               <thead>
                 <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
-                  {webappUi.bannerColumns.map((c) => <th key={c} scope="col" className={cn(cell, 'py-2 whitespace-nowrap')}>{c}</th>)}
+                  {multiplatformAppTexts.bannerColumns.map((c) => <th key={c} scope="col" className={cn(cell, 'py-2 whitespace-nowrap')}>{c}</th>)}
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">

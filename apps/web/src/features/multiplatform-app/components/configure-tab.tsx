@@ -2,7 +2,9 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import Package from 'lucide-react/icons/package';
 import Save from 'lucide-react/icons/save';
 import Settings from 'lucide-react/icons/settings';
-import { WEBAPP_LIMITS, webappUi, type WebApp, type WebAppFields } from '@painel/contract';
+import { WEBAPP_LIMITS, type WebApp, type WebAppFields } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -17,17 +19,17 @@ type TextKey = { [K in keyof WebAppFields]: WebAppFields[K] extends string ? K :
 type ColorKey = 'cor_texto' | 'cor_menu_claro' | 'cor_menu_escuro' | 'cor_splash';
 
 const LINKS: readonly [TextKey, string][] = [
-  ['url_site', webappUi.siteLabel],
-  ['url_facebook', webappUi.facebookLabel],
-  ['url_instagram', webappUi.instagramLabel],
-  ['url_twitter', webappUi.twitterLabel],
-  ['url_youtube', webappUi.youtubeLabel],
+  ['url_site', commonTexts.site],
+  ['url_facebook', commonTexts.facebook],
+  ['url_instagram', commonTexts.instagram],
+  ['url_twitter', commonTexts.twitter],
+  ['url_youtube', multiplatformAppTexts.youtubeLabel],
 ];
 const COLORS: readonly [ColorKey, string][] = [
-  ['cor_texto', webappUi.colorText],
-  ['cor_menu_claro', webappUi.colorMenuLight],
-  ['cor_menu_escuro', webappUi.colorMenuDark],
-  ['cor_splash', webappUi.colorSplash],
+  ['cor_texto', commonTexts.textColor],
+  ['cor_menu_claro', commonTexts.lightMenuColor],
+  ['cor_menu_escuro', commonTexts.darkMenuColor],
+  ['cor_splash', multiplatformAppTexts.colorSplash],
 ];
 
 function Group({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -70,24 +72,24 @@ export function ConfigureTab({ app }: { app: WebApp | null }) {
     </div>
   );
 
-  const title = app ? webappUi.formTitleConfigure : webappUi.formTitleCreate;
+  const title = app ? commonTexts.configureApp : commonTexts.createApp;
   return (
-    <SectionCard title={title} description={webappUi.formDescription} icon={Settings}>
+    <SectionCard title={title} description={multiplatformAppTexts.formDescription} icon={Settings}>
       <form onSubmit={onSubmit} noValidate aria-label={title} className="space-y-6">
-        <Group title={webappUi.sectionInfo} className="sm:grid-cols-3">
-          {text('nome', webappUi.nameLabel, { placeholder: webappUi.namePlaceholder, maxLength: WEBAPP_LIMITS.nameMax, required: true })}
-          {text('email', webappUi.emailLabel, { type: 'email', placeholder: webappUi.emailPlaceholder })}
-          {text('whatsapp', webappUi.whatsappLabel, { type: 'tel', placeholder: webappUi.whatsappPlaceholder })}
+        <Group title={multiplatformAppTexts.sectionInfo} className="sm:grid-cols-3">
+          {text('nome', multiplatformAppTexts.nameLabel, { placeholder: multiplatformAppTexts.namePlaceholder, maxLength: WEBAPP_LIMITS.nameMax, required: true })}
+          {text('email', commonTexts.email, { type: 'email', placeholder: multiplatformAppTexts.emailPlaceholder })}
+          {text('whatsapp', commonTexts.whatsapp, { type: 'tel', placeholder: multiplatformAppTexts.whatsappPlaceholder })}
         </Group>
 
-        <Group title={webappUi.sectionLinks} className="sm:grid-cols-2 lg:grid-cols-3">
-          {LINKS.map(([key, label]) => <div key={key}>{text(key, label, { type: 'url', placeholder: webappUi.urlPlaceholder })}</div>)}
+        <Group title={multiplatformAppTexts.sectionLinks} className="sm:grid-cols-2 lg:grid-cols-3">
+          {LINKS.map(([key, label]) => <div key={key}>{text(key, label, { type: 'url', placeholder: commonTexts.urlPlaceholder })}</div>)}
         </Group>
 
-        <Group title={webappUi.sectionLook} className="lg:grid-cols-2">
-          <div role="radiogroup" aria-label={webappUi.modelLabel} className="space-y-2">
-            <p className="text-sm font-medium text-gray-700" aria-hidden="true">{webappUi.modelLabel}</p>
-            {webappUi.models.map((m) => (
+        <Group title={multiplatformAppTexts.sectionLook} className="lg:grid-cols-2">
+          <div role="radiogroup" aria-label={multiplatformAppTexts.modelLabel} className="space-y-2">
+            <p className="text-sm font-medium text-gray-700" aria-hidden="true">{multiplatformAppTexts.modelLabel}</p>
+            {multiplatformAppTexts.models.map((m) => (
               <label key={m.value} className={cn(
                 'flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-500',
                 fields.modelo === m.value ? 'border-blue-500 bg-blue-50' : 'border-gray-200 hover:border-blue-300',
@@ -101,7 +103,7 @@ export function ConfigureTab({ app }: { app: WebApp | null }) {
             ))}
           </div>
           <div className="space-y-2">
-            <p className="text-sm font-medium text-gray-700">{webappUi.colorsLabel}</p>
+            <p className="text-sm font-medium text-gray-700">{commonTexts.colors}</p>
             <div className="grid grid-cols-2 gap-3">
               {COLORS.map(([key, label]) => (
                 <label key={key} className="flex items-center gap-3 rounded-lg border border-gray-200 p-2 text-sm text-gray-700">
@@ -114,21 +116,21 @@ export function ConfigureTab({ app }: { app: WebApp | null }) {
               ))}
             </div>
           </div>
-          <ImageField label={webappUi.logoLabel} hint={webappUi.logoHint} file={form.logo} onFile={form.setLogo} current={app?.url_logo} resetKey={form.filesKey} />
+          <ImageField label={commonTexts.logo} hint={multiplatformAppTexts.logoHint} file={form.logo} onFile={form.setLogo} current={app?.url_logo} resetKey={form.filesKey} />
           <ImageField
-            label={webappUi.backgroundLabel} hint={webappUi.backgroundHint} file={form.background} onFile={form.setBackground}
+            label={multiplatformAppTexts.backgroundLabel} hint={multiplatformAppTexts.backgroundHint} file={form.background} onFile={form.setBackground}
             current={app?.url_background} previewClass="h-24 w-14" resetKey={form.filesKey}
           />
         </Group>
 
-        <Group title={webappUi.sectionContent} className="lg:grid-cols-2">
-          {([['text_prog', webappUi.progLabel, webappUi.progPlaceholder], ['text_hist', webappUi.histLabel, webappUi.histPlaceholder]] as const).map(([key, label, placeholder]) => (
+        <Group title={multiplatformAppTexts.sectionContent} className="lg:grid-cols-2">
+          {([['text_prog', multiplatformAppTexts.progLabel, multiplatformAppTexts.progPlaceholder], ['text_hist', multiplatformAppTexts.histLabel, multiplatformAppTexts.histPlaceholder]] as const).map(([key, label, placeholder]) => (
             <div key={key}>
               <label htmlFor={`${id}-${key}`} className="mb-1 block text-sm font-medium text-gray-700">{label}</label>
               <textarea id={`${id}-${key}`} rows={5} value={fields[key]} onChange={(e) => set(key, e.target.value)} placeholder={placeholder} maxLength={WEBAPP_LIMITS.textMax} className={input} />
             </div>
           ))}
-          {([['chat', webappUi.chatLabel, webappUi.chatHint], ['contador', webappUi.counterLabel, webappUi.counterHint]] as const).map(([key, label, hint]) => (
+          {([['chat', commonTexts.chatModule, multiplatformAppTexts.chatHint], ['contador', commonTexts.viewerCounter, multiplatformAppTexts.counterHint]] as const).map(([key, label, hint]) => (
             <label key={key} className="flex cursor-pointer items-start gap-3 rounded-lg border border-gray-200 p-3">
               <input type="checkbox" checked={fields[key]} onChange={(e) => set(key, e.target.checked)} className="mt-1 h-4 w-4" />
               <span>
@@ -142,12 +144,12 @@ export function ConfigureTab({ app }: { app: WebApp | null }) {
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-100 pt-5">
           <Button type="submit" disabled={form.saving}>
             {form.saving ? <Spinner className="h-4 w-4" /> : <Save className="h-4 w-4" aria-hidden="true" />}
-            {form.saving ? webappUi.saving : webappUi.save}
+            {form.saving ? commonTexts.saving : multiplatformAppTexts.save}
           </Button>
           {app && !app.apk_criado && (
             <Button variant="success" onClick={form.createApk} disabled={form.creatingApk || building}>
               {form.creatingApk || building ? <Spinner className="h-4 w-4" /> : <Package className="h-4 w-4" aria-hidden="true" />}
-              {form.creatingApk || building ? webappUi.creatingApk : webappUi.createApk}
+              {form.creatingApk || building ? commonTexts.creating : multiplatformAppTexts.createApk}
             </Button>
           )}
         </div>

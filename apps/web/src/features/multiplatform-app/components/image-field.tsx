@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { toast } from 'react-toastify';
 import ImageOff from 'lucide-react/icons/image-off';
 import Upload from 'lucide-react/icons/upload';
-import { msg, WEBAPP_LIMITS, webappUi } from '@painel/contract';
+import { msg, WEBAPP_LIMITS } from '@painel/contract';
+import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
 import { cn } from '@/lib/cn.ts';
 import { useObjectUrl } from '@/lib/use-object-url.ts';
 import { IMAGE_TYPES } from '../utils/webapp-view.ts';
@@ -32,8 +33,8 @@ export function ImageField({ label, hint, file, onFile, current = '', previewCla
       <div className="flex items-center gap-3">
         <span className={cn('flex shrink-0 items-center justify-center overflow-hidden rounded-lg border border-gray-200 bg-[repeating-conic-gradient(#e5e7eb_0_25%,#fff_0_50%)] bg-[length:12px_12px]', previewClass)}>
           {shown
-            ? <img src={shown} alt={picked ? webappUi.imageChosen : webappUi.imageCurrent} className="max-h-full max-w-full object-contain" />
-            : <ImageOff role="img" className="h-5 w-5 text-gray-400" aria-label={webappUi.imageNone} />}
+            ? <img src={shown} alt={picked ? multiplatformAppTexts.imageChosen : multiplatformAppTexts.imageCurrent} className="max-h-full max-w-full object-contain" />
+            : <ImageOff role="img" className="h-5 w-5 text-gray-400" aria-label={multiplatformAppTexts.imageNone} />}
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
@@ -63,9 +64,9 @@ export function ImageField({ label, hint, file, onFile, current = '', previewCla
               className="inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm font-medium text-blue-700 hover:bg-blue-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600"
             >
               <Upload className="h-4 w-4" />
-              {webappUi.imagePick}
+              {multiplatformAppTexts.imagePick}
             </label>
-            <span className="max-w-full min-w-0 truncate text-sm text-gray-600">{file?.name ?? webappUi.imageNoFile}</span>
+            <span className="max-w-full min-w-0 truncate text-sm text-gray-600">{file?.name ?? multiplatformAppTexts.imageNoFile}</span>
           </div>
           <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500">{hint}</p>
         </div>

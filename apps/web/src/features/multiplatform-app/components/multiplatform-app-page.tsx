@@ -4,7 +4,9 @@ import Eye from 'lucide-react/icons/eye';
 import GalleryHorizontal from 'lucide-react/icons/gallery-horizontal';
 import Info from 'lucide-react/icons/info';
 import Settings from 'lucide-react/icons/settings';
-import { msg, webappUi, type WebApp } from '@painel/contract';
+import { msg, type WebApp } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -33,21 +35,21 @@ function AppSections({ app }: { app: WebApp | null }) {
   const current: Tab = tab === 'preview' && !named ? 'configure' : tab;
   const icon = 'h-4 w-4';
   const tabs: TabItem<Tab>[] = [
-    ...(named ? [{ id: 'preview' as const, label: webappUi.tabPreview, icon: <Eye className={icon} aria-hidden="true" /> }] : []),
-    { id: 'configure', label: named ? webappUi.tabConfigure : webappUi.tabCreate, icon: <Settings className={icon} aria-hidden="true" /> },
-    { id: 'banners', label: webappUi.tabBanners, icon: <GalleryHorizontal className={icon} aria-hidden="true" /> },
-    { id: 'notifications', label: webappUi.tabNotifications, icon: <Bell className={icon} aria-hidden="true" /> },
+    ...(named ? [{ id: 'preview' as const, label: multiplatformAppTexts.tabPreview, icon: <Eye className={icon} aria-hidden="true" /> }] : []),
+    { id: 'configure', label: named ? commonTexts.configureApp : commonTexts.createApp, icon: <Settings className={icon} aria-hidden="true" /> },
+    { id: 'banners', label: multiplatformAppTexts.banners, icon: <GalleryHorizontal className={icon} aria-hidden="true" /> },
+    { id: 'notifications', label: multiplatformAppTexts.tabNotifications, icon: <Bell className={icon} aria-hidden="true" /> },
   ];
   return (
     <Tabs
-      label={webappUi.tabsLabel}
+      label={multiplatformAppTexts.tabsLabel}
       tabs={tabs}
       current={current}
       onChange={setTab}
       panels={{
         preview: app && <PreviewTab app={app} />,
         configure: <ConfigureTab app={app} />,
-        banners: app ? <BannersTab /> : <NoAppNotice text={webappUi.noAppYet} />,
+        banners: app ? <BannersTab /> : <NoAppNotice text={multiplatformAppTexts.noAppYet} />,
         notifications: app ? <NotificationsTab /> : <NoAppNotice text={msg.pushNoApp} />,
       }}
     />
@@ -68,9 +70,9 @@ export function MultiplatformAppPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title={webappUi.title} subtitle={webappUi.subtitle} />
+      <PageHeader title={multiplatformAppTexts.title} subtitle={multiplatformAppTexts.subtitle} />
       {query.isPending ? (
-        <LoadingState label={webappUi.loadingApp} />
+        <LoadingState label={multiplatformAppTexts.loadingApp} />
       ) : query.isError && query.data === undefined ? (
         <div className="flex justify-center py-6">
           <Button variant="secondary" onClick={() => void query.refetch()}>{msg.tryAgain}</Button>

@@ -2,7 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import Bell from 'lucide-react/icons/bell';
 import Send from 'lucide-react/icons/send';
-import { msg, WEBAPP_LIMITS, webappUi } from '@painel/contract';
+import { msg, WEBAPP_LIMITS } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -37,7 +39,7 @@ export function NotificationsTab() {
     }
     send.mutate({ ...text, icone, imagem }, {
       onSuccess: (r) => {
-        toast.success(`${msg.pushSent} ${webappUi.pushDelivered(r.enviados)}`);
+        toast.success(`${msg.pushSent} ${multiplatformAppTexts.pushDelivered({ sent: r.enviados })}`);
         setText(EMPTY);
         setIcone(null);
         setImagem(null);
@@ -55,23 +57,23 @@ export function NotificationsTab() {
   );
 
   return (
-    <SectionCard title={webappUi.pushTitle} description={webappUi.pushDescription} icon={Bell}>
-      <form onSubmit={submit} noValidate aria-label={webappUi.pushTitle} className="max-w-3xl space-y-4">
-        {field('titulo', webappUi.pushTitleLabel, { placeholder: webappUi.pushTitlePlaceholder, maxLength: WEBAPP_LIMITS.pushTitleMax })}
+    <SectionCard title={multiplatformAppTexts.pushTitle} description={multiplatformAppTexts.pushDescription} icon={Bell}>
+      <form onSubmit={submit} noValidate aria-label={multiplatformAppTexts.pushTitle} className="max-w-3xl space-y-4">
+        {field('titulo', multiplatformAppTexts.pushTitleLabel, { placeholder: multiplatformAppTexts.pushTitlePlaceholder, maxLength: WEBAPP_LIMITS.pushTitleMax })}
         <div className="grid gap-4 sm:grid-cols-2">
-          <ImageField label={webappUi.pushIcon} hint={webappUi.pushIconHint} file={icone} onFile={setIcone} resetKey={filesKey} previewClass="h-16 w-16" />
-          <ImageField label={webappUi.pushImage} hint={webappUi.pushImageHint} file={imagem} onFile={setImagem} resetKey={filesKey} previewClass="h-16 w-32" />
+          <ImageField label={commonTexts.icon} hint={multiplatformAppTexts.pushIconHint} file={icone} onFile={setIcone} resetKey={filesKey} previewClass="h-16 w-16" />
+          <ImageField label={multiplatformAppTexts.pushImage} hint={multiplatformAppTexts.pushImageHint} file={imagem} onFile={setImagem} resetKey={filesKey} previewClass="h-16 w-32" />
         </div>
-        {field('link', webappUi.pushLink, { type: 'url', placeholder: webappUi.urlPlaceholder, maxLength: WEBAPP_LIMITS.linkMax })}
+        {field('link', multiplatformAppTexts.pushLink, { type: 'url', placeholder: commonTexts.urlPlaceholder, maxLength: WEBAPP_LIMITS.linkMax })}
         <div>
           <div className="mb-1 flex items-baseline justify-between gap-3">
-            <label htmlFor={`${id}-mensagem`} className="text-sm font-medium text-gray-700">{webappUi.pushMessage}</label>
+            <label htmlFor={`${id}-mensagem`} className="text-sm font-medium text-gray-700">{multiplatformAppTexts.pushMessage}</label>
             <span
               id={`${id}-count`}
               data-testid="push-counter"
               className={cn('text-xs tabular-nums', text.mensagem.length >= max ? 'font-semibold text-red-600' : 'text-gray-500')}
             >
-              {webappUi.pushCounter(text.mensagem.length, max)}
+              {multiplatformAppTexts.pushCounter({ n: text.mensagem.length, max })}
             </span>
           </div>
           <textarea
@@ -80,14 +82,14 @@ export function NotificationsTab() {
             value={text.mensagem}
             maxLength={max}
             onChange={(e) => setText((t) => ({ ...t, mensagem: e.target.value.slice(0, max) }))}
-            placeholder={webappUi.pushMessagePlaceholder}
+            placeholder={multiplatformAppTexts.pushMessagePlaceholder}
             aria-describedby={`${id}-count`}
             className={input}
           />
         </div>
         <Button type="submit" disabled={!ready || send.isPending}>
           {send.isPending ? <Spinner className="h-4 w-4" /> : <Send className="h-4 w-4" aria-hidden="true" />}
-          {send.isPending ? webappUi.pushSending : webappUi.pushSend}
+          {send.isPending ? multiplatformAppTexts.pushSending : multiplatformAppTexts.pushSend}
         </Button>
       </form>
     </SectionCard>

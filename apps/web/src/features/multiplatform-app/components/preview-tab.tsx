@@ -4,7 +4,9 @@ import Package from 'lucide-react/icons/package';
 import QrCode from 'lucide-react/icons/qr-code';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Code2 from 'lucide-react/icons/code-2';
-import { webappUi, type WebApp } from '@painel/contract';
+import { type WebApp } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { installCodes, previewKey, samePath } from '../utils/webapp-view.ts';
@@ -41,42 +43,42 @@ export function PreviewTab({ app }: { app: WebApp }) {
   const codes = installCodes(app);
   return (
     <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
-      <section aria-label={webappUi.previewTitle} className="flex flex-col items-center gap-3">
+      <section aria-label={commonTexts.preview} className="flex flex-col items-center gap-3">
         <h2 className="flex items-center gap-2 self-start text-lg font-semibold text-gray-900">
           <Smartphone className="h-5 w-5 text-blue-600" aria-hidden="true" />
-          {webappUi.previewTitle}
+          {commonTexts.preview}
         </h2>
-        <p className="self-start text-sm text-gray-500">{webappUi.previewDescription}</p>
+        <p className="self-start text-sm text-gray-500">{multiplatformAppTexts.previewDescription}</p>
         <div data-testid="phone-frame" className="rounded-[2.5rem] border-[10px] border-gray-900 bg-gray-900 shadow-xl">
           <div className="mx-auto mb-2 h-1.5 w-16 rounded-full bg-gray-700" aria-hidden="true" />
           <iframe
             key={previewKey(app)}
             src={samePath(app.link)}
-            title={webappUi.previewFrame(app.nome)}
+            title={multiplatformAppTexts.previewFrame({ name: app.nome })}
             className="block h-[600px] w-[320px] rounded-[1.5rem] bg-white"
           />
           <div className="mx-auto mt-2 h-1.5 w-10 rounded-full bg-gray-700" aria-hidden="true" />
         </div>
         <a href={app.link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm font-medium text-blue-600 hover:text-blue-800">
           <ExternalLink className="h-4 w-4" aria-hidden="true" />
-          {webappUi.openApp}
+          {multiplatformAppTexts.openApp}
         </a>
       </section>
 
       <div className="min-w-0 space-y-6">
-        <SectionCard title={webappUi.installTitle} description={webappUi.installDescription} icon={Code2}>
+        <SectionCard title={multiplatformAppTexts.installTitle} description={multiplatformAppTexts.installDescription} icon={Code2}>
           <div className="space-y-4">
-            <CodeRow label={webappUi.codeAndroid} value={codes.android} testId="code-android" />
-            <CodeRow label={webappUi.codeIos} value={codes.ios} testId="code-ios" />
-            <CodeRow label={webappUi.codeQr} value={codes.qr} testId="code-qr" />
-            <CodeRow label={webappUi.codeLink} value={codes.link} testId="code-link" />
+            <CodeRow label={multiplatformAppTexts.codeAndroid} value={codes.android} testId="code-android" />
+            <CodeRow label={multiplatformAppTexts.codeIos} value={codes.ios} testId="code-ios" />
+            <CodeRow label={multiplatformAppTexts.codeQr} value={codes.qr} testId="code-qr" />
+            <CodeRow label={multiplatformAppTexts.codeLink} value={codes.link} testId="code-link" />
           </div>
         </SectionCard>
         <div className="grid gap-6 xl:grid-cols-2">
-          <SectionCard title={webappUi.qrTitle} description={webappUi.qrHint} icon={QrCode}>
-            <img src={samePath(app.qr_code)} alt={webappUi.qrAlt(app.nome)} width={200} height={200} className="mx-auto h-48 w-48" data-testid="qr-image" />
+          <SectionCard title={multiplatformAppTexts.qrTitle} description={multiplatformAppTexts.qrHint} icon={QrCode}>
+            <img src={samePath(app.qr_code)} alt={multiplatformAppTexts.qrAlt({ name: app.nome })} width={200} height={200} className="mx-auto h-48 w-48" data-testid="qr-image" />
           </SectionCard>
-          <SectionCard title={webappUi.apkTitle} icon={Package}>
+          <SectionCard title={multiplatformAppTexts.apkTitle} icon={Package}>
             <div data-testid="apk-section">
               <ApkStatus app={app} showNone />
             </div>

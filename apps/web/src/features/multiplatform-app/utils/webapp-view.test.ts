@@ -1,7 +1,8 @@
 import { formatMinute } from '../../../lib/format.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { WEBAPP_DEFAULTS, webappUi, type WebApp } from '@painel/contract';
+import { WEBAPP_DEFAULTS, type WebApp } from '@painel/contract';
+import { multiplatformAppTexts } from '../../../i18n/pt-BR/multiplatform-app.ts';
 import { APK_POLL_MS, apkFormData, apkPollMs, previewKey, apkReady, appFormData, escapeHtml, formFromApp, installCodes, pushReady, samePath } from './webapp-view.ts';
 
 const saved: WebApp = {
@@ -64,7 +65,7 @@ test('install codes: badges and QR at the app\'s own address, linking to it, own
   const codes = installCodes({ ...saved, nome: 'TV "Sol" <b>' });
   assert.equal(codes.link, saved.link);
   assert.match(codes.android, /^<a href="https:\/\/tv\.exemplo\.com\/webapp\/sol\/" target="_blank" rel="noopener"><img src="https:\/\/tv\.exemplo\.com\/webapp\/sol\/badge-android\.svg" /);
-  assert.ok(codes.android.includes(`alt="${webappUi.badgeAndroidAlt}"`));
+  assert.ok(codes.android.includes(`alt="${multiplatformAppTexts.badgeAndroidAlt}"`));
   assert.ok(codes.ios.includes('src="https://tv.exemplo.com/webapp/sol/badge-ios.svg"'));
   assert.ok(codes.qr.includes('src="https://tv.exemplo.com/webapp/sol/qr.svg"'));
   assert.ok(codes.qr.includes('TV &#34;Sol&#34; &#60;b&#62;'));

@@ -1,4 +1,5 @@
-import { WEBAPP_DEFAULTS, WEBAPP_LIMITS, webappUi, type WebApp, type WebAppFields } from '@painel/contract';
+import { WEBAPP_DEFAULTS, WEBAPP_LIMITS, type WebApp, type WebAppFields } from '@painel/contract';
+import { multiplatformAppTexts } from '../../../i18n/pt-BR/multiplatform-app.ts';
 
 /** The images every upload of this page accepts (the server refuses SVG and animations itself). */
 export const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -98,9 +99,9 @@ export function installCodes(app: Pick<WebApp, 'nome' | 'link' | 'qr_code'>): In
   const img = (src: string, alt: string, size: string) =>
     `<a href="${href}" target="_blank" rel="noopener"><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" ${size}></a>`;
   return {
-    android: img(`${base}badge-android.svg`, webappUi.badgeAndroidAlt, 'height="60"'),
-    ios: img(`${base}badge-ios.svg`, webappUi.badgeIosAlt, 'height="60"'),
-    qr: img(app.qr_code, webappUi.qrAlt(app.nome), 'width="200" height="200"'),
+    android: img(`${base}badge-android.svg`, multiplatformAppTexts.badgeAndroidAlt, 'height="60"'),
+    ios: img(`${base}badge-ios.svg`, multiplatformAppTexts.badgeIosAlt, 'height="60"'),
+    qr: img(app.qr_code, multiplatformAppTexts.qrAlt({ name: app.nome }), 'width="200" height="200"'),
     link: app.link,
   };
 }

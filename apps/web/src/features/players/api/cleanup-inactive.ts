@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { cleanupResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { streamingStatusQueryKey } from '@/lib/streaming-status.ts';
 
 export const cleanupInactiveMutationKey = ['streaming', 'cleanup-inactive'] as const;
 
-const responseSchema = z.object({ cleaned_count: z.number().catch(0) });
-
 /** POST /api/streaming/cleanup-inactive: ends broadcasts the media server no longer has. */
 export async function cleanupInactive(): Promise<number> {
-  return responseSchema.parse((await apiRequest('/api/streaming/cleanup-inactive', { method: 'POST' })) ?? {}).cleaned_count;
+  return (await apiRequest('/api/streaming/cleanup-inactive', { method: 'POST', schema: cleanupResponseSchema })).cleaned_count;
 }
 
 export function useCleanupInactive() {

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { messageResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { logosQueryKey } from './get-logos.ts';
 import { playerSettingsQueryKey } from './get-player-settings.ts';
 
 export const deleteLogoMutationKey = ['logos', 'delete'] as const;
 
-const responseSchema = z.object({ message: z.string().optional().catch(undefined) });
-
 /** DELETE /api/logos/{id}; a watermark using it is switched off by the server. */
 export async function deleteLogo(id: number) {
-  return responseSchema.parse((await apiRequest(`/api/logos/${id}`, { method: 'DELETE' })) ?? {});
+  return apiRequest(`/api/logos/${id}`, { method: 'DELETE', schema: messageResponseSchema });
 }
 
 export function useDeleteLogo() {

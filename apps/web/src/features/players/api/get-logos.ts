@@ -1,20 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { logosResponseSchema, type Logo } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const logosQueryKey = ['logos'] as const;
 
-export const logoSchema = z.object({ id: z.number(), nome: z.string(), url: z.string() });
-export type Logo = z.infer<typeof logoSchema>;
+export type { Logo };
 
 /** GET /api/logos: the account's watermark logos. */
 export async function getLogos(): Promise<Logo[]> {
-  const data = await apiRequest('/api/logos');
-  const list = Array.isArray(data) ? data : ((data as { logos?: unknown } | undefined)?.logos ?? []);
-  return (Array.isArray(list) ? list : []).flatMap((l) => {
-    const r = logoSchema.safeParse(l);
-    return r.success ? [r.data] : [];
-  });
+  return apiRequest('/api/logos', { schema: logosResponseSchema });
 }
 
 export function useLogos() {

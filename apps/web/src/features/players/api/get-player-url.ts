@@ -1,15 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { PlayerType } from '@painel/contract';
+import { playerUrlResponseSchema, type PlayerType, type PlayerUrlResponse } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const playerUrlQueryKey = ['player-port', 'url'] as const;
 
-const responseSchema = z.object({
-  player_url: z.string().min(1),
-  embed_code: z.string().catch(''),
-});
-export type PlayerUrl = z.infer<typeof responseSchema>;
+export type PlayerUrl = PlayerUrlResponse;
 
 export interface PlayerUrlOptions {
   player: PlayerType;
@@ -20,7 +15,7 @@ export interface PlayerUrlOptions {
 /** GET /api/player-port/url: the channel's iframe address and embed code for these options. */
 export async function getPlayerUrl(o: PlayerUrlOptions): Promise<PlayerUrl> {
   const q = new URLSearchParams({ player: o.player, contador: String(o.contador), compartilhamento: String(o.compartilhamento) });
-  return responseSchema.parse(await apiRequest(`/api/player-port/url?${q}`));
+  return apiRequest(`/api/player-port/url?${q}`, { schema: playerUrlResponseSchema });
 }
 
 export function usePlayerUrl(o: PlayerUrlOptions | null) {

@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { logoUploadResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
-import { logoSchema, logosQueryKey } from './get-logos.ts';
+import { logosQueryKey } from './get-logos.ts';
 
 export const uploadLogoMutationKey = ['logos', 'upload'] as const;
-
-const responseSchema = z.object({ message: z.string().optional().catch(undefined), logo: logoSchema.optional().catch(undefined) });
 
 /** POST /api/logos (multipart: the name first, then the PNG or JPEG file in "logo"). */
 export async function uploadLogo(file: File) {
   const form = new FormData();
   form.append('nome', file.name.replace(/\.[^.]*$/, '').slice(0, 100));
   form.append('logo', file, file.name);
-  return responseSchema.parse((await apiRequest('/api/logos', { method: 'POST', body: form })) ?? {});
+  return apiRequest('/api/logos', { method: 'POST', body: form, schema: logoUploadResponseSchema });
 }
 
 export function useUploadLogo() {

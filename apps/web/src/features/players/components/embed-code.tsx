@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import Code2 from 'lucide-react/icons/code-2';
 import Copy from 'lucide-react/icons/copy';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playersTexts } from '@/i18n/pt-BR/players.ts';
 import { PLAYER_ASPECT_RATIOS, type PlayerAspectRatio } from '@/components/external-player.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -42,13 +43,13 @@ export function EmbedCode({ code, loading, options, onOptions }: {
   const ratioId = useId();
   const text = code ? sizedEmbed(code, options.ratio) : '';
   return (
-    <SectionCard title={ui.embedTitle} description={ui.embedDescription} icon={Code2}>
+    <SectionCard title={playersTexts.embedCode} description={playersTexts.embedDescription} icon={Code2}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-          <Toggle label={ui.embedCounter} checked={options.contador} onChange={(contador) => onOptions({ ...options, contador })} />
-          <Toggle label={ui.embedShare} checked={options.compartilhamento} onChange={(compartilhamento) => onOptions({ ...options, compartilhamento })} />
+          <Toggle label={commonTexts.viewerCounter} checked={options.contador} onChange={(contador) => onOptions({ ...options, contador })} />
+          <Toggle label={playersTexts.embedShare} checked={options.compartilhamento} onChange={(compartilhamento) => onOptions({ ...options, compartilhamento })} />
           <label htmlFor={ratioId} className="flex items-center gap-2 text-sm text-gray-700">
-            {ui.aspectRatio}
+            {playersTexts.aspectRatio}
             <select
               id={ratioId}
               value={options.ratio}
@@ -61,7 +62,7 @@ export function EmbedCode({ code, loading, options, onOptions }: {
         </div>
         <div>
           <label htmlFor={codeId} className="mb-1.5 flex items-center gap-2 text-sm font-medium text-gray-700">
-            {ui.embedCodeLabel}
+            {playersTexts.embedCodeLabel}
             {loading && <Spinner className="h-4 w-4 text-blue-600" />}
           </label>
           <textarea
@@ -74,9 +75,9 @@ export function EmbedCode({ code, loading, options, onOptions }: {
             className="w-full resize-none rounded-lg border border-gray-200 bg-gray-50 p-3 font-mono text-xs text-gray-800"
           />
         </div>
-        <Button onClick={() => void copyWithToast(text, ui.embedCodeItem)} disabled={!text}>
+        <Button onClick={() => void copyWithToast(text, playersTexts.embedCode)} disabled={!text}>
           <Copy className="h-4 w-4" aria-hidden="true" />
-          {ui.copyEmbed}
+          {playersTexts.copyEmbed}
         </Button>
       </div>
     </SectionCard>

@@ -3,7 +3,9 @@ import { toast } from 'react-toastify';
 import ImageOff from 'lucide-react/icons/image-off';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Upload from 'lucide-react/icons/upload';
-import { LOGO_MAX_BYTES, msg, ui } from '@painel/contract';
+import { LOGO_MAX_BYTES, msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playersTexts } from '@/i18n/pt-BR/players.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -39,7 +41,7 @@ export function LogoPicker({ logos, loading, value, onChange }: {
   }
 
   function onDelete(logo: Logo) {
-    if (!window.confirm(ui.deleteLogoConfirm(logo.nome))) return;
+    if (!window.confirm(playersTexts.deleteLogoConfirm({ name: logo.nome }))) return;
     remove.mutate(logo.id, {
       onSuccess: (r) => {
         toast.success(r.message || msg.logoRemoved);
@@ -51,13 +53,13 @@ export function LogoPicker({ logos, loading, value, onChange }: {
 
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium text-gray-700">{ui.watermarkLogo}</legend>
+      <legend className="text-sm font-medium text-gray-700">{commonTexts.logo}</legend>
       {loading ? (
         <Spinner className="text-blue-600" />
       ) : logos.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-gray-500">
           <ImageOff className="h-4 w-4" aria-hidden="true" />
-          {ui.noLogos}
+          {playersTexts.noLogos}
         </p>
       ) : (
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -79,8 +81,8 @@ export function LogoPicker({ logos, loading, value, onChange }: {
                 type="button"
                 onClick={() => onDelete(l)}
                 disabled={remove.isPending}
-                aria-label={ui.deleteLogo(l.nome)}
-                title={ui.deleteLogo(l.nome)}
+                aria-label={playersTexts.deleteLogo({ name: l.nome })}
+                title={playersTexts.deleteLogo({ name: l.nome })}
                 className="absolute -top-2 -right-2 z-20 flex h-7 w-7 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-500 shadow-sm hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500"
               >
                 <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
@@ -95,7 +97,7 @@ export function LogoPicker({ logos, loading, value, onChange }: {
         accept={ACCEPTED.join(',')}
         className="sr-only"
         tabIndex={-1}
-        aria-label={ui.uploadLogo}
+        aria-label={playersTexts.uploadLogo}
         onChange={(e) => {
           onFile(e.target.files?.[0]);
           e.target.value = '';
@@ -104,9 +106,9 @@ export function LogoPicker({ logos, loading, value, onChange }: {
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={() => input.current?.click()} disabled={upload.isPending}>
           {upload.isPending ? <Spinner className="h-4 w-4" /> : <Upload className="h-4 w-4" aria-hidden="true" />}
-          {ui.uploadLogo}
+          {playersTexts.uploadLogo}
         </Button>
-        <span className="text-xs text-gray-500">{ui.logoHint(LOGO_MAX_BYTES / (1024 * 1024))}</span>
+        <span className="text-xs text-gray-500">{playersTexts.logoHint({ mb: LOGO_MAX_BYTES / (1024 * 1024) })}</span>
       </div>
     </fieldset>
   );

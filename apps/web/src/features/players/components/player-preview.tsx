@@ -4,7 +4,8 @@ import Gauge from 'lucide-react/icons/gauge';
 import Info from 'lucide-react/icons/info';
 import Radio from 'lucide-react/icons/radio';
 import Tv from 'lucide-react/icons/tv';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playersTexts } from '@/i18n/pt-BR/players.ts';
 import { ExternalPlayer, type PlayerAspectRatio } from '@/components/external-player.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 
@@ -29,17 +30,17 @@ export function PlayerPreview({ src, pending, frameKey, ratio, live, liveType, i
 }) {
   const facts = info
     ? [
-      { icon: Radio, label: ui.streamNameLabel, value: info.streamName, testId: 'stream-name' },
-      { icon: Gauge, label: ui.bitrateNowLabel, value: ui.kbps(info.bitrate), testId: 'stream-bitrate' },
-      { icon: Clock, label: ui.uptimeLabel, value: info.uptime, testId: 'stream-uptime' },
-      { icon: Eye, label: ui.viewersLabel, value: String(info.viewers), testId: 'stream-viewers' },
+      { icon: Radio, label: playersTexts.streamNameLabel, value: info.streamName, testId: 'stream-name' },
+      { icon: Gauge, label: commonTexts.bitrate, value: commonTexts.kbps({ n: info.bitrate }), testId: 'stream-bitrate' },
+      { icon: Clock, label: commonTexts.uptime, value: info.uptime, testId: 'stream-uptime' },
+      { icon: Eye, label: commonTexts.viewers, value: String(info.viewers), testId: 'stream-viewers' },
     ]
     : [];
   return (
-    <SectionCard title={ui.playerPreviewTitle} icon={Tv}>
+    <SectionCard title={commonTexts.player} icon={Tv}>
       <div className="space-y-4">
         <div className={ratio === '16:9' ? '' : 'mx-auto max-w-xl'}>
-          <ExternalPlayer key={frameKey} src={src} pending={pending} title={ui.playerFrameTitle} isLive={live} liveType={liveType} aspectRatio={ratio} />
+          <ExternalPlayer key={frameKey} src={src} pending={pending} title={commonTexts.playerFrameTitle} isLive={live} liveType={liveType} aspectRatio={ratio} />
         </div>
         {live && info ? (
           <div>
@@ -60,8 +61,8 @@ export function PlayerPreview({ src, pending, frameKey, ratio, live, liveType, i
           <div data-testid="no-broadcast-notice" className="flex items-start gap-3 rounded-lg border border-blue-100 bg-blue-50 p-4 text-sm text-blue-900">
             <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
             <div>
-              <p className="font-medium">{ui.noBroadcastTitle}</p>
-              <p className="mt-1">{ui.noBroadcastText}</p>
+              <p className="font-medium">{playersTexts.noBroadcastTitle}</p>
+              <p className="mt-1">{playersTexts.noBroadcastText}</p>
             </div>
           </div>
         )}

@@ -1,20 +1,21 @@
 import MonitorPlay from 'lucide-react/icons/monitor-play';
-import { PLAYER_TYPES, type PlayerType, ui } from '@painel/contract';
+import { PLAYER_TYPES, type PlayerType } from '@painel/contract';
+import { playersTexts } from '@/i18n/pt-BR/players.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
 
 const INFO: Record<PlayerType, { name: string; hint: string }> = {
-  videojs: { name: ui.playerVideojs, hint: ui.playerVideojsHint },
-  hlsjs: { name: ui.playerHlsjs, hint: ui.playerHlsjsHint },
-  clappr: { name: ui.playerClappr, hint: ui.playerClapprHint },
+  videojs: { name: playersTexts.videojs, hint: playersTexts.videojsHint },
+  hlsjs: { name: playersTexts.hlsjs, hint: playersTexts.hlsjsHint },
+  clappr: { name: playersTexts.clappr, hint: playersTexts.clapprHint },
 };
 
 /** Video.js (recommended), HLS.js or Clappr: a radio group. */
 export function PlayerTypePicker({ value, onChange }: { value: PlayerType; onChange: (t: PlayerType) => void }) {
   return (
-    <SectionCard title={ui.playerTypeTitle} icon={MonitorPlay}>
+    <SectionCard title={playersTexts.typeTitle} icon={MonitorPlay}>
       <fieldset>
-        <legend className="sr-only">{ui.playerTypeTitle}</legend>
+        <legend className="sr-only">{playersTexts.typeTitle}</legend>
         <div className="grid gap-3 sm:grid-cols-3 xl:grid-cols-1">
           {PLAYER_TYPES.map((t) => (
             <label
@@ -28,7 +29,7 @@ export function PlayerTypePicker({ value, onChange }: { value: PlayerType; onCha
               <span className="flex flex-wrap items-center gap-2 font-medium text-gray-900">
                 {INFO[t].name}
                 {t === 'videojs' && (
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-700">{ui.recommended}</span>
+                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-700">{playersTexts.recommended}</span>
                 )}
               </span>
               <span className="text-xs text-gray-500">{INFO[t].hint}</span>

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import Save from 'lucide-react/icons/save';
 import Undo2 from 'lucide-react/icons/undo-2';
-import { loginName, msg, streamNameOf, ui } from '@painel/contract';
+import { loginName, msg, streamNameOf } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playersTexts } from '@/i18n/pt-BR/players.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -78,7 +80,7 @@ export function PlayersPage() {
   });
   const measured = liveStats(s);
   const uptime = useUptime(stream.live ? liveSinceMs(s, stream.status.dataUpdatedAt) : null);
-  const liveType = stream.state === 'playlist' ? ui.liveTypePlaylist : stream.state === 'obs' ? ui.liveTypeObs : undefined;
+  const liveType = stream.state === 'playlist' ? commonTexts.liveTypePlaylist : stream.state === 'obs' ? commonTexts.liveTypeObs : undefined;
 
   function onSave() {
     if (draft.watermark.enabled && draft.watermark.logo_id === null) {
@@ -97,8 +99,8 @@ export function PlayersPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">{ui.playersTitle}</h1>
-        <p className="mt-1 text-gray-500">{ui.playersSubtitle}</p>
+        <h1 className="text-2xl font-bold text-gray-900">{playersTexts.title}</h1>
+        <p className="mt-1 text-gray-500">{playersTexts.subtitle}</p>
       </div>
 
       <StreamStatusLine
@@ -135,14 +137,14 @@ export function PlayersPage() {
           <PlayerTypePicker value={draft.player_type} onChange={setPlayerType} />
           <WatermarkOptions value={draft.watermark} logos={logos.data ?? []} logosLoading={logos.isPending} onChange={setWatermark} />
           <div className="sticky bottom-4 flex flex-wrap items-center justify-end gap-3 rounded-xl border border-gray-200 bg-white/95 p-4 shadow-lg backdrop-blur">
-            {dirty && <span className="mr-auto text-sm text-amber-700">{ui.unsavedChanges}</span>}
+            {dirty && <span className="mr-auto text-sm text-amber-700">{commonTexts.unsavedChanges}</span>}
             <Button variant="secondary" onClick={reset} disabled={!dirty || save.isPending}>
               <Undo2 className="h-4 w-4" aria-hidden="true" />
-              {ui.discardChanges}
+              {playersTexts.discardChanges}
             </Button>
             <Button onClick={onSave} disabled={!dirty || save.isPending || settings.isPending}>
               {save.isPending ? <Spinner className="h-4 w-4" /> : <Save className="h-4 w-4" aria-hidden="true" />}
-              {save.isPending ? ui.saving : ui.savePlayerSettings}
+              {save.isPending ? commonTexts.saving : playersTexts.savePlayerSettings}
             </Button>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { ui } from '@painel/contract';
+import { playersTexts } from '@/i18n/pt-BR/players.ts';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { STREAM_STATE_LABEL, type StreamState } from '../hooks/use-stream-state.ts';
@@ -33,18 +33,18 @@ export function StreamStatusLine({ state, lastCheck, checking, onRefresh }: {
     <div className={cn('flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3', BOX[state])}>
       <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className={cn('h-3 w-3 shrink-0 rounded-full', DOT[state])} aria-hidden="true" />
-        <span className="text-sm text-gray-500">{ui.broadcastStatus}</span>
+        <span className="text-sm text-gray-500">{playersTexts.broadcastStatus}</span>
         <span data-testid="players-status" className="font-semibold">{STREAM_STATE_LABEL[state]}</span>
         {lastCheck !== null && state !== 'checking' && (
-          <span data-testid="players-last-check" className="text-xs opacity-80">{ui.lastCheck(time(lastCheck))}</span>
+          <span data-testid="players-last-check" className="text-xs opacity-80">{playersTexts.lastCheck({ time: time(lastCheck) })}</span>
         )}
       </div>
       <button
         type="button"
         onClick={onRefresh}
         disabled={checking}
-        aria-label={ui.refreshStatus}
-        title={ui.refreshStatus}
+        aria-label={playersTexts.refreshStatus}
+        title={playersTexts.refreshStatus}
         className="inline-flex h-8 w-8 items-center justify-center rounded-lg hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:opacity-50"
       >
         <RefreshCw className={cn('h-4 w-4', checking && 'animate-spin')} aria-hidden="true" />

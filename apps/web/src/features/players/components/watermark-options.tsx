@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import Stamp from 'lucide-react/icons/stamp';
-import { WATERMARK_OPACITY, WATERMARK_POSITIONS, type WatermarkPosition, ui } from '@painel/contract';
+import { WATERMARK_OPACITY, WATERMARK_POSITIONS, type WatermarkPosition } from '@painel/contract';
+import { playersTexts } from '@/i18n/pt-BR/players.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { Logo } from '../api/get-logos.ts';
@@ -8,10 +9,10 @@ import type { PlayerDraft } from '../hooks/use-player-draft.ts';
 import { LogoPicker } from './logo-picker.tsx';
 
 const POSITION_LABEL: Record<WatermarkPosition, string> = {
-  'top-left': ui.positionTopLeft,
-  'top-right': ui.positionTopRight,
-  'bottom-left': ui.positionBottomLeft,
-  'bottom-right': ui.positionBottomRight,
+  'top-left': playersTexts.positionTopLeft,
+  'top-right': playersTexts.positionTopRight,
+  'bottom-left': playersTexts.positionBottomLeft,
+  'bottom-right': playersTexts.positionBottomRight,
 };
 const POSITION_CLASS: Record<WatermarkPosition, string> = {
   'top-left': 'top-2 left-2',
@@ -30,7 +31,7 @@ export function WatermarkOptions({ value, logos, logosLoading, onChange }: {
   const opacityId = useId();
   const logo = logos.find((l) => l.id === value.logo_id);
   return (
-    <SectionCard title={ui.watermarkTitle} description={ui.watermarkDescription} icon={Stamp}>
+    <SectionCard title={playersTexts.watermarkTitle} description={playersTexts.watermarkDescription} icon={Stamp}>
       <div className="space-y-6">
         <label className="flex items-center gap-3">
           <input
@@ -39,14 +40,14 @@ export function WatermarkOptions({ value, logos, logosLoading, onChange }: {
             onChange={(e) => onChange({ enabled: e.target.checked })}
             className="h-5 w-5 rounded border-gray-300 text-blue-600 focus-visible:outline-2 focus-visible:outline-blue-500"
           />
-          <span className="text-sm font-medium text-gray-800">{ui.watermarkEnable}</span>
+          <span className="text-sm font-medium text-gray-800">{playersTexts.watermarkEnable}</span>
         </label>
 
         <div className={cn('space-y-6', !value.enabled && 'opacity-60')}>
           <LogoPicker logos={logos} loading={logosLoading} value={value.logo_id} onChange={(logo_id) => onChange({ logo_id })} />
 
           <fieldset>
-            <legend className="mb-2 text-sm font-medium text-gray-700">{ui.watermarkPosition}</legend>
+            <legend className="mb-2 text-sm font-medium text-gray-700">{playersTexts.watermarkPosition}</legend>
             <div className="grid grid-cols-2 gap-2">
               {WATERMARK_POSITIONS.map((p) => (
                 <label
@@ -65,7 +66,7 @@ export function WatermarkOptions({ value, logos, logosLoading, onChange }: {
 
           <div>
             <label htmlFor={opacityId} className="mb-2 flex justify-between text-sm font-medium text-gray-700">
-              {ui.watermarkOpacity}
+              {playersTexts.watermarkOpacity}
               <span className="tabular-nums text-gray-500">{value.opacity}%</span>
             </label>
             <input

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { parseCandidateVideos, type CandidateVideo } from '@/lib/playlist-candidate.ts';
+import { videoListSchema, type CandidateVideo } from '@/lib/playlist-candidate.ts';
 
 /**
  * The library's videos of one folder as the playlist editor needs them (what decides whether a
@@ -11,9 +11,9 @@ export const folderVideosQueryKey = (folderId: number) => ['videos', folderId, '
 
 export type PlaylistVideo = CandidateVideo;
 
-/** GET /api/videos?folder_id=: an answer that is not an array is an error. */
-export async function getFolderVideos(folderId: number): Promise<PlaylistVideo[]> {
-  return parseCandidateVideos(await apiRequest(`/api/videos?folder_id=${folderId}`));
+/** GET /api/videos?folder_id= */
+export function getFolderVideos(folderId: number): Promise<PlaylistVideo[]> {
+  return apiRequest(`/api/videos?folder_id=${folderId}`, { schema: videoListSchema });
 }
 
 export function useFolderVideos(folderId: number | null) {

@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { StartPlaylistBody } from '@painel/contract';
+import { startResponseSchema, type StartPlaylistBody } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { streamingStatusQueryKey } from '@/lib/streaming-status.ts';
-
-const responseSchema = z.object({ message: z.string().catch('') });
 
 /**
  * POST /api/streaming/start with a playlist: answers the server's message, which says whether
  * the playlist went on air or waits for the OBS broadcast to end.
  */
 export async function startPlaylistBroadcast(body: StartPlaylistBody): Promise<string> {
-  return responseSchema.parse((await apiRequest('/api/streaming/start', { method: 'POST', body })) ?? {}).message;
+  return (await apiRequest('/api/streaming/start', { method: 'POST', body, schema: startResponseSchema })).message;
 }
 
 export function useStartPlaylistBroadcast() {

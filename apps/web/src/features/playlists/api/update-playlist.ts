@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdatePlaylistBody } from '@painel/contract';
+import { playlistSavedSchema, type UpdatePlaylistBody } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { playlistsQueryKey } from '@/lib/playlists.ts';
 
 /** PUT /api/playlists/{id}: a new name, or the whole list of videos in order (or both). */
 export async function updatePlaylist({ id, body }: { id: number; body: UpdatePlaylistBody }): Promise<void> {
-  await apiRequest(`/api/playlists/${id}`, { method: 'PUT', body });
+  await apiRequest(`/api/playlists/${id}`, { method: 'PUT', body, schema: playlistSavedSchema });
 }
 
 /** Refreshes the list (totals change) and the playlist's own entries. */

@@ -3,7 +3,9 @@ import { toast } from 'react-toastify';
 import Check from 'lucide-react/icons/check';
 import Film from 'lucide-react/icons/film';
 import Plus from 'lucide-react/icons/plus';
-import { candidateRefusal, msg, ui } from '@painel/contract';
+import { candidateRefusal, msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -36,10 +38,10 @@ export function AvailableVideos({
   }, [videos.error]);
 
   return (
-    <SectionCard title={ui.availableVideosTitle} description={ui.availableVideosHint} icon={Film}>
+    <SectionCard title={playlistsTexts.availableVideosTitle} description={playlistsTexts.availableVideosHint} icon={Film}>
       <div className="space-y-4">
         <div>
-          <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-gray-700">{ui.playlistFolderLabel}</label>
+          <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-gray-700">{playlistsTexts.folderLabel}</label>
           <select
             id={selectId}
             value={folder?.id ?? ''}
@@ -47,27 +49,27 @@ export function AvailableVideos({
             disabled={folders.isPending}
             className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none"
           >
-            {!folder && <option value="">{folders.isPending ? ui.foldersLoading : ui.playlistFolderPlaceholder}</option>}
+            {!folder && <option value="">{folders.isPending ? commonTexts.foldersLoading : commonTexts.selectFolder}</option>}
             {list.map((f) => <option key={f.id} value={f.id}>{f.nome}</option>)}
           </select>
         </div>
 
-        {folders.data && list.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{ui.playlistNoFolders}</p>}
-        {list.length > 0 && !folder && <p className="py-6 text-center text-sm text-gray-500">{ui.playlistPickFolder}</p>}
-        {folder && videos.isPending && <LoadingState label={ui.videosLoading} />}
+        {folders.data && list.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{playlistsTexts.noFolders}</p>}
+        {list.length > 0 && !folder && <p className="py-6 text-center text-sm text-gray-500">{playlistsTexts.pickFolder}</p>}
+        {folder && videos.isPending && <LoadingState label={commonTexts.videosLoading} />}
         {folder && videos.isError && !videos.data && (
           <div className="flex flex-col items-center gap-3 py-6 text-sm">
             <p className="text-red-600">{msg.folderVideosLoadError}</p>
             <Button variant="secondary" onClick={() => void videos.refetch()}>{msg.tryAgain}</Button>
           </div>
         )}
-        {folder && videos.data?.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{ui.playlistFolderEmpty}</p>}
+        {folder && videos.data?.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{commonTexts.folderEmpty}</p>}
         {folder && videos.data && videos.data.length > 0 && (
           // a container: in a narrow column (two columns on a laptop) the button keeps only its icon
           <div className="@container max-h-[32rem] overflow-auto">
             {/* fixed layout: the name takes what the other columns leave and truncates, so 'Adicionar' never falls off the card */}
             <table className="w-full table-fixed text-left text-sm">
-              <caption className="sr-only">{ui.availableVideosCaption(folder.nome)}</caption>
+              <caption className="sr-only">{playlistsTexts.availableVideosCaption({ folder: folder.nome })}</caption>
               <colgroup>
                 <col />
                 <col className="w-24" />
@@ -76,7 +78,7 @@ export function AvailableVideos({
               </colgroup>
               <thead className="sticky top-0 bg-gray-50 text-xs font-semibold tracking-wide text-gray-500 uppercase">
                 <tr>
-                  {ui.availableColumns.map((c) => <th key={c} scope="col" className="px-3 py-2 whitespace-nowrap">{c}</th>)}
+                  {playlistsTexts.availableColumns.map((c) => <th key={c} scope="col" className="px-3 py-2 whitespace-nowrap">{c}</th>)}
                 </tr>
               </thead>
               <tbody>
@@ -87,27 +89,27 @@ export function AvailableVideos({
                     <tr key={v.id} data-testid="video-disponivel" className="border-t border-gray-100">
                       <td className="px-3 py-2">
                         <span className="block truncate font-medium text-gray-900" title={v.nome}>{v.nome}</span>
-                        {refusal && <span className="block text-xs text-red-600">{ui.videoNotCandidate(refusal)}</span>}
+                        {refusal && <span className="block text-xs text-red-600">{playlistsTexts.videoNotCandidate({ reason: refusal })}</span>}
                         {added && (
                           <span className="inline-flex items-center gap-1 text-xs text-green-700">
                             <Check className="h-3 w-3" aria-hidden="true" />
-                            {ui.videoInPlaylist}
+                            {playlistsTexts.videoInPlaylist}
                           </span>
                         )}
                       </td>
                       <td className="px-3 py-2 whitespace-nowrap text-gray-600 tabular-nums">{formatDuration(v.duracao)}</td>
-                      <td className="px-3 py-2 whitespace-nowrap text-gray-600">{v.bitrate_video > 0 ? ui.kbps(v.bitrate_video) : ui.notAvailable}</td>
+                      <td className="px-3 py-2 whitespace-nowrap text-gray-600">{v.bitrate_video > 0 ? commonTexts.kbps({ n: v.bitrate_video }) : commonTexts.notAvailable}</td>
                       <td className="px-3 py-2">
                         <Button
                           variant="secondary"
                           className="px-2.5 py-1.5"
                           onClick={() => onAdd(v)}
                           disabled={refusal !== null}
-                          aria-label={ui.addVideoToPlaylist(v.nome)}
-                          title={refusal ? ui.videoNotCandidate(refusal) : ui.addVideoToPlaylist(v.nome)}
+                          aria-label={playlistsTexts.addVideoToPlaylist({ name: v.nome })}
+                          title={refusal ? playlistsTexts.videoNotCandidate({ reason: refusal }) : playlistsTexts.addVideoToPlaylist({ name: v.nome })}
                         >
                           <Plus className="h-4 w-4" aria-hidden="true" />
-                          <span className="sr-only @lg:not-sr-only">{ui.addVideo}</span>
+                          <span className="sr-only @lg:not-sr-only">{playlistsTexts.addVideo}</span>
                         </Button>
                       </td>
                     </tr>

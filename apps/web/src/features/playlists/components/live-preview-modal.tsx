@@ -1,4 +1,6 @@
-import { loginName, streamNameOf, ui } from '@painel/contract';
+import { loginName, streamNameOf } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
 import { ExternalPlayer } from '@/components/external-player.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { useUser } from '@/lib/auth.ts';
@@ -13,15 +15,15 @@ export function LivePreviewModal({ status, onClose }: { status: StreamingStatus;
   // the owner watching their own playlist on air is no audience
   const preview = useOwnerPreview(login);
   const name = status.transmission?.playlist_nome || status.playout?.playlist_nome || status.transmission?.titulo || '';
-  const stream = status.transmission?.stream_name || status.obs_stream.streamName || (login ? streamNameOf(login) : undefined);
+  const stream = status.obs_stream.streamName || (login ? streamNameOf(login) : undefined);
   return (
-    <Modal open title={ui.livePreviewTitle(name)} onClose={onClose} size="lg">
+    <Modal open title={playlistsTexts.livePreviewTitle({ name })} onClose={onClose} size="lg">
       <ExternalPlayer
         src={buildPlayerUrl({ login, stream, player: 'hlsjs', contador: false, previa: preview.previa })}
         pending={preview.pending}
-        title={ui.livePlayerLabel(name)}
+        title={commonTexts.livePlayerLabel({ label: name })}
         isLive
-        liveType={ui.liveTypePlaylist}
+        liveType={commonTexts.liveTypePlaylist}
       />
     </Modal>
   );

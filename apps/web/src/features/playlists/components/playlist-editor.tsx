@@ -10,7 +10,9 @@ import Play from 'lucide-react/icons/play';
 import Save from 'lucide-react/icons/save';
 import Shuffle from 'lucide-react/icons/shuffle';
 import Square from 'lucide-react/icons/square';
-import { DRAG_ACTIVATION_PX, msg, ui, type Playlist } from '@painel/contract';
+import { DRAG_ACTIVATION_PX, msg, type Playlist } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState, Spinner } from '@/components/ui/spinner.tsx';
@@ -51,10 +53,10 @@ export function PlaylistEditor(p: PlaylistEditorProps) {
   const announcements = useMemo<Announcements>(() => {
     const label = (id: UniqueIdentifier | undefined) => videos.find((v) => v.id === id)?.nome ?? String(id ?? '');
     return {
-      onDragStart: ({ active }) => ui.dragStarted(label(active.id)),
-      onDragOver: ({ active, over }) => (over ? ui.dragOver(label(active.id), label(over.id)) : undefined),
-      onDragEnd: ({ active, over }) => (over ? ui.dragDropped(label(active.id), label(over.id)) : ui.dragDroppedNowhere(label(active.id))),
-      onDragCancel: ({ active }) => ui.dragCancelled(label(active.id)),
+      onDragStart: ({ active }) => commonTexts.dragStarted({ label: label(active.id) }),
+      onDragOver: ({ active, over }) => (over ? commonTexts.dragOver({ label: label(active.id), over: label(over.id) }) : undefined),
+      onDragEnd: ({ active, over }) => (over ? commonTexts.dragDropped({ label: label(active.id), over: label(over.id) }) : commonTexts.dragDroppedNowhere({ label: label(active.id) })),
+      onDragCancel: ({ active }) => commonTexts.dragCancelled({ label: label(active.id) }),
     };
   }, [videos]);
 
@@ -65,34 +67,34 @@ export function PlaylistEditor(p: PlaylistEditorProps) {
 
   return (
     <SectionCard
-      title={p.playlist ? ui.selectedPlaylistNamed(p.playlist.nome) : ui.selectedPlaylistTitle}
-      description={p.playlist ? ui.playlistTotals(videos.length, formatClock(total)) : undefined}
+      title={p.playlist ? playlistsTexts.selectedPlaylistNamed({ name: p.playlist.nome }) : playlistsTexts.selectedPlaylistTitle}
+      description={p.playlist ? playlistsTexts.totals({ n: videos.length, duration: formatClock(total) }) : undefined}
       icon={ListOrdered}
-      actions={p.dirty ? <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-800">{ui.playlistUnsaved}</span> : undefined}
+      actions={p.dirty ? <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-800">{commonTexts.unsavedChanges}</span> : undefined}
     >
       <div className="space-y-4">
         {!p.playlist ? (
-          <p className="py-6 text-center text-sm text-gray-500">{ui.selectPlaylistHint}</p>
+          <p className="py-6 text-center text-sm text-gray-500">{playlistsTexts.selectPlaylistHint}</p>
         ) : p.loading ? (
-          <LoadingState label={ui.playlistEntriesLoading} />
+          <LoadingState label={playlistsTexts.entriesLoading} />
         ) : p.failed ? (
           <div className="flex flex-col items-center gap-3 py-6 text-sm">
             <p className="text-red-600">{msg.playlistsLoadError}</p>
             <Button variant="secondary" onClick={p.onRetry}>{msg.tryAgain}</Button>
           </div>
         ) : videos.length === 0 ? (
-          <p className="py-6 text-center text-sm text-gray-500">{ui.playlistNoEntries}</p>
+          <p className="py-6 text-center text-sm text-gray-500">{playlistsTexts.noEntries}</p>
         ) : (
           <>
-            <p className="text-xs text-gray-500">{ui.playlistDragHint}</p>
+            <p className="text-xs text-gray-500">{playlistsTexts.dragHint}</p>
             <DndContext
               sensors={sensors}
               collisionDetection={closestCenter}
               onDragEnd={onDragEnd}
-              accessibility={{ announcements, screenReaderInstructions: { draggable: ui.dragInstructions } }}
+              accessibility={{ announcements, screenReaderInstructions: { draggable: commonTexts.dragInstructions } }}
             >
               <SortableContext items={videos.map((v) => v.id)} strategy={verticalListSortingStrategy}>
-                <ol aria-label={ui.playlistEntriesLabel(p.playlist.nome)} className="max-h-[32rem] space-y-2 overflow-y-auto">
+                <ol aria-label={playlistsTexts.entriesLabel({ name: p.playlist.nome })} className="max-h-[32rem] space-y-2 overflow-y-auto">
                   {videos.map((v, i) => (
                     <SortableEntry key={v.id} video={v} position={i + 1} onRemove={() => p.onRemove(v.id)} />
                   ))}
@@ -105,29 +107,29 @@ export function PlaylistEditor(p: PlaylistEditorProps) {
         <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-4">
           <Button onClick={p.onSave} disabled={p.saving || p.starting}>
             {p.saving ? <Spinner className="h-4 w-4" /> : <Save className="h-4 w-4" aria-hidden="true" />}
-            {p.saving ? ui.savingPlaylist : ui.savePlaylist}
+            {p.saving ? commonTexts.saving : playlistsTexts.savePlaylist}
           </Button>
           <Button variant="secondary" onClick={p.onShuffle} disabled={videos.length < 2 || p.starting}>
             <Shuffle className="h-4 w-4" aria-hidden="true" />
-            {ui.shufflePlaylist}
+            {playlistsTexts.shufflePlaylist}
           </Button>
           {p.onAir ? (
             <Button variant="danger" onClick={p.onFinish} disabled={p.stopping}>
               {p.stopping ? <Spinner className="h-4 w-4" /> : <Square className="h-4 w-4" aria-hidden="true" />}
-              {ui.finishPlaylistBroadcast}
+              {commonTexts.finishBroadcast}
             </Button>
           ) : (
             <Button variant="success" onClick={p.onTransmit} disabled={videos.length === 0 || p.anyLive || p.starting || p.loading}>
               {p.starting ? <Spinner className="h-4 w-4" /> : <Play className="h-4 w-4" aria-hidden="true" />}
-              {p.starting ? ui.transmittingPlaylist : ui.transmitPlaylist}
+              {p.starting ? commonTexts.starting : playlistsTexts.transmitPlaylist}
             </Button>
           )}
           <Button variant="secondary" onClick={p.onSchedule}>
             <CalendarPlus className="h-4 w-4" aria-hidden="true" />
-            {ui.schedulePlaylist}
+            {playlistsTexts.schedulePlaylist}
           </Button>
         </div>
-        {p.anyLive && !p.onAir && p.playlist && <p className="text-xs text-gray-500">{ui.transmitBlockedHint}</p>}
+        {p.anyLive && !p.onAir && p.playlist && <p className="text-xs text-gray-500">{playlistsTexts.transmitBlockedHint}</p>}
       </div>
     </SectionCard>
   );

@@ -6,7 +6,9 @@ import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Radio from 'lucide-react/icons/radio';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { msg, ui, type Playlist } from '@painel/contract';
+import { msg, type Playlist } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -43,36 +45,36 @@ function PlaylistCard({
         type="button"
         onClick={onSelect}
         aria-pressed={selected}
-        aria-label={ui.selectPlaylistCard(playlist.nome)}
+        aria-label={playlistsTexts.selectPlaylistCard({ name: playlist.nome })}
         className="block w-full rounded-lg pr-16 text-left focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
       >
         <span className="flex items-center gap-2">
           <ListVideo className="h-5 w-5 shrink-0 text-blue-600" aria-hidden="true" />
           <span className="truncate font-semibold text-gray-900" title={playlist.nome}>{playlist.nome}</span>
         </span>
-        <span className="mt-2 block text-sm text-gray-600">{ui.playlistVideoCount(playlist.total_videos)}</span>
-        <span className="block font-mono text-sm text-gray-500 tabular-nums" title={ui.playlistDurationTotal(formatClock(playlist.duracao_total))}>
+        <span className="mt-2 block text-sm text-gray-600">{commonTexts.videoCount({ n: playlist.total_videos })}</span>
+        <span className="block font-mono text-sm text-gray-500 tabular-nums" title={playlistsTexts.durationTotal({ duration: formatClock(playlist.duracao_total) })}>
           {formatClock(playlist.duracao_total)}
         </span>
       </button>
       {onAir && !failing && (
         <span className="mt-2 inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
           <Radio className="h-3 w-3" aria-hidden="true" />
-          {ui.playlistOnAirTag}
+          {playlistsTexts.onAirTag}
         </span>
       )}
       {onAir && failing && (
         <span data-testid="playlist-failing-tag" className="mt-2 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
           <AlertTriangle className="h-3 w-3" aria-hidden="true" />
-          {ui.playlistFailingTag}
+          {playlistsTexts.failingTag}
         </span>
       )}
       <div className="absolute top-3 right-3 flex gap-0.5">
         <button
           type="button"
           onClick={onEdit}
-          aria-label={ui.editPlaylistAction(playlist.nome)}
-          title={ui.editPlaylistAction(playlist.nome)}
+          aria-label={playlistsTexts.editPlaylistAction({ name: playlist.nome })}
+          title={playlistsTexts.editPlaylistAction({ name: playlist.nome })}
           className="rounded-lg p-1.5 text-gray-500 hover:bg-gray-100 hover:text-blue-600 focus-visible:outline-2 focus-visible:outline-blue-600"
         >
           <Pencil className="h-4 w-4" aria-hidden="true" />
@@ -81,8 +83,8 @@ function PlaylistCard({
           type="button"
           onClick={onDelete}
           disabled={deleting}
-          aria-label={ui.deletePlaylistAction(playlist.nome)}
-          title={ui.deletePlaylistAction(playlist.nome)}
+          aria-label={playlistsTexts.deletePlaylistAction({ name: playlist.nome })}
+          title={playlistsTexts.deletePlaylistAction({ name: playlist.nome })}
           className="rounded-lg p-1.5 text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:opacity-50"
         >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -148,24 +150,24 @@ export function PlaylistGrid({
   const list = playlists.data ?? [];
   return (
     <SectionCard
-      title={ui.playlistsSectionTitle}
+      title={commonTexts.playlists}
       icon={ListVideo}
       actions={
         <Button onClick={() => setNaming({ playlist: null })}>
           <Plus className="h-4 w-4" aria-hidden="true" />
-          {ui.newPlaylist}
+          {playlistsTexts.newPlaylist}
         </Button>
       }
     >
       {playlists.isPending ? (
-        <LoadingState label={ui.playlistsLoading} />
+        <LoadingState label={playlistsTexts.loading} />
       ) : playlists.isError && !playlists.data ? (
         <div className="flex flex-col items-center gap-3 py-8 text-sm">
           <p className="text-red-600">{msg.playlistsLoadError}</p>
           <Button variant="secondary" onClick={() => void playlists.refetch()}>{msg.tryAgain}</Button>
         </div>
       ) : list.length === 0 ? (
-        <p className="py-6 text-center text-sm text-gray-500">{ui.noPlaylists}</p>
+        <p className="py-6 text-center text-sm text-gray-500">{playlistsTexts.noPlaylists}</p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {list.map((p) => (
@@ -185,10 +187,10 @@ export function PlaylistGrid({
       )}
       {naming && (
         <PlaylistNameModal
-          title={naming.playlist ? ui.editPlaylistTitle : ui.newPlaylist}
+          title={naming.playlist ? playlistsTexts.editPlaylistTitle : playlistsTexts.newPlaylist}
           initial={naming.playlist?.nome ?? ''}
-          submitLabel={naming.playlist ? ui.save : ui.createPlaylist}
-          busyLabel={naming.playlist ? ui.saving : ui.creatingPlaylist}
+          submitLabel={naming.playlist ? commonTexts.save : playlistsTexts.createPlaylist}
+          busyLabel={naming.playlist ? commonTexts.saving : commonTexts.creating}
           busy={create.isPending || update.isPending}
           onSubmit={submitName}
           onClose={() => setNaming(null)}

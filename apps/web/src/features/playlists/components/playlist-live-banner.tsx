@@ -1,7 +1,8 @@
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import MonitorPlay from 'lucide-react/icons/monitor-play';
 import Square from 'lucide-react/icons/square';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
 import { LiveBanner } from '@/components/live-banner.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
@@ -19,32 +20,32 @@ function PlayoutDetails({ playout }: { playout: Playout }) {
   return (
     <div className="space-y-3 bg-white/10 px-5 py-4 text-sm sm:px-6">
       <p>
-        <span className="text-red-100">{ui.playoutNowPlaying}: </span>
+        <span className="text-red-100">{playlistsTexts.playoutNowPlaying}: </span>
         {playout.atual ? (
           <>
             <span className="font-semibold" data-testid="playout-atual">{playout.atual.nome}</span>
             {playout.atual.comercial && (
-              <span className="ml-2 rounded bg-white/25 px-1.5 py-0.5 text-xs font-semibold">{ui.playoutCommercial}</span>
+              <span className="ml-2 rounded bg-white/25 px-1.5 py-0.5 text-xs font-semibold">{playlistsTexts.playoutCommercial}</span>
             )}
           </>
         ) : (
-          <span className="italic">{ui.playoutBetweenVideos}</span>
+          <span className="italic">{playlistsTexts.playoutBetweenVideos}</span>
         )}
       </p>
-      <p className="text-red-100">{ui.playoutPlayed(playout.reproduzidos)}</p>
+      <p className="text-red-100">{playlistsTexts.playoutPlayed({ n: playout.reproduzidos })}</p>
       {playout.ignorados.length > 0 && (
         <div role="status" className="rounded-lg bg-amber-100 p-3 text-amber-900">
           <p className="flex items-center gap-2 font-semibold">
             <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" />
-            {ui.playoutSkippedTitle}
+            {playlistsTexts.playoutSkippedTitle}
           </p>
-          <p className="mt-1 text-xs">{ui.playoutSkippedHint}</p>
+          <p className="mt-1 text-xs">{playlistsTexts.playoutSkippedHint}</p>
           <ul className="mt-2 space-y-1" data-testid="playout-ignorados">
             {playout.ignorados.map((f) => (
               <li key={`${f.em}-${f.nome}`} className="flex flex-wrap gap-x-2">
                 <span className="font-medium">{f.nome}</span>
                 <span>— {f.motivo}</span>
-                {f.em && <span className="text-amber-700">{ui.playoutSkippedAt(at(f.em))}</span>}
+                {f.em && <span className="text-amber-700">{playlistsTexts.playoutSkippedAt({ when: at(f.em) })}</span>}
               </li>
             ))}
           </ul>
@@ -69,7 +70,7 @@ export function PlaylistLiveBanner({
   return (
     <LiveBanner
       title={name}
-      liveType={ui.liveTypePlaylist}
+      liveType={commonTexts.liveTypePlaylist}
       viewers={measured.viewers}
       bitrate={measured.bitrate}
       uptime={uptime}
@@ -85,7 +86,7 @@ export function PlaylistLiveBanner({
             className="inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 text-sm font-medium hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
           >
             <MonitorPlay className="h-4 w-4" aria-hidden="true" />
-            {ui.previewBroadcast}
+            {playlistsTexts.previewBroadcast}
           </button>
           <button
             type="button"
@@ -94,7 +95,7 @@ export function PlaylistLiveBanner({
             className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-70"
           >
             {stopping ? <Spinner className="h-4 w-4" /> : <Square className="h-4 w-4" aria-hidden="true" />}
-            {ui.finishBroadcastShort}
+            {commonTexts.finish}
           </button>
         </>
       }

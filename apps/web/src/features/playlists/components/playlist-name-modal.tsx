@@ -1,4 +1,5 @@
-import { PLAYLIST_NAME_MAX, createPlaylistBody, msg, ui } from '@painel/contract';
+import { PLAYLIST_NAME_MAX, createPlaylistBody, msg } from '@painel/contract';
+import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
 import { NameModal } from '@/components/ui/name-modal.tsx';
 
 type Props = Pick<Parameters<typeof NameModal>[0], 'title' | 'initial' | 'submitLabel' | 'busyLabel' | 'busy' | 'onSubmit' | 'onClose'>;
@@ -8,8 +9,8 @@ export function PlaylistNameModal(p: Props) {
   return (
     <NameModal
       {...p}
-      label={ui.playlistNameLabel}
-      placeholder={ui.playlistNamePlaceholder}
+      label={playlistsTexts.nameLabel}
+      placeholder={playlistsTexts.namePlaceholder}
       maxLength={PLAYLIST_NAME_MAX}
       schema={createPlaylistBody}
       requiredMessage={msg.playlistNameRequired}

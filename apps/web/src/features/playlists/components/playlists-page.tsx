@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import Hourglass from 'lucide-react/icons/hourglass';
-import { PLAYLIST_TIMINGS, msg, ui } from '@painel/contract';
+import { PLAYLIST_TIMINGS, msg } from '@painel/contract';
+import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { planBitrate } from '@/lib/account.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -48,7 +49,7 @@ export function PlaylistsPage() {
 
   function select(id: number) {
     if (id === chosen) return;
-    if (editor.dirty && !window.confirm(ui.playlistDiscardConfirm)) return;
+    if (editor.dirty && !window.confirm(playlistsTexts.discardConfirm)) return;
     setChosen(id);
   }
 
@@ -96,7 +97,7 @@ export function PlaylistsPage() {
   const waiting = s?.playout?.aguardando_obs ? s.playout : null;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title={ui.playlistsTitle} subtitle={ui.playlistsSubtitle} />
+      <PageHeader title={playlistsTexts.title} subtitle={playlistsTexts.subtitle} />
 
       {playlistLive && s && (
         <PlaylistLiveBanner

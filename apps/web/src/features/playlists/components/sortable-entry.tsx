@@ -2,7 +2,8 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import GripVertical from 'lucide-react/icons/grip-vertical';
 import X from 'lucide-react/icons/x';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatDuration } from '@/lib/format.ts';
 import type { PlaylistVideo } from '../api/get-folder-videos.ts';
@@ -14,7 +15,7 @@ import type { PlaylistVideo } from '../api/get-folder-videos.ts';
 export function SortableEntry({ video, position, onRemove }: { video: PlaylistVideo; position: number; onRemove: () => void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: video.id,
-    attributes: { roleDescription: ui.sortableRole },
+    attributes: { roleDescription: commonTexts.sortableRole },
   });
 
   return (
@@ -32,7 +33,7 @@ export function SortableEntry({ video, position, onRemove }: { video: PlaylistVi
         type="button"
         ref={setActivatorNodeRef}
         {...attributes}
-        aria-label={ui.dragItem(video.nome)}
+        aria-label={commonTexts.dragItem({ label: video.nome })}
         className="touch-none rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-blue-500"
       >
         <GripVertical className="h-5 w-5" aria-hidden="true" />
@@ -43,8 +44,8 @@ export function SortableEntry({ video, position, onRemove }: { video: PlaylistVi
       <button
         type="button"
         onClick={onRemove}
-        aria-label={ui.removeFromPlaylist(video.nome)}
-        title={ui.removeFromPlaylist(video.nome)}
+        aria-label={playlistsTexts.removeFromPlaylist({ name: video.nome })}
+        title={playlistsTexts.removeFromPlaylist({ name: video.nome })}
         className="rounded-md p-1.5 text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
       >
         <X className="h-4 w-4" aria-hidden="true" />

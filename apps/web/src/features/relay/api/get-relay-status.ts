@@ -1,6 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { RELAY_TIMINGS, RELAY_TYPES, type RelayStatus } from '@painel/contract';
+import { RELAY_TIMINGS, relayStatusSchema, type RelayStatus } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { streamingStatusQueryKey } from '@/lib/streaming-status.ts';
 
@@ -10,26 +9,9 @@ export const relayStatusQueryKey = ['relay', 'status'] as const;
 export const invalidateRelay = (queryClient: QueryClient) =>
   Promise.all([relayStatusQueryKey, streamingStatusQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
-const num = z.number().catch(0);
-const text = z.string().nullable().catch(null);
-
-// Lenient: any relay_status but ativo or erro means inactive
-const statusSchema = z.object({
-  relay_status: z.string().catch('').transform((s) => (s === 'ativo' || s === 'erro' ? s : 'inativo')),
-  relay_url: text,
-  relay_type: z.enum(RELAY_TYPES).nullable().catch(null),
-  relay_started_at: text,
-  viewers: num,
-  bitrate: num,
-  uptime: z.string().catch(''),
-  uptime_seconds: num,
-  relay_error_details: text,
-  estado: z.enum(['starting', 'live', 'reconnecting', 'failing', 'held']).nullable().catch(null),
-});
-
 /** GET /api/relay/status. */
 export async function getRelayStatus(): Promise<RelayStatus> {
-  return { success: true, ...statusSchema.parse((await apiRequest('/api/relay/status')) ?? {}) };
+  return apiRequest('/api/relay/status', { schema: relayStatusSchema });
 }
 
 /**

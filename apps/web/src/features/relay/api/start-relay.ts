@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { RelayStartBody } from '@painel/contract';
+import { relayStartResponseSchema, type RelayStartBody } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { invalidateRelay } from './get-relay-status.ts';
 
-const responseSchema = z.object({ message: z.string().catch('') });
-
 /** POST /api/relay/start: the relay takes the channel (the playlist on air, or the previous relay, ends). */
 export async function startRelay(body: RelayStartBody): Promise<string> {
-  return responseSchema.parse((await apiRequest('/api/relay/start', { method: 'POST', body })) ?? {}).message;
+  return (await apiRequest('/api/relay/start', { method: 'POST', body, schema: relayStartResponseSchema })).message;
 }
 
 export function useStartRelay() {

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { relayStopResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { invalidateRelay } from './get-relay-status.ts';
 
-const responseSchema = z.object({ message: z.string().catch('') });
-
 /** POST /api/relay/stop: ends the relay (or clears one that ended in error). */
 export async function stopRelay(): Promise<string> {
-  return responseSchema.parse((await apiRequest('/api/relay/stop', { method: 'POST' })) ?? {}).message;
+  return (await apiRequest('/api/relay/stop', { method: 'POST', schema: relayStopResponseSchema })).message;
 }
 
 export function useStopRelay() {

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { RelayType, RelayValidateResponse } from '@painel/contract';
+import { relayValidateResponseSchema, type RelayType, type RelayValidateResponse } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const relayValidateQueryKey = (url: string, type: RelayType | null) => ['relay', 'validate', url, type] as const;
 
-const responseSchema = z.object({ valid: z.boolean().catch(false), message: z.string().catch('') });
-
 /** POST /api/relay/validate-url: whether the source answers and can be relayed, with the reason when not. */
 export async function validateRelayUrl(url: string, type: RelayType | null): Promise<RelayValidateResponse> {
   const body = { url, ...(type ? { relay_type: type } : {}) };
-  return responseSchema.parse((await apiRequest('/api/relay/validate-url', { method: 'POST', body })) ?? {});
+  return apiRequest('/api/relay/validate-url', { method: 'POST', body, schema: relayValidateResponseSchema });
 }
 
 export const relayValidateQuery = (url: string, type: RelayType | null) => ({

@@ -2,14 +2,16 @@ import { useId, type FormEvent } from 'react';
 import CheckCircle2 from 'lucide-react/icons/check-circle-2';
 import Link2 from 'lucide-react/icons/link-2';
 import XCircle from 'lucide-react/icons/x-circle';
-import { RELAY_TYPES, relayUi, type RelayType } from '@painel/contract';
+import { RELAY_TYPES, type RelayType } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { relayTexts } from '@/i18n/pt-BR/relay.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import type { useRelayForm } from '../hooks/use-relay-form.ts';
 
 const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none';
-const typeLabel: Record<RelayType, string> = { rtmp: relayUi.typeRtmp, m3u8: relayUi.typeM3u8 };
+const typeLabel: Record<RelayType, string> = { rtmp: commonTexts.rtmp, m3u8: relayTexts.typeM3u8 };
 
 /** The source address, its type, the server's verdict on it, and 'Ativar Relay'. */
 export function RelayForm({ form }: { form: ReturnType<typeof useRelayForm> }) {
@@ -22,19 +24,19 @@ export function RelayForm({ form }: { form: ReturnType<typeof useRelayForm> }) {
   }
 
   return (
-    <SectionCard title={relayUi.formTitle} icon={Link2} description={relayUi.formDescription}>
-      <form onSubmit={onSubmit} className="space-y-4" aria-label={relayUi.formTitle} noValidate>
+    <SectionCard title={relayTexts.formTitle} icon={Link2} description={relayTexts.formDescription}>
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={relayTexts.formTitle} noValidate>
         <div className="grid gap-4 sm:grid-cols-4">
           <div className="sm:col-span-3">
-            <label htmlFor={`${id}-url`} className="mb-1 block text-sm font-medium text-gray-700">{relayUi.urlLabel}</label>
+            <label htmlFor={`${id}-url`} className="mb-1 block text-sm font-medium text-gray-700">{relayTexts.urlLabel}</label>
             <input
               id={`${id}-url`} className={input} value={form.url} onChange={(e) => form.setUrl(e.target.value)}
-              placeholder={relayUi.urlPlaceholder} autoComplete="off" spellCheck={false} inputMode="url"
+              placeholder={relayTexts.urlPlaceholder} autoComplete="off" spellCheck={false} inputMode="url"
               aria-describedby={`${id}-verdict`}
             />
           </div>
           <div>
-            <label htmlFor={`${id}-type`} className="mb-1 block text-sm font-medium text-gray-700">{relayUi.typeLabel}</label>
+            <label htmlFor={`${id}-type`} className="mb-1 block text-sm font-medium text-gray-700">{relayTexts.typeLabel}</label>
             <select id={`${id}-type`} className={input} value={form.type} onChange={(e) => form.setType(e.target.value as RelayType)}>
               {RELAY_TYPES.map((t) => <option key={t} value={t}>{typeLabel[t]}</option>)}
             </select>
@@ -42,7 +44,7 @@ export function RelayForm({ form }: { form: ReturnType<typeof useRelayForm> }) {
         </div>
         <p id={`${id}-verdict`} role="status" aria-live="polite" className="min-h-5 text-sm" data-testid="relay-verdict">
           {view.state === 'checking' && (
-            <span className="inline-flex items-center gap-2 text-gray-500"><Spinner className="h-4 w-4" />{relayUi.validating}</span>
+            <span className="inline-flex items-center gap-2 text-gray-500"><Spinner className="h-4 w-4" />{relayTexts.validating}</span>
           )}
           {view.state === 'done' && (
             <span className={`inline-flex items-center gap-2 ${view.valid ? 'text-green-700' : 'text-red-700'}`}>
@@ -53,7 +55,7 @@ export function RelayForm({ form }: { form: ReturnType<typeof useRelayForm> }) {
         </p>
         <Button type="submit" variant="success" disabled={form.starting} className="w-full sm:w-auto">
           {form.starting ? <Spinner className="h-4 w-4" /> : null}
-          {form.starting ? relayUi.activating : relayUi.activate}
+          {form.starting ? relayTexts.activating : relayTexts.activate}
         </Button>
       </form>
     </SectionCard>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { msg, relayUi } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { relayTexts } from '@/i18n/pt-BR/relay.ts';
 import { HelpCard } from '@/components/ui/help-card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -28,7 +29,7 @@ export function RelayPage() {
   }, [status.isError]);
 
   function deactivate() {
-    if (!window.confirm(relayUi.stopConfirm)) return;
+    if (!window.confirm(relayTexts.stopConfirm)) return;
     stop.mutate(undefined, {
       onSuccess: (message) => {
         toast.success(message || msg.relayStopped);
@@ -41,14 +42,14 @@ export function RelayPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title={relayUi.title} subtitle={relayUi.subtitle} />
+      <PageHeader title={relayTexts.title} subtitle={relayTexts.subtitle} />
       {status.isPending ? (
         <LoadingState />
       ) : status.isError && !s ? null : shown ? (
         <RelayStatusBanner status={shown} uptime={uptime ?? shown.uptime} onStop={deactivate} stopping={stop.isPending} />
       ) : (
         <p className="rounded-xl border border-gray-200 bg-white px-5 py-4 text-sm text-gray-600 shadow-sm" data-testid="relay-inactive">
-          {relayUi.inactive}
+          {relayTexts.inactive}
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-5">
@@ -56,7 +57,7 @@ export function RelayPage() {
           <RelayForm form={form} />
         </div>
         <div className="lg:col-span-2">
-          <HelpCard title={relayUi.helpTitle} items={relayUi.help} />
+          <HelpCard title={relayTexts.helpTitle} items={relayTexts.help} />
         </div>
       </div>
     </div>

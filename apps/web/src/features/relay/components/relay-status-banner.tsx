@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import Square from 'lucide-react/icons/square';
-import { msg, relayUi, type RelayStatus } from '@painel/contract';
+import { msg, type RelayStatus } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { relayTexts } from '@/i18n/pt-BR/relay.ts';
 import { LiveBanner } from '@/components/live-banner.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -15,7 +17,7 @@ function StopButton({ onStop, stopping, light }: { onStop: () => void; stopping:
   const content = (
     <>
       {stopping ? <Spinner className="h-4 w-4" /> : <Square className="h-4 w-4" aria-hidden="true" />}
-      {stopping ? relayUi.deactivating : relayUi.deactivate}
+      {stopping ? relayTexts.deactivating : relayTexts.deactivate}
     </>
   );
   return light
@@ -29,9 +31,9 @@ function SourceLine({ status, className }: { status: RelayStatus; className: str
   const since = status.relay_started_at ? Date.parse(status.relay_started_at) : NaN;
   return (
     <p className={className}>
-      <span>{relayUi.sourceLabel}: </span>
+      <span>{commonTexts.source}: </span>
       <span className="break-all font-mono" data-testid="relay-source">{status.relay_url}</span>
-      {Number.isFinite(since) && <span> · {relayUi.startedAtLabel} {fmt.dateTime(since)}</span>}
+      {Number.isFinite(since) && <span> · {relayTexts.startedAtLabel} {fmt.dateTime(since)}</span>}
     </p>
   );
 }
@@ -49,8 +51,8 @@ export function RelayStatusBanner({ status, uptime, onStop, stopping }: {
 }) {
   const stateLine: ReactNode = (
     <span data-testid="relay-state">
-      {status.relay_status === 'erro' ? relayUi.statusError : relayUi.statusActive}
-      {status.estado ? ` — ${relayUi.stateLabels[status.estado]}` : ''}
+      {status.relay_status === 'erro' ? commonTexts.statusError : commonTexts.active}
+      {status.estado ? ` — ${relayTexts.stateLabels[status.estado]}` : ''}
     </span>
   );
   if (status.relay_status === 'ativo' && status.estado === 'live') {
@@ -58,7 +60,7 @@ export function RelayStatusBanner({ status, uptime, onStop, stopping }: {
       <div data-testid="relay-status">
         <LiveBanner
           title={msg.relayTitle(status.relay_type ?? 'rtmp')}
-          liveType={relayUi.liveType}
+          liveType={commonTexts.liveTypeRelay}
           viewers={status.viewers}
           bitrate={status.bitrate}
           uptime={uptime}
@@ -68,7 +70,7 @@ export function RelayStatusBanner({ status, uptime, onStop, stopping }: {
           actions={<StopButton onStop={onStop} stopping={stopping} light />}
         >
           <div className="space-y-1 bg-white/10 px-5 py-3 text-sm sm:px-6">
-            <p>{relayUi.statusTitle}: {stateLine}</p>
+            <p>{relayTexts.statusTitle}: {stateLine}</p>
             <SourceLine status={status} className="text-red-100" />
           </div>
         </LiveBanner>
@@ -79,13 +81,13 @@ export function RelayStatusBanner({ status, uptime, onStop, stopping }: {
   return (
     <section
       data-testid="relay-status"
-      aria-label={relayUi.statusTitle}
+      aria-label={relayTexts.statusTitle}
       className={`flex flex-wrap items-start justify-between gap-4 rounded-2xl border p-5 sm:p-6 ${error ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900'}`}
     >
       <div className="min-w-0 flex-1 space-y-1">
         <p className="flex items-center gap-2 text-lg font-semibold">
           {error ? <AlertTriangle className="h-5 w-5" aria-hidden="true" /> : <ArrowLeftRight className="h-5 w-5" aria-hidden="true" />}
-          {error ? relayUi.errorTitle : <>{relayUi.statusTitle}: {stateLine}</>}
+          {error ? relayTexts.errorTitle : <>{relayTexts.statusTitle}: {stateLine}</>}
         </p>
         {status.relay_error_details && <p className="text-sm" data-testid="relay-error">{status.relay_error_details}</p>}
         <SourceLine status={status} className="text-sm opacity-80" />

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { BookingBody } from '@painel/contract';
+import { bookingSavedSchema, type BookingBody } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { bookingsQueryKey } from './get-bookings.ts';
 
-const responseSchema = z.object({ message: z.string().catch('') });
-
 /** POST /api/agendamentos: answers the server's message. */
 export async function createBooking(body: BookingBody): Promise<string> {
-  return responseSchema.parse((await apiRequest('/api/agendamentos', { method: 'POST', body })) ?? {}).message;
+  return (await apiRequest('/api/agendamentos', { method: 'POST', body, schema: bookingSavedSchema })).message;
 }
 
 export function useCreateBooking() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { bookingsQueryKey } from './get-bookings.ts';
 
 /** DELETE /api/agendamentos/{id} */
 export async function deleteBooking(id: number): Promise<void> {
-  await apiRequest(`/api/agendamentos/${id}`, { method: 'DELETE' });
+  await apiRequest(`/api/agendamentos/${id}`, { method: 'DELETE', schema: messageResponseSchema });
 }
 
 export function useDeleteBooking() {

@@ -5,7 +5,8 @@ import CalendarDays from 'lucide-react/icons/calendar-days';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Plus from 'lucide-react/icons/plus';
-import { WEEKDAY_NAMES, WEEKDAY_SHORT, ui, type Booking } from '@painel/contract';
+import { WEEKDAY_NAMES, WEEKDAY_SHORT, type Booking } from '@painel/contract';
+import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -54,21 +55,21 @@ export function BookingCalendar({
 
   return (
     <SectionCard
-      title={ui.calendarTitle}
+      title={schedulesTexts.calendarTitle}
       icon={CalendarDays}
       actions={
         <Button onClick={onNew}>
           <Plus className="h-4 w-4" aria-hidden="true" />
-          {ui.newBooking}
+          {schedulesTexts.newBooking}
         </Button>
       }
     >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-1">
-          <Button variant="ghost" className="px-2" onClick={() => onMonth(addMonths(month, -1))} aria-label={ui.previousMonth} title={ui.previousMonth}>
+          <Button variant="ghost" className="px-2" onClick={() => onMonth(addMonths(month, -1))} aria-label={schedulesTexts.previousMonth} title={schedulesTexts.previousMonth}>
             <ChevronLeft className="h-5 w-5" aria-hidden="true" />
           </Button>
-          <Button variant="ghost" className="px-2" onClick={() => onMonth(addMonths(month, 1))} aria-label={ui.nextMonth} title={ui.nextMonth}>
+          <Button variant="ghost" className="px-2" onClick={() => onMonth(addMonths(month, 1))} aria-label={schedulesTexts.nextMonth} title={schedulesTexts.nextMonth}>
             <ChevronRight className="h-5 w-5" aria-hidden="true" />
           </Button>
           <h3 aria-live="polite" className="ml-2 text-lg font-semibold text-gray-900">{title}</h3>
@@ -79,7 +80,7 @@ export function BookingCalendar({
             variant="secondary"
             onClick={() => onMonth(new Date(Number(thisMonth.slice(0, 4)), Number(thisMonth.slice(5, 7)) - 1, 1))}
           >
-            {ui.thisMonth}
+            {schedulesTexts.thisMonth}
           </Button>
         )}
       </div>
@@ -108,7 +109,7 @@ export function BookingCalendar({
                       type="button"
                       data-testid={`dia-${key}`}
                       aria-current={isToday ? 'date' : undefined}
-                      aria-label={ui.calendarDay(format(day, "d 'de' MMMM 'de' yyyy", { locale: ptBR }), booked.length, isToday)}
+                      aria-label={schedulesTexts.calendarDay({ date: format(day, "d 'de' MMMM 'de' yyyy", { locale: ptBR }), n: booked.length, today: isToday })}
                       onClick={() => onDay(key, booked)}
                       className={cn(
                         'flex h-full w-full flex-col items-start gap-1 p-1 text-left transition-colors hover:bg-blue-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',
@@ -127,7 +128,7 @@ export function BookingCalendar({
                         {booked.slice(0, MAX_BADGES).map((b) => (
                           <span
                             key={b.id}
-                            title={ui.calendarBadge(b.id_playlist, b.nome_playlist_principal)}
+                            title={schedulesTexts.calendarBadge({ id: b.id_playlist, name: b.nome_playlist_principal })}
                             className="rounded bg-violet-600 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white"
                           >
                             {b.id_playlist}
@@ -135,7 +136,7 @@ export function BookingCalendar({
                         ))}
                         {booked.length > MAX_BADGES && (
                           <span className="rounded bg-gray-200 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-gray-700">
-                            {ui.calendarMore(booked.length - MAX_BADGES)}
+                            {schedulesTexts.calendarMore({ n: booked.length - MAX_BADGES })}
                           </span>
                         )}
                       </span>

@@ -1,7 +1,9 @@
 import { toast } from 'react-toastify';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { WEEKDAY_NAMES, msg, ui, type Booking } from '@painel/contract';
+import { WEEKDAY_NAMES, msg, type Booking } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -10,10 +12,10 @@ import { formatDuration } from '@/lib/format.ts';
 import { useDeleteBooking } from '../api/delete-booking.ts';
 import { formatWallTime, frequencyText } from '../utils/booking-dates.ts';
 
-const yesNo = (v: 'sim' | 'nao') => (v === 'sim' ? ui.yes : ui.no);
+const yesNo = (v: 'sim' | 'nao') => (v === 'sim' ? schedulesTexts.yes : schedulesTexts.no);
 
 function delayText(seconds: number): string {
-  return seconds < 60 ? ui.secondsShort(seconds) : formatDuration(seconds);
+  return seconds < 60 ? schedulesTexts.secondsShort({ n: seconds }) : formatDuration(seconds);
 }
 
 /** One booking's facts: the spec's fields, and when the scheduler last started it. */
@@ -24,28 +26,28 @@ function BookingFacts({ booking: b, onDelete, deleting }: { booking: Booking; on
     ? /(Z|[+-]\d{2}:?\d{2})$/.test(b.ultima_execucao) ? fmt.dateTime(b.ultima_execucao) : formatWallTime(b.ultima_execucao, true)
     : null;
   const rows: [string, string][] = [
-    [ui.bookingId, String(b.id)],
-    [ui.bookingPlaylistId, ui.bookingPlaylistRef(b.id_playlist, b.nome_playlist_principal)],
-    [ui.bookingShuffled, yesNo(b.shuffle)],
-    [ui.bookingFrequencyLabel, frequencyText(b, WEEKDAY_NAMES)],
-    [ui.bookingEndingLabel, yesNo(b.finalizacao)],
+    [schedulesTexts.id, String(b.id)],
+    [commonTexts.playlist, schedulesTexts.playlistRef({ id: b.id_playlist, name: b.nome_playlist_principal })],
+    [schedulesTexts.shuffled, yesNo(b.shuffle)],
+    [schedulesTexts.frequency, frequencyText(b, WEEKDAY_NAMES)],
+    [schedulesTexts.endingLabel, yesNo(b.finalizacao)],
     [
-      ui.bookingEndingCode,
-      b.codigo_playlist_finalizacao ? ui.bookingPlaylistRef(b.codigo_playlist_finalizacao, b.nome_playlist_finalizacao ?? '') : ui.bookingEndingNoneDetail,
+      schedulesTexts.ending,
+      b.codigo_playlist_finalizacao ? schedulesTexts.playlistRef({ id: b.codigo_playlist_finalizacao, name: b.nome_playlist_finalizacao ?? '' }) : schedulesTexts.endingNoneDetail,
     ],
-    [ui.bookingStart, formatWallTime(b.inicio)],
+    [schedulesTexts.start, formatWallTime(b.inicio)],
     [
-      ui.bookingLastRun,
-      lastRun ? (b.atraso_segundos && b.atraso_segundos > 0 ? `${lastRun} (${ui.bookingDelay(delayText(b.atraso_segundos))})` : lastRun) : ui.bookingNeverRun,
+      schedulesTexts.lastRun,
+      lastRun ? (b.atraso_segundos && b.atraso_segundos > 0 ? `${lastRun} (${schedulesTexts.delay({ delay: delayText(b.atraso_segundos) })})` : lastRun) : schedulesTexts.neverRun,
     ],
   ];
   return (
     <article aria-labelledby={`agendamento-${b.id}`} className="rounded-lg border border-gray-200 p-4">
       <div className="mb-3 flex items-center justify-between gap-3">
-        <h3 id={`agendamento-${b.id}`} className="font-semibold text-gray-900">{ui.bookingDetailTitle(b.id)}</h3>
-        <Button variant="ghost" className="px-2.5 py-1.5 text-red-600" onClick={onDelete} disabled={deleting} aria-label={ui.bookingDeleteLabel(b.id)}>
+        <h3 id={`agendamento-${b.id}`} className="font-semibold text-gray-900">{schedulesTexts.detailTitle({ id: b.id })}</h3>
+        <Button variant="ghost" className="px-2.5 py-1.5 text-red-600" onClick={onDelete} disabled={deleting} aria-label={schedulesTexts.deleteLabel({ id: b.id })}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
-          {ui.bookingDelete}
+          {commonTexts.delete}
         </Button>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
@@ -96,10 +98,10 @@ export function BookingDetailsModal({
           {onAddOnDay && (
             <Button variant="secondary" onClick={onAddOnDay}>
               <CalendarPlus className="h-4 w-4" aria-hidden="true" />
-              {ui.bookingAddOnDay}
+              {schedulesTexts.addOnDay}
             </Button>
           )}
-          <Button onClick={onClose}>{ui.bookingClose}</Button>
+          <Button onClick={onClose}>{commonTexts.close}</Button>
         </>
       }
     >

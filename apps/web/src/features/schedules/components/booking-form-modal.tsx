@@ -2,9 +2,11 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
-  FREQUENCIES, FREQUENCY_LABELS, TIMEZONE_LABELS, WEEKDAY_NAMES, WEEKDAY_SHORT, bookingBody, msg, ui,
+  FREQUENCIES, FREQUENCY_LABELS, TIMEZONE_LABELS, WEEKDAY_NAMES, WEEKDAY_SHORT, bookingBody, msg,
   type BookingBody, type Frequency, type Playlist,
 } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -100,39 +102,39 @@ export function BookingFormModal({
   return (
     <Modal
       open
-      title={ui.bookingFormTitle}
+      title={schedulesTexts.newBooking}
       onClose={onClose}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{ui.cancel}</Button>
+          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
           <Button type="submit" form={formId} disabled={create.isPending}>
             {create.isPending && <Spinner className="h-4 w-4" />}
-            {create.isPending ? ui.saving : ui.save}
+            {create.isPending ? commonTexts.saving : commonTexts.save}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
-          <label htmlFor={`${id}-playlist`} className={labelCls}>{ui.bookingPlaylist}</label>
+          <label htmlFor={`${id}-playlist`} className={labelCls}>{commonTexts.playlist}</label>
           <select id={`${id}-playlist`} className={field} data-autofocus {...register('id_playlist')}>
-            <option value="">{ui.bookingPlaylistPlaceholder}</option>
+            <option value="">{commonTexts.selectPlaylist}</option>
             {playlists.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
           </select>
         </div>
         <label className="flex items-center gap-2 text-sm text-gray-700">
           <input type="checkbox" className="h-4 w-4 accent-blue-600" {...register('shuffle')} />
-          {ui.bookingShuffle}
+          {schedulesTexts.shuffle}
         </label>
         <div>
-          <label htmlFor={`${id}-freq`} className={labelCls}>{ui.bookingFrequency}</label>
+          <label htmlFor={`${id}-freq`} className={labelCls}>{schedulesTexts.frequency}</label>
           <select id={`${id}-freq`} className={field} {...register('frequencia')}>
             {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
           </select>
         </div>
         {frequencia === 'dias_da_semana' && (
           <fieldset>
-            <legend className={labelCls}>{ui.bookingWeekdays}</legend>
+            <legend className={labelCls}>{schedulesTexts.weekdays}</legend>
             <div className="flex flex-wrap gap-1.5">
               {WEEKDAY_SHORT.map((d, i) => (
                 <button
@@ -153,16 +155,16 @@ export function BookingFormModal({
           </fieldset>
         )}
         <div>
-          <label htmlFor={`${id}-ending`} className={labelCls}>{ui.bookingEnding}</label>
+          <label htmlFor={`${id}-ending`} className={labelCls}>{schedulesTexts.ending}</label>
           <select id={`${id}-ending`} className={field} aria-describedby={`${id}-ending-hint`} {...register('id_playlist_finalizacao')}>
-            <option value="">{ui.bookingEndingNone}</option>
+            <option value="">{schedulesTexts.endingNone}</option>
             {playlists.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
           </select>
-          <p id={`${id}-ending-hint`} className="mt-1 text-xs text-gray-500">{ui.bookingEndingHint}</p>
+          <p id={`${id}-ending-hint`} className="mt-1 text-xs text-gray-500">{schedulesTexts.endingHint}</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-date`} className={labelCls}>{ui.bookingStartDate}</label>
+            <label htmlFor={`${id}-date`} className={labelCls}>{commonTexts.startDate}</label>
             <input
               id={`${id}-date`}
               type="date"
@@ -175,7 +177,7 @@ export function BookingFormModal({
             {errors.date && <p id={`${id}-date-error`} role="alert" className="mt-1 text-sm text-red-600">{errors.date.message}</p>}
           </div>
           <div>
-            <label htmlFor={`${id}-time`} className={labelCls}>{ui.bookingStartTime}</label>
+            <label htmlFor={`${id}-time`} className={labelCls}>{schedulesTexts.startTime}</label>
             <input
               id={`${id}-time`}
               type="time"
@@ -188,7 +190,7 @@ export function BookingFormModal({
             {errors.time && <p id={`${id}-time-error`} role="alert" className="mt-1 text-sm text-red-600">{errors.time.message}</p>}
           </div>
         </div>
-        {zone && <p className="text-xs text-gray-500">{ui.bookingZoneHint(TIMEZONE_LABELS[zone])}</p>}
+        {zone && <p className="text-xs text-gray-500">{commonTexts.zoneHint({ zone: TIMEZONE_LABELS[zone] })}</p>}
       </form>
     </Modal>
   );

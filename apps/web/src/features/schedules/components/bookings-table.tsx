@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import Filter from 'lucide-react/icons/filter';
 import List from 'lucide-react/icons/list';
-import { msg, ui, type Booking, type Playlist } from '@painel/contract';
+import { msg, type Booking, type Playlist } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { formatWallTime, frequencyText } from '../utils/booking-dates.ts';
@@ -22,24 +24,24 @@ function FiltersBar({ filters, playlists, onChange }: { filters: BookingFilters;
   const id = useId();
   return (
     <fieldset className="mb-4 grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-      <legend className="sr-only">{ui.bookingFiltersTitle}</legend>
+      <legend className="sr-only">{schedulesTexts.filtersTitle}</legend>
       <div>
-        <label htmlFor={`${id}-from`} className={labelCls}>{ui.bookingFilterStart}</label>
+        <label htmlFor={`${id}-from`} className={labelCls}>{schedulesTexts.filterStart}</label>
         <input id={`${id}-from`} type="date" className={field} value={filters.from} onChange={(e) => onChange({ ...filters, from: e.target.value })} />
       </div>
       <div>
-        <label htmlFor={`${id}-to`} className={labelCls}>{ui.bookingFilterEnd}</label>
+        <label htmlFor={`${id}-to`} className={labelCls}>{schedulesTexts.filterEnd}</label>
         <input id={`${id}-to`} type="date" className={field} value={filters.to} onChange={(e) => onChange({ ...filters, to: e.target.value })} />
       </div>
       <div>
-        <label htmlFor={`${id}-playlist`} className={labelCls}>{ui.bookingFilterPlaylist}</label>
+        <label htmlFor={`${id}-playlist`} className={labelCls}>{commonTexts.playlist}</label>
         <select id={`${id}-playlist`} className={field} value={filters.playlist} onChange={(e) => onChange({ ...filters, playlist: e.target.value })}>
-          <option value="">{ui.bookingFilterAll}</option>
+          <option value="">{schedulesTexts.filterAll}</option>
           {playlists.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
         </select>
       </div>
       <Link to="/dashboard/agendamentos" replace className="pb-2 text-sm font-medium text-blue-600 hover:text-blue-800 hover:underline">
-        {ui.clearFilters}
+        {schedulesTexts.clearFilters}
       </Link>
     </fieldset>
   );
@@ -58,25 +60,25 @@ export function BookingsTable({
   onView: (b: Booking) => void;
 }) {
   return (
-    <SectionCard title={ui.bookingsListTitle} icon={List} actions={<Filter className="h-5 w-5 text-gray-400" aria-hidden="true" />}>
+    <SectionCard title={schedulesTexts.listTitle} icon={List} actions={<Filter className="h-5 w-5 text-gray-400" aria-hidden="true" />}>
       <FiltersBar filters={filters} playlists={playlists} onChange={onFilters} />
       {loading ? (
-        <LoadingState label={ui.bookingsListLoading} />
+        <LoadingState label={schedulesTexts.listLoading} />
       ) : failed ? (
         <p className="py-6 text-center text-sm text-red-600">{msg.bookingsLoadError}</p>
       ) : (
         <div className="-mx-5 overflow-x-auto sm:-mx-6">
           <table className="min-w-full divide-y divide-gray-100 text-sm">
-            <caption className="sr-only">{ui.bookingsListTitle}</caption>
+            <caption className="sr-only">{schedulesTexts.listTitle}</caption>
             <thead>
               <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
-                {ui.bookingColumns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
+                {schedulesTexts.columns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {bookings.length === 0 ? (
                 <tr>
-                  <td colSpan={ui.bookingColumns.length} className="px-5 py-8 text-center text-gray-500 sm:px-6">{msg.bookingEmpty}</td>
+                  <td colSpan={schedulesTexts.columns.length} className="px-5 py-8 text-center text-gray-500 sm:px-6">{msg.bookingEmpty}</td>
                 </tr>
               ) : (
                 bookings.map((b) => (
@@ -85,17 +87,17 @@ export function BookingsTable({
                       <button
                         type="button"
                         onClick={() => onView(b)}
-                        aria-label={ui.bookingView(b.id)}
+                        aria-label={schedulesTexts.view({ id: b.id })}
                         className="font-mono font-semibold text-blue-600 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
                       >
                         {b.id}
                       </button>
                     </td>
-                    <td className="px-5 py-2.5 text-gray-900 sm:px-6">{ui.bookingPlaylistRef(b.id_playlist, b.nome_playlist_principal)}</td>
-                    <td className="px-5 py-2.5 text-gray-700 sm:px-6">{b.shuffle === 'sim' ? ui.yes : ui.no}</td>
+                    <td className="px-5 py-2.5 text-gray-900 sm:px-6">{schedulesTexts.playlistRef({ id: b.id_playlist, name: b.nome_playlist_principal })}</td>
+                    <td className="px-5 py-2.5 text-gray-700 sm:px-6">{b.shuffle === 'sim' ? schedulesTexts.yes : schedulesTexts.no}</td>
                     <td className="px-5 py-2.5 text-gray-700 sm:px-6">{frequencyText(b)}</td>
                     <td className="px-5 py-2.5 text-gray-700 sm:px-6">
-                      {b.finalizacao === 'sim' ? `${ui.yes}${b.nome_playlist_finalizacao ? ` (${b.nome_playlist_finalizacao})` : ''}` : ui.no}
+                      {b.finalizacao === 'sim' ? `${schedulesTexts.yes}${b.nome_playlist_finalizacao ? ` (${b.nome_playlist_finalizacao})` : ''}` : schedulesTexts.no}
                     </td>
                     <td className="px-5 py-2.5 whitespace-nowrap text-gray-700 sm:px-6">{formatWallTime(b.inicio)}</td>
                   </tr>

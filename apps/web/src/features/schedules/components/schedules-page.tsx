@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { format } from 'date-fns';
-import { DEFAULT_SETTINGS, msg, ui, type Booking } from '@painel/contract';
+import { DEFAULT_SETTINGS, msg, type Booking } from '@painel/contract';
+import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
@@ -91,7 +92,7 @@ export function SchedulesPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title={ui.schedulesTitle} subtitle={ui.schedulesSubtitle} />
+      <PageHeader title={schedulesTexts.title} subtitle={schedulesTexts.subtitle} />
 
       <div className="grid items-start gap-6 xl:grid-cols-3">
         <div className="xl:col-span-2">
@@ -120,7 +121,7 @@ export function SchedulesPage() {
 
       {viewing && shown.length > 0 && (
         <BookingDetailsModal
-          title={viewingDay ? ui.bookingDayTitle(formatWallTime(viewingDay)) : ui.bookingDetailTitle(shown[0]?.id ?? 0)}
+          title={viewingDay ? schedulesTexts.dayTitle({ date: formatWallTime(viewingDay) }) : schedulesTexts.detailTitle({ id: shown[0]?.id ?? 0 })}
           bookings={shown}
           onClose={() => setViewing(null)}
           onAddOnDay={viewingDay ? () => {

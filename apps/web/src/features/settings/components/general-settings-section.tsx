@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
-import { REFRESH_INTERVAL, ui } from '@painel/contract';
+import { REFRESH_INTERVAL } from '@painel/contract';
+import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
 import { cn } from '@/lib/cn.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { SettingsFormValues } from '../hooks/settings-form-schema.ts';
@@ -13,8 +14,8 @@ type BooleanField = 'auto_refresh' | 'sidebar_collapsed';
  * offered: the panel sends no notices yet.
  */
 const OPTIONS: { name: BooleanField; label: string; hint: string }[] = [
-  { name: 'auto_refresh', label: ui.autoRefreshOption, hint: ui.autoRefreshHint },
-  { name: 'sidebar_collapsed', label: ui.sidebarCollapsedOption, hint: ui.sidebarCollapsedHint },
+  { name: 'auto_refresh', label: settingsTexts.autoRefreshOption, hint: settingsTexts.autoRefreshHint },
+  { name: 'sidebar_collapsed', label: settingsTexts.sidebarCollapsedOption, hint: settingsTexts.sidebarCollapsedHint },
 ];
 
 export function GeneralSettingsSection({
@@ -29,7 +30,7 @@ export function GeneralSettingsSection({
   const intervalError = errors.refresh_interval?.message;
 
   return (
-    <SectionCard title={ui.generalSection} icon={SlidersHorizontal}>
+    <SectionCard title={settingsTexts.generalSection} icon={SlidersHorizontal}>
       <div className="space-y-4">
         {OPTIONS.map((option) => {
           const inputId = `${id}-${option.name}`;
@@ -53,7 +54,7 @@ export function GeneralSettingsSection({
         {autoRefresh && (
           <div className="ml-8 max-w-xs">
             <label htmlFor={intervalId} className="mb-1.5 block text-sm font-medium text-gray-700">
-              {ui.refreshIntervalLabel}
+              {settingsTexts.refreshIntervalLabel}
             </label>
             <input
               id={intervalId}

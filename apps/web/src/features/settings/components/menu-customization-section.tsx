@@ -6,7 +6,9 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import LayoutList from 'lucide-react/icons/layout-list';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { DRAG_ACTIVATION_PX, msg, type MenuItem, ui } from '@painel/contract';
+import { DRAG_ACTIVATION_PX, msg, type MenuItem } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { MenuSummary as Summary } from '../hooks/use-menu-editor.ts';
@@ -30,11 +32,11 @@ export function MenuCustomizationSection({
   const announcements = useMemo<Announcements>(() => {
     const label = (id: UniqueIdentifier | undefined) => items.find((i) => i.id === id)?.label ?? String(id ?? '');
     return {
-      onDragStart: ({ active }) => ui.dragStarted(label(active.id)),
-      onDragOver: ({ active, over }) => (over ? ui.dragOver(label(active.id), label(over.id)) : undefined),
+      onDragStart: ({ active }) => commonTexts.dragStarted({ label: label(active.id) }),
+      onDragOver: ({ active, over }) => (over ? commonTexts.dragOver({ label: label(active.id), over: label(over.id) }) : undefined),
       onDragEnd: ({ active, over }) =>
-        over ? ui.dragDropped(label(active.id), label(over.id)) : ui.dragDroppedNowhere(label(active.id)),
-      onDragCancel: ({ active }) => ui.dragCancelled(label(active.id)),
+        over ? commonTexts.dragDropped({ label: label(active.id), over: label(over.id) }) : commonTexts.dragDroppedNowhere({ label: label(active.id) }),
+      onDragCancel: ({ active }) => commonTexts.dragCancelled({ label: label(active.id) }),
     };
   }, [items]);
 
@@ -48,13 +50,13 @@ export function MenuCustomizationSection({
 
   return (
     <SectionCard
-      title={ui.menuSection}
-      description={ui.menuSectionHint}
+      title={settingsTexts.menuSection}
+      description={settingsTexts.menuSectionHint}
       icon={LayoutList}
       actions={
         <Button variant="secondary" onClick={restore}>
           <RotateCcw className="h-4 w-4" aria-hidden="true" />
-          {ui.restoreDefault}
+          {settingsTexts.restoreDefault}
         </Button>
       }
     >
@@ -64,7 +66,7 @@ export function MenuCustomizationSection({
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: ui.dragInstructions } }}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: commonTexts.dragInstructions } }}
         >
           <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
             <ul className="space-y-2">

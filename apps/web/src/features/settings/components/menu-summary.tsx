@@ -1,13 +1,13 @@
 import type { MenuSummary as Summary } from '../hooks/use-menu-editor.ts';
-import { ui } from '@painel/contract';
+import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
 
 /** Total, visible, hidden and category counts of the list being edited. */
 export function MenuSummary({ summary }: { summary: Summary }) {
   const tiles = [
-    { label: ui.summaryTotal, value: summary.total, tone: 'bg-gray-50 text-gray-900' },
-    { label: ui.summaryVisible, value: summary.visible, tone: 'bg-green-50 text-green-700' },
-    { label: ui.summaryHidden, value: summary.hidden, tone: 'bg-amber-50 text-amber-700' },
-    { label: ui.summaryCategories, value: summary.categories, tone: 'bg-blue-50 text-blue-700' },
+    { label: settingsTexts.summaryTotal, value: summary.total, tone: 'bg-gray-50 text-gray-900' },
+    { label: settingsTexts.summaryVisible, value: summary.visible, tone: 'bg-green-50 text-green-700' },
+    { label: settingsTexts.summaryHidden, value: summary.hidden, tone: 'bg-amber-50 text-amber-700' },
+    { label: settingsTexts.summaryCategories, value: summary.categories, tone: 'bg-blue-50 text-blue-700' },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import Globe from 'lucide-react/icons/globe';
-import { LANGUAGES, LANGUAGE_LABELS, TIMEZONES, TIMEZONE_LABELS, ui } from '@painel/contract';
+import { LANGUAGES, LANGUAGE_LABELS, TIMEZONES, TIMEZONE_LABELS } from '@painel/contract';
+import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { SettingsFormValues } from '../hooks/settings-form-schema.ts';
 
@@ -11,11 +12,11 @@ const selectClass =
 export function RegionalSettingsSection({ register }: { register: UseFormRegister<SettingsFormValues> }) {
   const id = useId();
   return (
-    <SectionCard title={ui.regionalSection} icon={Globe}>
+    <SectionCard title={settingsTexts.regionalSection} icon={Globe}>
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-language`} className="mb-1.5 block text-sm font-medium text-gray-700">
-            {ui.languageLabel}
+            {settingsTexts.languageLabel}
           </label>
           <select id={`${id}-language`} className={selectClass} {...register('language')}>
             {LANGUAGES.map((lang) => (
@@ -25,7 +26,7 @@ export function RegionalSettingsSection({ register }: { register: UseFormRegiste
         </div>
         <div>
           <label htmlFor={`${id}-timezone`} className="mb-1.5 block text-sm font-medium text-gray-700">
-            {ui.timezoneLabel}
+            {settingsTexts.timezoneLabel}
           </label>
           <select id={`${id}-timezone`} className={selectClass} {...register('timezone')}>
             {TIMEZONES.map((tz) => (

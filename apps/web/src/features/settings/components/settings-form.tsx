@@ -3,7 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import Save from 'lucide-react/icons/save';
 import X from 'lucide-react/icons/x';
-import { msg, type User, type UserSettingsBody, ui } from '@painel/contract';
+import { msg, type User, type UserSettingsBody } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { effectiveId } from '@/lib/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -52,8 +54,8 @@ export function SettingsForm({ initial, user }: { initial: LoadedSettings; user:
   return (
     <form onSubmit={onSubmit} noValidate className="mx-auto max-w-4xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">{ui.settingsTitle}</h1>
-        <p className="mt-1 text-gray-500">{ui.settingsSubtitle}</p>
+        <h1 className="text-2xl font-bold text-gray-900">{settingsTexts.title}</h1>
+        <p className="mt-1 text-gray-500">{settingsTexts.subtitle}</p>
       </div>
 
       <GeneralSettingsSection register={register} errors={errors} autoRefresh={autoRefresh} />
@@ -70,11 +72,11 @@ export function SettingsForm({ initial, user }: { initial: LoadedSettings; user:
       <div className="sticky bottom-4 z-10 flex justify-end gap-3 rounded-xl border border-gray-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur">
         <Button variant="secondary" onClick={() => window.location.reload()}>
           <X className="h-4 w-4" aria-hidden="true" />
-          {ui.cancel}
+          {commonTexts.cancel}
         </Button>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner className="h-4 w-4" /> : <Save className="h-4 w-4" aria-hidden="true" />}
-          {save.isPending ? ui.saving : ui.save}
+          {save.isPending ? commonTexts.saving : commonTexts.save}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { DEFAULT_SETTINGS, msg, ui } from '@painel/contract';
+import { DEFAULT_SETTINGS, msg } from '@painel/contract';
+import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
 import { useUser } from '@/lib/auth.ts';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { defaultMenu, useUserSettings, type LoadedSettings } from '@/lib/user-settings.ts';
@@ -20,6 +21,6 @@ export function SettingsPage() {
     return undefined;
   }, [settings.data, settings.isError, settings.isFetching]);
 
-  if (!initial) return <LoadingState label={ui.settingsLoading} />;
+  if (!initial) return <LoadingState label={settingsTexts.loading} />;
   return <SettingsForm initial={initial} user={user} />;
 }

@@ -3,7 +3,9 @@ import { CSS } from '@dnd-kit/utilities';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import GripVertical from 'lucide-react/icons/grip-vertical';
-import { CATEGORY_LABELS, type MenuItem, ui } from '@painel/contract';
+import { type MenuItem } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
 import { cn } from '@/lib/cn.ts';
 import { MenuIcon } from '@/components/ui/menu-icon.tsx';
 
@@ -11,7 +13,7 @@ import { MenuIcon } from '@/components/ui/menu-icon.tsx';
 export function SortableMenuRow({ item, onToggle }: { item: MenuItem; onToggle: (id: string) => void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
-    attributes: { roleDescription: ui.sortableRole },
+    attributes: { roleDescription: commonTexts.sortableRole },
   });
 
   return (
@@ -28,7 +30,7 @@ export function SortableMenuRow({ item, onToggle }: { item: MenuItem; onToggle: 
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        aria-label={ui.dragItem(item.label)}
+        aria-label={commonTexts.dragItem({ label: item.label })}
         className="cursor-grab touch-none rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-blue-500 active:cursor-grabbing"
       >
         <GripVertical className="h-5 w-5" aria-hidden="true" />
@@ -47,17 +49,17 @@ export function SortableMenuRow({ item, onToggle }: { item: MenuItem; onToggle: 
         <p className={cn('truncate font-medium', item.visible ? 'text-gray-900' : 'text-gray-400 line-through')}>
           {item.label}
         </p>
-        <p className="truncate text-xs text-gray-500">{CATEGORY_LABELS[item.category]}</p>
+        <p className="truncate text-xs text-gray-500">{commonTexts.menuCategories[item.category]}</p>
       </div>
 
       {!item.visible && (
-        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-500">{ui.hiddenTag}</span>
+        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-500">{settingsTexts.hiddenTag}</span>
       )}
 
       <button
         type="button"
         onClick={() => onToggle(item.id)}
-        aria-label={item.visible ? ui.hideItem(item.label) : ui.showItem(item.label)}
+        aria-label={item.visible ? commonTexts.hideItem({ label: item.label }) : commonTexts.showItem({ label: item.label })}
         className={cn(
           'rounded-md p-2 focus-visible:outline-2 focus-visible:outline-blue-500',
           item.visible ? 'text-blue-600 hover:bg-blue-50' : 'text-gray-400 hover:bg-gray-100',

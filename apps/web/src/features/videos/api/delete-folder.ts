@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { folderInfoQueryKey } from './get-folder-info.ts';
 import { foldersQueryKey } from '@/lib/folders.ts';
@@ -6,7 +7,7 @@ import { videosQueryKey } from './get-videos.ts';
 
 /** DELETE /api/folders/{id}: the folder and its videos. */
 export async function deleteFolder(id: number): Promise<void> {
-  await apiRequest(`/api/folders/${id}`, { method: 'DELETE' });
+  await apiRequest(`/api/folders/${id}`, { method: 'DELETE', schema: messageResponseSchema });
 }
 
 export function useDeleteFolder() {

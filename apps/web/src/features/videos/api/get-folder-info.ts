@@ -1,21 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { folderInfoSchema, type FolderInfo } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
-import { folderSchema, foldersQueryKey } from '@/lib/folders.ts';
+import { foldersQueryKey } from '@/lib/folders.ts';
 
 export const folderInfoQueryKey = (id: number) => [...foldersQueryKey, id, 'info'] as const;
 
-const folderInfoSchema = folderSchema.extend({
-  server_info: z
-    .object({ exists: z.boolean().catch(false), file_count: z.coerce.number().catch(0) })
-    .nullish()
-    .catch(null),
-});
-export type FolderInfoItem = z.infer<typeof folderInfoSchema>;
+export type FolderInfoItem = FolderInfo;
 
 /** GET /api/folders/{id}/info: the list's counters, fresh, plus what is on disk. */
-export async function getFolderInfo(id: number): Promise<FolderInfoItem> {
-  return folderInfoSchema.parse(await apiRequest(`/api/folders/${id}/info`));
+export function getFolderInfo(id: number): Promise<FolderInfoItem> {
+  return apiRequest(`/api/folders/${id}/info`, { schema: folderInfoSchema });
 }
 
 export function useFolderInfo(id: number | null) {

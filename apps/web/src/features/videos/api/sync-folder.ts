@@ -1,27 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { syncResultSchema, type SyncResult } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 import { foldersQueryKey } from '@/lib/folders.ts';
 import { videosQueryKey } from './get-videos.ts';
 
-const syncResponse = z.object({
-  videos_count: z.coerce.number().catch(0),
-  added: z.coerce.number().catch(0),
-  removed: z.coerce.number().catch(0),
-  message: z.string().optional().catch(undefined),
-});
-export type SyncSummary = z.infer<typeof syncResponse>;
-
-export function parseSync(data: unknown): SyncSummary {
-  return syncResponse.parse(typeof data === 'object' && data !== null ? data : {});
-}
+export type SyncSummary = SyncResult;
 
 /**
  * POST /api/folders/{id}/sync: creates the folder's directory on the server if missing and
  * brings the database in line with the files there (e.g. sent by FTP).
  */
-export async function syncFolder(id: number): Promise<SyncSummary> {
-  return parseSync(await apiRequest(`/api/folders/${id}/sync`, { method: 'POST' }));
+export function syncFolder(id: number): Promise<SyncSummary> {
+  return apiRequest(`/api/folders/${id}/sync`, { method: 'POST', schema: syncResultSchema });
 }
 
 export function useSyncFolder() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { msg } from '@painel/contract';
-import { ApiError, UNAUTHORIZED_EVENT, serverErrorText, type UnauthorizedDetail } from '@/lib/api-client.ts';
+import { msg, uploadResultSchema } from '@painel/contract';
+import { ApiContractError, ApiError, UNAUTHORIZED_EVENT, serverErrorCode, serverErrorText, type UnauthorizedDetail } from '@/lib/api-client.ts';
 import { clearToken, getToken } from '@/lib/token.ts';
 import { foldersQueryKey } from '@/lib/folders.ts';
 import { videosQueryKey } from './get-videos.ts';
@@ -23,12 +23,14 @@ function parseJson(text: string): unknown {
 /**
  * POST /api/videos/upload?folder_id=, one file in the multipart field `video`. XMLHttpRequest
  * rather than fetch: only its upload.onprogress reports the bytes sent. Rejects with an
- * ApiError carrying the server's text, or a plain 'Erro de conexão' when no answer came.
+ * ApiError carrying the server's text, or a plain 'Erro de conexão' when no answer came; an
+ * answer the contract does not describe rejects with ApiContractError, as apiRequest does.
  */
 export function uploadVideo({ folderId, file, onProgress }: UploadVideoInput): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/videos/upload?folder_id=${folderId}`);
+    const path = `/api/videos/upload?folder_id=${folderId}`;
+    xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -40,6 +42,12 @@ export function uploadVideo({ folderId, file, onProgress }: UploadVideoInput): P
       const data = parseJson(xhr.responseText);
       const refused = typeof data === 'object' && data !== null && (data as { success?: unknown }).success === false;
       if (xhr.status >= 200 && xhr.status < 300 && !refused) {
+        const r = uploadResultSchema.safeParse(data);
+        if (!r.success) {
+          console.error(`contract mismatch: ${path}`, r.error.issues);
+          reject(new ApiContractError(path, r.error.issues));
+          return;
+        }
         onProgress?.(100);
         resolve();
         return;
@@ -49,7 +57,7 @@ export function uploadVideo({ folderId, file, onProgress }: UploadVideoInput): P
         clearToken();
         window.dispatchEvent(new CustomEvent<UnauthorizedDetail>(UNAUTHORIZED_EVENT, { detail: { expired } }));
       }
-      reject(new ApiError(xhr.status, serverErrorText(data) ?? msg.connectionError, expired));
+      reject(new ApiError(xhr.status, serverErrorText(data) ?? msg.connectionError, expired, serverErrorCode(data)));
     };
     xhr.onerror = () => reject(new ApiError(0, msg.connectionError));
     xhr.onabort = () => reject(new ApiError(0, msg.connectionError));

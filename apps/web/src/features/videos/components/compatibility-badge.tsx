@@ -1,7 +1,8 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { msg, ui, type CompatibilityStatus } from '@painel/contract';
+import { msg, type CompatibilityStatus } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 
 /**
  * Compatible is a green check, needs_conversion red (the reasons in the
@@ -13,7 +14,7 @@ export function CompatibilityBadge({ status, message }: { status: CompatibilityS
     return (
       <span title={title} className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-700">
         <CircleCheck className="h-3.5 w-3.5" aria-hidden="true" />
-        {ui.compatibleLabel}
+        {commonTexts.compatible}
       </span>
     );
   }
@@ -22,7 +23,7 @@ export function CompatibilityBadge({ status, message }: { status: CompatibilityS
       <span title={title} className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-700">
         <CircleAlert className="h-3.5 w-3.5" aria-hidden="true" />
         {/* the reasons are only a tooltip on screen; a screen reader reads them instead */}
-        <span aria-hidden={title ? true : undefined}>{ui.needsConversionLabel}</span>
+        <span aria-hidden={title ? true : undefined}>{commonTexts.needsConversion}</span>
         {title && <span className="sr-only">{title}</span>}
       </span>
     );

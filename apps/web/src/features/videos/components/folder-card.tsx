@@ -4,7 +4,8 @@ import FolderOpen from 'lucide-react/icons/folder-open';
 import Pencil from 'lucide-react/icons/pencil';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatBytes } from '@/lib/format.ts';
 import type { FolderInfoItem } from '../api/get-folder-info.ts';
@@ -88,13 +89,13 @@ export function FolderCard({
           <span className="truncate font-semibold text-gray-900">{folder.nome}</span>
         </button>
         <div className="flex shrink-0 items-center">
-          <IconAction label={ui.renameFolderAction(folder.nome)} onClick={onRename}>
+          <IconAction label={videosTexts.renameFolderAction({ name: folder.nome })} onClick={onRename}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
           </IconAction>
-          <IconAction label={ui.syncFolderAction(folder.nome)} onClick={onSync} disabled={syncing} busy={syncing}>
+          <IconAction label={videosTexts.syncFolderAction({ name: folder.nome })} onClick={onSync} disabled={syncing} busy={syncing}>
             <RefreshCw className={cn('h-4 w-4', syncing && 'animate-spin')} aria-hidden="true" />
           </IconAction>
-          <IconAction label={ui.deleteFolderAction(folder.nome)} onClick={onDelete} danger>
+          <IconAction label={videosTexts.deleteFolderAction({ name: folder.nome })} onClick={onDelete} danger>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
           </IconAction>
         </div>
@@ -102,13 +103,13 @@ export function FolderCard({
 
       <div id={countersId} className="space-y-2 text-sm text-gray-600">
         <div className="flex flex-wrap justify-between gap-x-3">
-          <span>{ui.folderVideoCount(f.video_count_db)}</span>
-          <span>{ui.folderSpaceUsed(formatBytes(f.espaco_usado * MB))}</span>
+          <span>{commonTexts.videoCount({ n: f.video_count_db })}</span>
+          <span>{videosTexts.folderSpaceUsed({ size: formatBytes(f.espaco_usado * MB) })}</span>
         </div>
-        <UsageBar percent={pct} label={ui.folderUsage(folder.nome, pct)} />
+        <UsageBar percent={pct} label={videosTexts.folderUsage({ name: folder.nome, pct })} />
         {info?.server_info && (
           <p className={cn('text-xs', info.server_info.exists ? 'text-gray-500' : 'text-amber-700')}>
-            {info.server_info.exists ? ui.folderOnServer(info.server_info.file_count) : ui.folderNotOnServer}
+            {info.server_info.exists ? videosTexts.folderOnServer({ n: info.server_info.file_count }) : videosTexts.folderNotOnServer}
           </p>
         )}
       </div>

@@ -1,4 +1,5 @@
-import { FOLDER_NAME_MAX, folderBody, msg, ui } from '@painel/contract';
+import { FOLDER_NAME_MAX, folderBody, msg } from '@painel/contract';
+import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { NameModal } from '@/components/ui/name-modal.tsx';
 
 type Props = Pick<Parameters<typeof NameModal>[0], 'title' | 'initial' | 'submitLabel' | 'busyLabel' | 'busy' | 'onSubmit' | 'onClose'>;
@@ -8,8 +9,8 @@ export function FolderNameModal(p: Props) {
   return (
     <NameModal
       {...p}
-      label={ui.folderNameLabel}
-      placeholder={ui.folderNamePlaceholder}
+      label={videosTexts.folderNameLabel}
+      placeholder={videosTexts.folderNamePlaceholder}
       maxLength={FOLDER_NAME_MAX}
       schema={folderBody}
       requiredMessage={msg.folderNameRequired}

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import FolderPlus from 'lucide-react/icons/folder-plus';
 import Folders from 'lucide-react/icons/folders';
 import { toast } from 'react-toastify';
-import { msg, ui } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -59,7 +61,7 @@ export function FoldersSection({
   }
 
   function onDelete(folder: FolderItem) {
-    if (!window.confirm(ui.deleteFolderConfirm(folder.nome))) return;
+    if (!window.confirm(videosTexts.deleteFolderConfirm({ name: folder.nome }))) return;
     remove.mutate(folder.id, {
       onSuccess: () => {
         toast.success(msg.folderDeleted);
@@ -81,18 +83,18 @@ export function FoldersSection({
 
   return (
     <SectionCard
-      title={ui.foldersTitle}
+      title={commonTexts.folders}
       icon={Folders}
       actions={
         <Button onClick={() => setCreating(true)}>
           <FolderPlus className="h-4 w-4" aria-hidden="true" />
-          {ui.newFolder}
+          {videosTexts.newFolder}
         </Button>
       }
     >
-      {loading && <LoadingState label={ui.foldersLoading} />}
+      {loading && <LoadingState label={commonTexts.foldersLoading} />}
       {!loading && failed && !folders && <p className="py-6 text-center text-sm text-red-600">{msg.foldersLoadError}</p>}
-      {folders && folders.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{ui.noFolders}</p>}
+      {folders && folders.length === 0 && <p className="py-6 text-center text-sm text-gray-500">{videosTexts.noFolders}</p>}
       {folders && folders.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {folders.map((folder) => (
@@ -113,9 +115,9 @@ export function FoldersSection({
 
       {creating && (
         <FolderNameModal
-          title={ui.newFolder}
-          submitLabel={ui.createFolder}
-          busyLabel={ui.creatingFolder}
+          title={videosTexts.newFolder}
+          submitLabel={videosTexts.createFolder}
+          busyLabel={commonTexts.creating}
           busy={create.isPending}
           onSubmit={onCreate}
           onClose={() => setCreating(false)}
@@ -123,10 +125,10 @@ export function FoldersSection({
       )}
       {renaming && (
         <FolderNameModal
-          title={ui.renameFolderTitle}
+          title={videosTexts.renameFolderTitle}
           initial={renaming.nome}
-          submitLabel={ui.save}
-          busyLabel={ui.saving}
+          submitLabel={commonTexts.save}
+          busyLabel={commonTexts.saving}
           busy={rename.isPending}
           onSubmit={(nome) => onRename(renaming, nome)}
           onClose={() => setRenaming(null)}

@@ -1,7 +1,9 @@
 import Gauge from 'lucide-react/icons/gauge';
 import HardDrive from 'lucide-react/icons/hard-drive';
 import type { LucideIcon } from 'lucide-react';
-import { DEFAULT_STORAGE_MB, ui } from '@painel/contract';
+import { DEFAULT_STORAGE_MB } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { useUser } from '@/lib/auth.ts';
 import { formatBytes } from '@/lib/format.ts';
 import { planBitrate } from '@/lib/account.ts';
@@ -32,15 +34,15 @@ export function PlanInfo({ folders }: { folders: FolderItem[] | undefined }) {
   const pct = round2((used / storage) * 100);
 
   return (
-    <section aria-label={ui.planInfoTitle} className="grid gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:grid-cols-3">
-      <Fact icon={Gauge} label={ui.bitrateLabel} value={ui.kbps(planBitrate(user))} tone="bg-violet-100 text-violet-600" />
-      <Fact icon={HardDrive} label={ui.planStorageLabel} value={ui.megabytes(storage)} tone="bg-blue-100 text-blue-600" />
+    <section aria-label={videosTexts.planInfoTitle} className="grid gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:grid-cols-3">
+      <Fact icon={Gauge} label={commonTexts.bitrateLabel} value={commonTexts.kbps({ n: planBitrate(user) })} tone="bg-violet-100 text-violet-600" />
+      <Fact icon={HardDrive} label={commonTexts.storage} value={videosTexts.megabytes({ n: storage })} tone="bg-blue-100 text-blue-600" />
       <div className="flex flex-col justify-center gap-1.5">
         <p className="flex justify-between text-sm">
-          <span className="text-gray-500">{ui.planStorageUsedLabel}</span>
+          <span className="text-gray-500">{videosTexts.planStorageUsedLabel}</span>
           <span className="font-semibold text-gray-900">{formatBytes(used * 1024 * 1024)}</span>
         </p>
-        <UsageBar percent={pct} label={ui.storageUsage(pct)} />
+        <UsageBar percent={pct} label={videosTexts.storageUsage({ pct })} />
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
 import Upload from 'lucide-react/icons/upload';
 import { toast } from 'react-toastify';
-import { msg, ui } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { cn } from '@/lib/cn.ts';
 
 /**
@@ -42,7 +43,7 @@ export function UploadButton({ hasFolder, onFiles }: { hasFolder: boolean; onFil
         )}
       >
         <Upload className="h-4 w-4" aria-hidden="true" />
-        {ui.uploadVideos}
+        {commonTexts.uploadVideos}
       </label>
     </div>
   );

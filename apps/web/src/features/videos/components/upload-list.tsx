@@ -1,7 +1,7 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { ui } from '@painel/contract';
+import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import type { UploadItem } from '../hooks/use-video-uploads.ts';
 
@@ -10,7 +10,7 @@ function StatusLine({ item }: { item: UploadItem }) {
     return (
       <span className="inline-flex items-center gap-1 text-green-700">
         <CircleCheck className="h-4 w-4" aria-hidden="true" />
-        {ui.uploadCompleted}
+        {videosTexts.uploadCompleted}
       </span>
     );
   }
@@ -25,7 +25,7 @@ function StatusLine({ item }: { item: UploadItem }) {
   return (
     <span className="inline-flex items-center gap-1 text-blue-700">
       <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
-      {ui.uploadProgress(item.progress)}
+      {videosTexts.uploadProgress({ pct: item.progress })}
     </span>
   );
 }
@@ -34,7 +34,7 @@ function StatusLine({ item }: { item: UploadItem }) {
 export function UploadList({ items }: { items: UploadItem[] }) {
   if (items.length === 0) return null;
   return (
-    <section aria-label={ui.uploadsLabel} className="rounded-lg border border-gray-200 bg-gray-50 p-3">
+    <section aria-label={videosTexts.uploadsLabel} className="rounded-lg border border-gray-200 bg-gray-50 p-3">
       <ul className="space-y-3">
         {items.map((item) => (
           <li key={item.id} className="space-y-1.5 text-sm">

@@ -3,7 +3,8 @@ import ExternalLink from 'lucide-react/icons/external-link';
 import Play from 'lucide-react/icons/play';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { LucideIcon } from 'lucide-react';
-import { ui } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatBytes, formatDuration } from '@/lib/format.ts';
 import type { VideoItem } from '../api/get-videos.ts';
@@ -46,7 +47,7 @@ export function VideoRow({
   onDownload: () => void;
   onDelete: () => void;
 }) {
-  const bitrate = video.bitrate_video > 0 ? ui.kbps(video.bitrate_video) : ui.notAvailable;
+  const bitrate = video.bitrate_video > 0 ? commonTexts.kbps({ n: video.bitrate_video }) : commonTexts.notAvailable;
   const limit = video.user_bitrate_limit;
   return (
     <tr className={cn('border-t border-gray-100', deleting && 'opacity-50')}>
@@ -54,11 +55,11 @@ export function VideoRow({
         <span className="block truncate font-medium text-gray-900" title={video.nome}>{video.nome}</span>
       </td>
       <td className="px-3 py-2.5 whitespace-nowrap text-gray-600">
-        {video.formato_original ? video.formato_original.toUpperCase() : ui.notAvailable}
+        {video.formato_original ? video.formato_original.toUpperCase() : commonTexts.notAvailable}
       </td>
       <td
         className={cn('px-3 py-2.5 whitespace-nowrap', video.bitrate_exceeds_limit ? 'font-medium text-red-600' : 'text-gray-600')}
-        title={video.bitrate_exceeds_limit && limit ? ui.bitrateAboveLimit(limit) : undefined}
+        title={video.bitrate_exceeds_limit && limit ? videosTexts.bitrateAboveLimit({ limit }) : undefined}
       >
         {bitrate}
       </td>
@@ -69,12 +70,12 @@ export function VideoRow({
       </td>
       <td className="px-3 py-2.5">
         <div className="flex items-center gap-0.5">
-          <RowAction icon={Play} label={ui.playVideo(video.nome)} onClick={onPlay} tone="text-blue-600 hover:bg-blue-50" />
-          <RowAction icon={ExternalLink} label={ui.openVideoInNewTab(video.nome)} onClick={onOpen} tone="text-gray-600 hover:bg-gray-100" />
-          <RowAction icon={Download} label={ui.downloadVideo(video.nome)} onClick={onDownload} tone="text-green-600 hover:bg-green-50" />
+          <RowAction icon={Play} label={commonTexts.playVideo({ name: video.nome })} onClick={onPlay} tone="text-blue-600 hover:bg-blue-50" />
+          <RowAction icon={ExternalLink} label={videosTexts.openVideoInNewTab({ name: video.nome })} onClick={onOpen} tone="text-gray-600 hover:bg-gray-100" />
+          <RowAction icon={Download} label={videosTexts.downloadVideo({ name: video.nome })} onClick={onDownload} tone="text-green-600 hover:bg-green-50" />
           <RowAction
             icon={Trash2}
-            label={ui.deleteVideo(video.nome)}
+            label={videosTexts.deleteVideo({ name: video.nome })}
             onClick={onDelete}
             disabled={deleting}
             tone="text-red-600 hover:bg-red-50"

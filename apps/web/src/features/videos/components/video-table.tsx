@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { msg, ui } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
 import type { VideoItem } from '../api/get-videos.ts';
@@ -9,7 +11,7 @@ import { VideoPlayerModal } from './video-player-modal.tsx';
 import { VideoRow } from './video-row.tsx';
 
 const COLUMNS = [
-  ui.videoColName, ui.videoColFormat, ui.videoColBitrate, ui.videoColSize, ui.videoColDuration, ui.videoColStatus, ui.videoColActions,
+  videosTexts.videoColName, commonTexts.format, commonTexts.bitrate, commonTexts.size, commonTexts.duration, commonTexts.status, videosTexts.videoColActions,
 ];
 
 /** The address for an action, or a toast saying why there is none. */
@@ -31,7 +33,7 @@ export function VideoTable({ videos, folderId, folderName }: { videos: VideoItem
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
 
   function onDelete(video: VideoItem) {
-    if (!window.confirm(ui.deleteVideoConfirm(video.nome))) return;
+    if (!window.confirm(videosTexts.deleteVideoConfirm({ name: video.nome }))) return;
     setDeleting((s) => new Set(s).add(video.id));
     remove.mutate(
       { id: video.id, folderId },
@@ -64,7 +66,7 @@ export function VideoTable({ videos, folderId, folderName }: { videos: VideoItem
     <>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">{ui.videosOfFolder(folderName)}</caption>
+          <caption className="sr-only">{videosTexts.folderVideos({ name: folderName })}</caption>
           <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-500 uppercase">
             <tr>
               {COLUMNS.map((c) => (

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import Upload from 'lucide-react/icons/upload';
 import { toast } from 'react-toastify';
-import { msg, ui } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolderInfo } from '../api/get-folder-info.ts';
@@ -43,7 +45,7 @@ export function VideosPage() {
 
   return (
     <div className="relative mx-auto max-w-7xl space-y-6" {...drop.handlers}>
-      <PageHeader title={ui.videosTitle} subtitle={ui.videosSubtitle} />
+      <PageHeader title={commonTexts.manageVideos} subtitle={videosTexts.subtitle} />
 
       <PlanInfo folders={folders.data} />
       <FoldersSection
@@ -63,7 +65,7 @@ export function VideosPage() {
         >
           <div className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-blue-500 bg-white/95 px-10 py-8 text-center text-blue-700 shadow-lg">
             <Upload className="h-10 w-10" aria-hidden="true" />
-            <p className="text-lg font-semibold">{selected ? ui.dropVideos(selected.nome) : msg.selectFolderFirst}</p>
+            <p className="text-lg font-semibold">{selected ? videosTexts.dropVideos({ folder: selected.nome }) : msg.selectFolderFirst}</p>
           </div>
         </div>
       )}

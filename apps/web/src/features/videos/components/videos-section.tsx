@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import Film from 'lucide-react/icons/film';
 import { toast } from 'react-toastify';
-import { msg, ui } from '@painel/contract';
+import { msg } from '@painel/contract';
+import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -29,15 +31,15 @@ export function VideosSection({
 
   return (
     <SectionCard
-      title={folder ? ui.videosOfFolder(folder.nome) : ui.videosSectionTitle}
-      description={ui.uploadFormats}
+      title={folder ? videosTexts.folderVideos({ name: folder.nome }) : commonTexts.videos}
+      description={videosTexts.uploadFormats}
       icon={Film}
       actions={<UploadButton hasFolder={!!folder} onFiles={onFiles} />}
     >
       <div className="space-y-4">
         <UploadList items={uploads} />
-        {!folder && <p className="py-8 text-center text-sm text-gray-500">{ui.selectFolderHint}</p>}
-        {folder && videos.isPending && <LoadingState label={ui.videosLoading} />}
+        {!folder && <p className="py-8 text-center text-sm text-gray-500">{videosTexts.selectFolderHint}</p>}
+        {folder && videos.isPending && <LoadingState label={commonTexts.videosLoading} />}
         {folder && videos.isError && !videos.data && (
           <div className="flex flex-col items-center gap-3 py-8 text-sm">
             <p className="text-red-600">{msg.folderVideosLoadError}</p>
@@ -45,7 +47,7 @@ export function VideosSection({
           </div>
         )}
         {folder && videos.data && videos.data.length === 0 && (
-          <p className="py-8 text-center text-sm text-gray-500">{ui.noVideos}</p>
+          <p className="py-8 text-center text-sm text-gray-500">{videosTexts.noVideos}</p>
         )}
         {folder && videos.data && videos.data.length > 0 && (
           <VideoTable videos={videos.data} folderId={folder.id} folderName={folder.nome} />

@@ -1,0 +1,35 @@
+import type { Tx } from '../../platform/db.ts';
+import { CHANNEL_KINDS } from './sources.ts';
+
+/** The channel's view of the engine's rows: the sources that publish into an account's own stream. */
+export function createChannelRepo() {
+  return {
+    /** The account's channel sources that should run (held or not), newest first. */
+    ofUser: (tx: Tx, userId: number) =>
+      tx.selectFrom('media_processes').select(['id', 'kind', 'held', 'transmission_id']).where('user_id', '=', userId)
+        .where('kind', 'in', CHANNEL_KINDS).where('desired', '=', 'running').orderBy('id', 'desc').execute(),
+    /** One source by its row, when it is of the kind its token names. */
+    byProcess: (tx: Tx, id: number, kind: (typeof CHANNEL_KINDS)[number]) =>
+      tx.selectFrom('media_processes').select(['id', 'user_id', 'desired', 'held', 'transmission_id'])
+        .where('id', '=', id).where('kind', '=', kind).executeTakeFirst(),
+    /** Holds (OBS took the channel) or releases the account's channel sources. */
+    setHeld: (tx: Tx, userId: number, held: boolean) =>
+      tx.updateTable('media_processes').set({ held: held ? 1 : 0 }).where('user_id', '=', userId).where('kind', 'in', CHANNEL_KINDS)
+        .where('desired', '=', 'running').execute(),
+    /** Channel sources whose process no longer runs (stopped, failed): their transmissions end. */
+    orphanTransmissions: (tx: Tx, nodeId: number) =>
+      tx.selectFrom('media_processes as p').innerJoin('transmissions as t', 't.id', 'p.transmission_id')
+        .select(['t.id', 't.user_id', 't.titulo', 't.stream_name', 't.status', 'p.error'])
+        .where('p.node_id', '=', nodeId).where('p.kind', 'in', CHANNEL_KINDS).where('p.desired', '=', 'stopped')
+        .where('t.status', '!=', 'ended').execute(),
+    /** Held channel sources of the node whose account has no OBS broadcast live (an OBS that never came in). */
+    staleHolds: (tx: Tx, nodeId: number, before: string) =>
+      tx.selectFrom('media_processes as p').select(['p.id', 'p.user_id'])
+        .where('p.node_id', '=', nodeId).where('p.kind', 'in', CHANNEL_KINDS).where('p.desired', '=', 'running').where('p.held', '=', 1)
+        .where('p.state_at', '<', before)
+        .where(({ not, exists, selectFrom }) => not(exists(
+          selectFrom('transmissions as t').select('t.id').whereRef('t.user_id', '=', 'p.user_id').where('t.tipo', '=', 'obs').where('t.status', '=', 'live'),
+        ))).execute(),
+  };
+}
+export type ChannelRepo = ReturnType<typeof createChannelRepo>;

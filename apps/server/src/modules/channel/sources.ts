@@ -1,0 +1,30 @@
+import { createHmac } from 'node:crypto';
+import { LIVE_APPLICATION, streamNameOf } from '@painel/contract';
+import type { Config } from '../../platform/config.ts';
+import { secret } from '../../platform/secrets.ts';
+
+/** The kinds of engine process that publish into the account's own channel, one at a time, and give way to OBS. */
+export const CHANNEL_KINDS = ['playout', 'relay'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/**
+ * What a channel source (a playout, a relay) adds to its publish, so nginx's on_publish
+ * callback knows it from an encoder: tied to one process row, signed with the callback's
+ * secret. The callback checks that the row is of the kind the parameter names (`playout=` or
+ * `relay=`).
+ */
+export function publishToken(dataDir: string, processId: number): string {
+  const mac = createHmac('sha256', secret(dataDir, 'rtmp-hook.key')).update(`publish:${processId}`).digest('hex').slice(0, 32);
+  return `${processId}.${mac}`;
+}
+
+/** The process row a token names, or null when it is not one this installation signed. */
+export function verifyPublishToken(dataDir: string, token: string | undefined): number | null {
+  const id = Number((token ?? '').split('.')[0]);
+  return Number.isInteger(id) && id > 0 && token === publishToken(dataDir, id) ? id : null;
+}
+
+/** Where a channel source publishes: this node's nginx on loopback, the account's stream, its token. */
+export function channelPublishUrl(config: Pick<Config, 'rtmpPort' | 'dataDir'>, login: string, kind: ChannelKind, processId: number): string {
+  return `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(login)}?${kind}=${publishToken(config.dataDir, processId)}`;
+}

@@ -1,0 +1,31 @@
+import type { Generated } from 'kysely';
+
+/** 'failing': restarted over and over (error holds the last reason); still retried, unlike 'error'. */
+export type ProcessState = 'scheduled' | 'starting' | 'live' | 'reconnecting' | 'failing' | 'held' | 'error' | 'finished';
+
+export interface MediaProcessesTable {
+  id: Generated<number>;
+  user_id: number;
+  node_id: number;
+  kind: 'restream' | 'playout' | 'relay';
+  desired: 'running' | 'stopped';
+  /** Set while something else holds the channel (OBS live): wanted, but not run now. */
+  held: Generated<number>;
+  start_at: string;
+  end_at: string | null;
+  transmission_id: number | null;
+  state: ProcessState;
+  error: string | null;
+  pid: number | null;
+  restarts: Generated<number>;
+  state_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+}
+
+declare module '../../platform/db.ts' {
+  interface Database {
+    media_processes: MediaProcessesTable;
+  }
+}

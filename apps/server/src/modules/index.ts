@@ -1,0 +1,38 @@
+import { activityModule } from './activity/index.ts';
+import { androidModule } from './android-app/index.ts';
+import { audienceModule } from './audience/index.ts';
+import { authModule } from './auth/index.ts';
+import { channelModule } from './channel/index.ts';
+import { commercialsModule } from './commercials/index.ts';
+import { conversionModule } from './conversion/index.ts';
+import { dashboardModule } from './dashboard/index.ts';
+import { downloadsModule } from './downloads/index.ts';
+import { engineModule } from './engine/index.ts';
+import { ftpMigrationModule } from './ftp-migration/index.ts';
+import { healthModule } from './health/index.ts';
+import { libraryModule } from './library/index.ts';
+import { livesModule } from './lives/index.ts';
+import { mediaModule } from './media/index.ts';
+import type { ModuleDefinition } from './module.ts';
+import { playersModule } from './players/index.ts';
+import { playlistsModule } from './playlists/index.ts';
+import { playoutModule } from './playout/index.ts';
+import { relayModule } from './relay/index.ts';
+import { schedulesModule } from './schedules/index.ts';
+import { settingsModule } from './settings/index.ts';
+import { streamingModule } from './streaming/index.ts';
+import { viewersModule } from './viewers/index.ts';
+import { webappModule } from './webapp/index.ts';
+
+/**
+ * Every module of the panel. The order is the worker's order of duties in each pass: viewers
+ * and audience first, bookings before the engine (a booking due now starts in the same pass),
+ * the channel's sweep after it, then what reads nginx.
+ */
+export const modules: readonly ModuleDefinition[] = [
+  activityModule, authModule, settingsModule, healthModule,
+  viewersModule, audienceModule, schedulesModule, engineModule, channelModule, playoutModule,
+  streamingModule, mediaModule, dashboardModule,
+  playlistsModule, commercialsModule, livesModule, relayModule, playersModule,
+  libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule,
+];

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../platform/config.ts';
+import type { Sealer } from '../platform/crypto.ts';
+import type { OpenDb } from '../platform/db.ts';
+import { defineJob as defineKind, type JobDefinition, type JobHandler, type Jobs } from '../platform/jobs.ts';
+import type { OutboundGuard } from '../platform/outbound-guard.ts';
+import type { ReadCache } from '../platform/read-cache.ts';
+import type { Supervisor, SupervisorOptions } from '../platform/supervisor.ts';
+import type { AccountsService } from './accounts/accounts.service.ts';
+import type { ChildFactory, Engine } from './engine/engine.ts';
+import type { HealthProbe } from './health/health.routes.ts';
+import type { ProcessRow } from './engine/processes.repo.ts';
+import type { Library } from './library/library.ts';
+import type { MediaServer } from './media/media-server.ts';
+
+/**
+ * The shape every module is written to. A module exports one definition (its `index.ts`)
+ * saying what it provides and where each part runs:
+ *   services  built on first use, in every process (API, worker, command line)
+ *   guards    registered when a process opens the core (every process)
+ *   routes    the HTTP API (the API process)
+ *   jobs      finite jobs of the queue (the worker)
+ *   children  kinds of supervised media processes of the engine (the worker)
+ *   ticks     periodic duties (the worker)
+ * The entry points (api.ts, worker.ts) only collect these lists; nothing here imports them.
+ */
+
+/** What every process opens: configuration, database, secrets, the job queue, the outbound guard. */
+export interface Core {
+  config: Config;
+  store: OpenDb;
+  accounts: AccountsService;
+  library: Library;
+  /** Seals the secrets kept for a customer (FTP password, platform stream keys). */
+  sealer: Sealer;
+  /** The queue of finite jobs (download, FTP migration, conversion, sync, app builds) the worker runs. */
+  jobs: Jobs;
+  /** The one gate for every address the panel connects to on a customer's behalf. */
+  guard: OutboundGuard;
+}
+
+/** Settings a process opens the core with (tests inject clocks here). */
+export interface CoreOptions {
+  /** The clock of the login throttle's windows. */
+  loginClock?: () => number;
+  /** A module's log lines; default stdout with the module's tag. */
+  log?: (scope: string, line: string) => void;
+}
+
+/**
+ * Every module's services, by name. Each module adds its own with declaration merging
+ * (`declare module '../module.ts' { interface Services { playlists: PlaylistsService } }`),
+ * so the container is typed without a list of all modules here.
+ */
+export interface Services {}
+
+export interface ModuleContext extends Core {
+  /** The other modules' services, each built the first time it is read. */
+  services: Services;
+  options: CoreOptions;
+  /** A log line function tagged with a scope ('playout', 'jobs'). */
+  log(scope: string): (line: string) => void;
+}
+
+/** What the API process adds for routes. */
+export interface ApiContext {
+  /** The per-account reuse of read answers. */
+  readCache: ReadCache;
+  /** Extra health probes and the health answer's reuse (tests). */
+  probes?: Record<string, HealthProbe>;
+  healthCacheMs?: number;
+}
+
+/** What the worker process adds for its duties. */
+export interface WorkerContext {
+  nodeId: number;
+  /** This worker's view of nginx-rtmp (its control port is chosen at start). */
+  media: MediaServer;
+  nginx: Supervisor;
+  engine: Engine;
+  /** Where nginx's callbacks and the channel's publishes reach the API. */
+  apiUrl: string;
+  /** Media children's timings (tests shorten them). */
+  ioTimeoutSeconds?: number;
+  backoff?: SupervisorOptions['backoff'];
+}
+
+/** A duty of the worker, run in its loop (every 2 s) at most once per `everyMs`. */
+export interface Tick {
+  name: string;
+  everyMs?: number;
+  /** Only while nginx runs (it reads or changes what nginx has). */
+  needsNginx?: boolean;
+  run(ctx: ModuleContext, worker: WorkerContext): Promise<void>;
+}
+
+type ServiceFactories = { [K in keyof Services]?: (ctx: ModuleContext) => Services[K] };
+
+export interface ModuleDefinition {
+  name: string;
+  services?: ServiceFactories;
+  guards?: (ctx: ModuleContext) => void;
+  routes?: (app: FastifyInstance, ctx: ModuleContext, api: ApiContext) => void;
+  // each kind's input type stays with its definition (the API enqueues with it); the runner checks
+  // every input against its kind's schema, so the list itself needs no input type
+  jobs?: readonly JobDefinition<string, any, ModuleContext>[];
+  children?: Partial<Record<ProcessRow['kind'], (ctx: ModuleContext, worker: WorkerContext) => ChildFactory>>;
+  ticks?: readonly Tick[];
+}
+
+export const defineModule = (d: ModuleDefinition): ModuleDefinition => d;
+
+/** A job kind whose handler gets the module context. */
+export function defineJob<K extends string, S extends z.ZodType>(d: {
+  kind: K; input: S; slots: number; keepMs?: number; handler: (ctx: ModuleContext) => JobHandler<z.output<S>>;
+}): JobDefinition<K, z.output<S>, ModuleContext> {
+  return defineKind(d);
+}

@@ -1,0 +1,26 @@
+import { defineModule } from '../module.ts';
+import { playoutChild } from './playout.child.ts';
+import { createPlayoutRepo } from './playout.repo.ts';
+import { createPlayoutService, type PlayoutService } from './playout.service.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    playout: PlayoutService;
+  }
+}
+
+const repo = createPlayoutRepo();
+
+/** The playlist broadcast (the 24/7 channel): started from the panel or by a booking, run by the worker. */
+export const playoutModule = defineModule({
+  name: 'playout',
+  services: {
+    playout: ({ store, config, services }) => createPlayoutService({
+      db: store.db, repo, playlists: services.playlists, channel: services.channel, activity: services.activity, config,
+    }),
+  },
+  children: {
+    playout: (ctx) => playoutChild({ db: ctx.store.db, repo, config: ctx.config, library: ctx.library, accountOf: (id) => ctx.accounts.byId(id), log: ctx.log('playout') }),
+  },
+  ticks: [{ name: 'playout-plays', everyMs: 3_600_000, run: ({ services }) => services.playout.prunePlays().then(() => undefined) }],
+});

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { bearer } from '../../platform/auth.ts';
+import { defineModule } from '../module.ts';
+import { createHlsOrigin } from './hls-origin.ts';
+import { createIngestService, hookToken, type IngestService } from './ingest.service.ts';
+import { applyReconcile, planReconcile } from './reconcile.ts';
+import { createStreamingRepo } from './streaming.repo.ts';
+import { hlsRoutes, ingestHookRoutes, streamingRoutes } from './streaming.routes.ts';
+import { createStreamingService, type StreamingService } from './streaming.service.ts';
+import { createTransmissions, type Transmissions } from './transmissions.service.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    streaming: StreamingService;
+    transmissions: Transmissions;
+    ingest: IngestService;
+  }
+}
+
+/** A broadcast with no signal is ended after this long (nginx may report a new publish late). */
+const RECONCILE_GRACE_MS = 10_000;
+const repo = createStreamingRepo();
+
+/**
+ * Live transmission: OBS ingest (nginx's on_publish callbacks), the status, start and stop,
+ * connection data, and the HLS playlists players read. The worker ends broadcasts nginx no
+ * longer has and drops publishers without one.
+ */
+export const streamingModule = defineModule({
+  name: 'streaming',
+  services: {
+    transmissions: () => createTransmissions({ repo }),
+    // streaming asks lives for the platforms' restreams and lives asks streaming for the OBS row: late-bound calls
+    streaming: ({ store, config, services }) => createStreamingService({
+      db: store.db, repo, config, media: services.media, viewers: services.viewers, activity: services.activity,
+      platforms: {
+        connectPlatforms: (...a) => services.lives.connectPlatforms(...a),
+        disconnectPlatforms: (...a) => services.lives.disconnectPlatforms(...a),
+        platformStates: (...a) => services.lives.platformStates(...a),
+      },
+      playout: { info: (id) => services.playout.info(id) },
+    }),
+    ingest: ({ store, config, services }) => createIngestService({
+      db: store.db, repo, media: services.media, activity: services.activity, nodeId: config.media.nodeId,
+      hlsDir: path.join(config.dataDir, 'hls'), channel: services.channel,
+    }),
+  },
+  routes: (app, { config, accounts, services }) => {
+    streamingRoutes(app, services.streaming, accounts, services.playout);
+    // a publish or its end changes what every reader of the account sees at once
+    ingestHookRoutes(app, services.ingest, hookToken(config.dataDir), () => app.readCache.clear());
+    hlsRoutes(app, {
+      streaming: services.streaming, hlsDir: path.join(config.dataDir, 'hls'), viewers: services.viewers,
+      viewerLimit: async (stream) => (await accounts.byLogin(stream.replace(/_live$/, '')))?.espectadores ?? 0,
+      signedInAs: (req) => services.auth.authenticate(bearer(req)).then((a) => a.userId, () => null),
+      ownerPreview: (stream, grant) => services.players.isOwnerPreviewOf(stream, grant),
+      fragmentBase: createHlsOrigin(config.media).fragmentBase,
+    });
+  },
+  ticks: [{
+    // what nginx really has: broadcasts without a signal end, publishers without a broadcast are dropped, peaks are kept
+    name: 'ingest-reconcile', needsNginx: true,
+    async run({ store, services, log }, w) {
+      const stat = await w.media.stat().catch(() => null);
+      if (!stat) return;
+      const open = await repo.liveOfNode(store.db, w.nodeId);
+      const plan = planReconcile(open, stat, Date.now(), RECONCILE_GRACE_MS);
+      await applyReconcile({ db: store.db, repo, media: w.media, viewers: services.viewers, activity: services.activity, log: log('reconciliação') }, open, plan);
+    },
+  }],
+});

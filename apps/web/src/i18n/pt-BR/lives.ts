@@ -1,0 +1,23 @@
+/** The lives page (/dashboard/iniciar-transmissao). */
+export const livesTexts = {
+  subtitle: 'Retransmita o seu canal para YouTube, Facebook, Twitch ou qualquer servidor RTMP, agora ou na hora marcada',
+  warning: 'Você não precisa manter esta página aberta: as lives rodam no servidor, começam e terminam sozinhas nos horários definidos e se reconectam se o destino cair. Cada live dura no máximo 24 horas.',
+  activeBroadcastTitle: 'Transmissão ativa',
+  activeBroadcastNone: 'O seu canal não está no ar. Inicie a transmissão no OBS para que as lives tenham o que retransmitir.',
+  tableTitle: 'Lives',
+  empty: 'Nenhuma live cadastrada ainda.',
+  columns: ['Live', 'Início', 'Fim', 'Duração', 'Status', 'Ações'] as const,
+  finishLabel: (v: { name: string }) => `Finalizar live ${v.name}`,
+  removeLabel: (v: { name: string }) => `Remover live ${v.name}`,
+  registerLive: 'Cadastrar Live',
+  platform: 'Plataforma',
+  key: 'Chave da transmissão',
+  keyHint: 'A chave fica guardada com segurança e aparece mascarada na tabela.',
+  sourceHls: 'HTTP/M3U8',
+  startNow: 'Iniciar agora',
+  end: 'Data fim',
+  help1: 'Escolha a plataforma: o servidor RTMP é preenchido sozinho. Copie a chave no painel da plataforma (YouTube Studio, Facebook Live Producer, Twitch) e cole aqui.',
+  help2: 'A origem é o seu próprio canal: o que o OBS envia ao painel é repassado à plataforma sem recodificar, com a mesma qualidade.',
+  help3: 'Status: Transmitindo quando a plataforma está recebendo; Conectando ou Reconectando enquanto o painel tenta alcançá-la; Erro quando ela recusa a chave.',
+  help4: 'Uma live agendada começa e termina sozinha nos horários definidos, mesmo com o navegador fechado.',
+} as const;
