@@ -7,6 +7,7 @@ import { secret } from '../../platform/secrets.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Channel } from '../channel/channel.service.ts';
 import { CHANNEL_KINDS } from '../channel/sources.ts';
+import { restartsHls } from './hls-continuity.ts';
 import type { MediaServer } from '../media/media-server.ts';
 import { END_REASONS, publisherOf } from './reconcile.ts';
 import type { StreamingRepo } from './streaming.repo.ts';
@@ -77,10 +78,9 @@ export function createIngestService(deps: {
     const t = await repo.byIdOfUser(db, userId, proc.transmission_id);
     if (!t || t.status === 'ended') return { ok: false, reason: `transmissão do ${kind} encerrada` };
     const at = nowIso();
-    // a new broadcast starts a new HLS; a source coming back continues the one it left (nginx adds a
-    // discontinuity), unless another broadcast (OBS) had the stream meanwhile
-    const last = await repo.lastStartedOnStream(db, f.name ?? '');
-    if (!t.started_at || (last && last.id !== t.id)) await fs.rm(path.join(deps.hlsDir, `${f.name}.m3u8`), { force: true });
+    const playlist = path.join(deps.hlsDir, `${f.name}.m3u8`);
+    const written = (await fs.stat(playlist).catch(() => null))?.mtimeMs ?? null;
+    if (restartsHls(t, await repo.lastStartedOnStream(db, f.name ?? ''), written)) await fs.rm(playlist, { force: true });
     await repo.update(db, t.id, { status: 'live', client_id: f.clientid ?? null, publish_addr: f.addr ?? null, started_at: t.started_at ?? at });
     return { ok: true, transmissionId: t.id };
   }

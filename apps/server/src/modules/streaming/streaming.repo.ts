@@ -69,7 +69,7 @@ export function createStreamingRepo() {
         .orderBy('t.id', 'desc').execute(),
     /** The broadcast that last started publishing under a stream name. */
     lastStartedOnStream: (tx: Tx, streamName: string) =>
-      tx.selectFrom('transmissions').select(['id']).where('stream_name', '=', streamName).where('started_at', 'is not', null)
+      tx.selectFrom('transmissions').select(['id', 'ended_at']).where('stream_name', '=', streamName).where('started_at', 'is not', null)
         .orderBy('started_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst(),
     waitingOfUser: (tx: Tx, userId: number, tipo: TransmissionRow['tipo']) =>
       tx.selectFrom('transmissions').selectAll().where('user_id', '=', userId).where('status', '=', 'waiting')
