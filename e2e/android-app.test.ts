@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { msg, type AndroidConfig } from '@painel/contract';
 import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
 import { androidAppTexts } from '../apps/web/src/i18n/pt-BR/android-app.ts';
-import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -111,11 +111,8 @@ describe('App Android in Chromium', () => {
 
     // remove, after confirming: nothing is left to list
     await tabs.getByRole('tab', { name: androidAppTexts.apps }).click();
-    page.once('dialog', (d) => {
-      assert.equal(d.message(), msg.androidRemoveConfirm);
-      void d.accept();
-    });
     await row.getByRole('button', { name: new RegExp(`^${commonTexts.remove}`) }).click();
+    assert.equal(await answerConfirm(page), msg.androidRemoveConfirm);
     await toast(page, msg.androidRemoved).waitFor();
     await page.getByTestId('android-empty').getByText(androidAppTexts.emptyTitle).waitFor();
     assert.equal(await tabs.getByRole('tab', { name: commonTexts.configureApp }).count(), 0);

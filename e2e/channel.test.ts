@@ -9,7 +9,7 @@ import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
 import { playlistsTexts } from '../apps/web/src/i18n/pt-BR/playlists.ts';
 import { schedulesTexts } from '../apps/web/src/i18n/pt-BR/schedules.ts';
 import { makeChannelClip, multipart } from '../apps/server/src/testing/library.ts';
-import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -289,12 +289,8 @@ describe('the 24/7 channel in Chromium: playlist, broadcast, schedule', () => {
     await banner.waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: playlistsTexts.selectPlaylistCard({ name: PLAYLIST }) }).click();
     const finish = page.getByRole('button', { name: commonTexts.finishBroadcast });
-    let asked = '';
-    page.once('dialog', (d) => {
-      asked = d.message();
-      void d.accept();
-    });
     await finish.click();
+    const asked = await answerConfirm(page);
     await page.getByText(msg.transmissionStopped).waitFor();
     assert.equal(asked, msg.playlistStopConfirm);
     await until('fora do ar', async () => !(await status()).is_live, 20_000);

@@ -66,8 +66,17 @@ describe('login, shell, settings and logout in Chromium', () => {
     await nav.getByRole('link', { name: 'Playlists' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Gerenciar Vídeos' }).count(), 0);
     assert.equal(await nav.getByRole('link', { name: 'Dados de Conexão' }).count(), 0);
+    // typed without the accent, as most people do
+    await page.getByPlaceholder('Buscar...').fill('video');
+    await nav.getByRole('link', { name: 'Gerenciar Vídeos' }).waitFor();
+    await nav.getByRole('link', { name: 'Conversão de Vídeos' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Players' }).count(), 0);
     await page.getByPlaceholder('Buscar...').fill('');
     await nav.getByRole('link', { name: 'Gerenciar Vídeos' }).waitFor();
+    // the dashboard is the breadcrumb's root: named once
+    assert.equal((await page.getByRole('navigation', { name: 'Navegação estrutural' }).innerText()).trim(), 'Dashboard');
+    // the user menu is named by what it shows first, then what it is
+    await page.getByRole('button', { name: /^Rádio Aurora.*Menu do usuário$/ }).waitFor();
     await page.context().close();
   });
 
@@ -93,8 +102,14 @@ describe('login, shell, settings and logout in Chromium', () => {
     // no notifications bell with an unread dot: the panel sends no notices yet
     assert.equal(await page.getByRole('button', { name: 'Notificações' }).count(), 0);
 
+    // the dashboard's 'Iniciar Transmissão' goes where the side menu's entry of that name goes
+    await page.getByRole('main').getByRole('link', { name: /^Iniciar Transmissão/ }).click();
+    await page.waitForURL('**/dashboard/iniciar-transmissao');
+    await page.getByRole('heading', { name: 'Iniciar Transmissão', level: 1 }).waitFor();
+
     await page.goto('/dashboard/dados-conexao');
     await page.getByText('Ajuda', { exact: true }).waitFor();
+    assert.match(await page.getByRole('navigation', { name: 'Navegação estrutural' }).innerText(), /^Dashboard\s*\/\s*Dados de Conexão$/);
     await page.getByText(/^Chave de transmissão: identifica/).waitFor();
     assert.equal(await page.getByText(/Conversão automática/).count(), 0);
 

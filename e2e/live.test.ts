@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { msg } from '@painel/contract';
+import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, publish, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -95,6 +96,20 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
       await page.context().close();
     });
   }
+
+  test("the dashboard's 'Finalizar Transmissão' asks in the panel's own dialog, and 'Cancelar' keeps the channel on air", async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: /^Finalizar Transmissão/ }).click();
+    assert.equal(await answerConfirm(page, 'Cancelar'), msg.finishCurrentConfirm);
+    await page.waitForTimeout(1000);
+    assert.equal((await apiGet<Status>(stack.baseUrl, token, '/api/streaming/status')).is_live, true);
+    await page.getByTestId('dashboard-live-badge').waitFor();
+    await page.context().close();
+  });
 
   test("stopping the publisher brings the dashboard back to 'Nenhuma Transmissão Ativa'", async () => {
     const page = await newPage(browser, stack.baseUrl);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { LIVE_STATE_TEXT, msg } from '@painel/contract';
 import { startRtmpDestination, type RtmpDestination } from '../apps/server/src/testing/rtmp-destination.ts';
-import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, publish, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -55,10 +55,19 @@ describe('lives in Chromium', () => {
     assert.equal(await form.getByLabel('Servidor RTMP').inputValue(), '');
     assert.equal(await form.getByLabel('Data de início').isDisabled(), true);
     assert.equal(await submit.isDisabled(), true);
+    // the disabled button says what is missing
+    const missing = form.getByTestId('live-missing-fields');
+    assert.equal(await missing.innerText(), 'Falta preencher: Servidor RTMP, Chave da transmissão e Data fim');
+    assert.equal(await submit.getAttribute('aria-describedby'), await missing.getAttribute('id'));
     await form.getByLabel('Servidor RTMP').fill(dest.server);
     await form.getByLabel('Chave da transmissão').fill('chave-do-canal');
     assert.equal(await submit.isDisabled(), true, 'sem data fim');
+    assert.equal(await missing.innerText(), 'Falta preencher: Data fim');
+    await form.getByLabel('Iniciar agora').uncheck();
+    assert.equal(await missing.innerText(), 'Falta preencher: Data de início e Data fim');
+    await form.getByLabel('Iniciar agora').check();
     await form.getByLabel('Data fim').fill(localInput(3_600_000));
+    assert.equal(await missing.innerText(), '');
     await submit.click();
     await page.getByText(msg.liveStarted).waitFor();
 
@@ -80,11 +89,8 @@ describe('lives in Chromium', () => {
     await page.goto('/dashboard/iniciar-transmissao');
     await row.waitFor();
 
-    page.once('dialog', (d) => {
-      assert.equal(d.message(), msg.liveFinishConfirm);
-      void d.accept();
-    });
     await row.getByRole('button', { name: 'Finalizar live RTMP Próprio' }).click();
+    assert.equal(await answerConfirm(page), msg.liveFinishConfirm);
     await page.getByText(msg.liveStopped).waitFor();
     await until('finalizada na tabela', async () => (await row.getByTestId('live-status').innerText()).includes(LIVE_STATE_TEXT.finished), 10_000);
     await until('a plataforma deixa de receber', async () => !(await dest.received('chave-do-canal')).publishing, 10_000);

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { msg } from '@painel/contract';
 import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
 import { multiplatformAppTexts } from '../apps/web/src/i18n/pt-BR/multiplatform-app.ts';
-import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 /** A plain image of the given size, as a file the page's inputs can pick. */
@@ -128,11 +128,8 @@ describe('app multiplataforma in Chromium', () => {
     await dialog.getByLabel(multiplatformAppTexts.bannerImage).setInputFiles(banner);
     await dialog.getByRole('button', { name: multiplatformAppTexts.addBanner }).click();
     await dialog.waitFor({ state: 'detached' });
-    page.once('dialog', (d) => {
-      assert.equal(d.message(), msg.bannerRemoveConfirm);
-      void d.accept();
-    });
     await page.getByRole('button', { name: multiplatformAppTexts.bannerRemove({ name: 'Temporário' }) }).click();
+    assert.equal(await answerConfirm(page), msg.bannerRemoveConfirm);
     await toast(page, msg.bannerRemoved);
     await page.getByRole('button', { name: multiplatformAppTexts.bannerRemove({ name: 'Temporário' }) }).waitFor({ state: 'detached' });
     await row.waitFor();

@@ -5,7 +5,7 @@ import { msg } from '@painel/contract';
 import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
 import { relayTexts } from '../apps/web/src/i18n/pt-BR/relay.ts';
 import { startRtmpSource, type RelaySource } from '../apps/server/src/testing/relay-source.ts';
-import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -72,11 +72,8 @@ describe('relay in Chromium', () => {
     const channel = await apiGet<{ is_live: boolean; stream_type: string }>(stack.baseUrl, token, '/api/streaming/status');
     assert.deepEqual([channel.is_live, channel.stream_type], [true, 'relay']);
 
-    page.once('dialog', (d) => {
-      assert.equal(d.message(), relayTexts.stopConfirm);
-      void d.accept();
-    });
     await banner.getByRole('button', { name: relayTexts.deactivate }).click();
+    assert.equal(await answerConfirm(page), relayTexts.stopConfirm);
     await page.getByText(msg.relayStopped).waitFor();
     await page.getByTestId('relay-inactive').waitFor();
     assert.equal(await page.getByTestId('relay-status').count(), 0);

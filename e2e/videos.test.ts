@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 function clip(file: string, args: string[]): void {
@@ -72,8 +72,8 @@ describe('the video manager in Chromium', () => {
     // uploads, the list and playback all work under the panel's Content-Security-Policy
     assert.deepEqual(cspViolations(page), []);
 
-    page.once('dialog', (d) => void d.accept());
     await aviRow.getByRole('button', { name: 'Excluir arquivo antigo.avi' }).click();
+    await answerConfirm(page);
     await page.getByText('Vídeo excluído com sucesso!').waitFor();
     await aviRow.waitFor({ state: 'detached' });
     assert.equal(await mp4Row.count(), 1);

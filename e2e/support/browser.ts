@@ -38,3 +38,16 @@ export async function logIn(page: Page, login: string, password: string): Promis
   await page.getByRole('button', { name: 'Entrar no Painel' }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/**
+ * Answers the panel's confirmation dialog (its own, not the browser's `confirm()`): waits for
+ * it, clicks 'Confirmar' (or 'Cancelar'), waits for it to close and returns the question it asked.
+ */
+export async function answerConfirm(page: Page, answer: 'Confirmar' | 'Cancelar' = 'Confirmar'): Promise<string> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  const question = await dialog.getByTestId('confirm-message').innerText();
+  await dialog.getByRole('button', { name: answer, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return question;
+}

@@ -7,6 +7,7 @@ import ListVideo from 'lucide-react/icons/list-video';
 import Radio from 'lucide-react/icons/radio';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
+import { formatBitrate, formatNumber } from '@/lib/format.ts';
 
 export interface LiveBannerProps {
   title: string;
@@ -28,8 +29,8 @@ export interface LiveBannerProps {
 /** While live (dashboard, playlists): what is on air, with its measured viewers, bitrate and uptime (ticking every second). */
 export function LiveBanner(p: LiveBannerProps) {
   const facts = [
-    { icon: Eye, label: commonTexts.viewers, value: String(p.viewers), testId: 'live-viewers' },
-    { icon: Gauge, label: commonTexts.bitrate, value: commonTexts.kbps({ n: p.bitrate }), testId: 'live-bitrate' },
+    { icon: Eye, label: commonTexts.viewers, value: formatNumber(p.viewers), testId: 'live-viewers' },
+    { icon: Gauge, label: commonTexts.bitrate, value: formatBitrate(p.bitrate), testId: 'live-bitrate' },
     { icon: Clock, label: commonTexts.uptime, value: p.uptime, testId: 'live-uptime' },
     ...(p.playlistName ? [{ icon: ListVideo, label: commonTexts.playlist, value: p.playlistName, testId: 'live-playlist' }] : []),
   ];

@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '@painel/contract';
-
-/** Seconds as HH:MM:SS (hours keep counting past 99 instead of wrapping). */
-export function formatClock(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
+import { formatClock } from './format.ts';
 
 /** The time elapsed since `sinceMs`, as HH:MM:SS, ticking every second; null when there is no start. */
 export function useUptime(sinceMs: number | null): string | null {

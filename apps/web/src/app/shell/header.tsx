@@ -5,6 +5,7 @@ import PanelLeftOpen from 'lucide-react/icons/panel-left-open';
 import type { User } from '@painel/contract';
 import { accountTypeLabel, isRevenda } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';
+import { formatBitrate } from '@/lib/format.ts';
 import { SIDEBAR_ID } from './sidebar.tsx';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { shellTexts } from '@/i18n/pt-BR/shell.ts';
@@ -20,6 +21,7 @@ export function Header({
   onToggleCollapsed: () => void;
 }) {
   const Fold = collapsed ? PanelLeftOpen : PanelLeftClose;
+  const current = pageLabel ?? commonTexts.pageFallback;
   return (
     <header className="flex h-16 shrink-0 items-center justify-between gap-4 border-b border-gray-200 bg-white px-4 sm:px-6 lg:px-8">
       <div className="flex min-w-0 items-center gap-3">
@@ -45,10 +47,15 @@ export function Header({
         </button>
         <nav aria-label={shellTexts.breadcrumb} className="min-w-0">
           <p className="truncate text-sm text-gray-500">
-            {shellTexts.breadcrumbRoot}
-            <span aria-hidden="true" className="mx-1.5 text-gray-300"> / </span>
+            {/* the dashboard is the root itself: 'Dashboard / Dashboard' would repeat it */}
+            {current !== shellTexts.breadcrumbRoot && (
+              <>
+                {shellTexts.breadcrumbRoot}
+                <span aria-hidden="true" className="mx-1.5 text-gray-300"> / </span>
+              </>
+            )}
             <span aria-current="page" className="font-medium text-gray-900">
-              {pageLabel ?? commonTexts.pageFallback}
+              {current}
             </span>
           </p>
         </nav>
@@ -65,7 +72,7 @@ export function Header({
         {user?.bitrate ? (
           <span className="hidden items-center gap-1.5 text-sm text-gray-600 md:flex">
             <Gauge className="h-4 w-4 text-gray-400" aria-hidden="true" />
-            {commonTexts.kbps({ n: user.bitrate })}
+            {formatBitrate(user.bitrate)}
           </span>
         ) : null}
         <span

@@ -1,21 +1,11 @@
 import { useId, useMemo } from 'react';
 import { NavLink } from 'react-router';
-import { MENU_CATEGORIES, type MenuItem } from '@painel/contract';
+import type { MenuItem } from '@painel/contract';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { shellTexts } from '@/i18n/pt-BR/shell.ts';
 import { cn } from '@/lib/cn.ts';
 import { MenuIcon } from '@/components/ui/menu-icon.tsx';
-
-/** Visible entries matching the search (case-insensitive on the label), by category, in menu order. */
-export function groupMenu(menu: readonly MenuItem[], search: string) {
-  const q = search.trim().toLocaleLowerCase('pt-BR');
-  const items = menu
-    .filter((m) => m.visible && (!q || m.label.toLocaleLowerCase('pt-BR').includes(q)))
-    .sort((a, b) => a.order - b.order);
-  return MENU_CATEGORIES.map((category) => ({ category, items: items.filter((m) => m.category === category) })).filter(
-    (group) => group.items.length > 0,
-  );
-}
+import { groupMenu } from './menu-search.ts';
 
 export function SidebarNav({ menu, search, onNavigate, collapsed = false }: {
   menu: readonly MenuItem[];
@@ -28,10 +18,10 @@ export function SidebarNav({ menu, search, onNavigate, collapsed = false }: {
 
   return (
     <nav aria-label={shellTexts.mainNavigation} className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
-      {groups.length === 0 && <p className="px-3 text-sm text-gray-500">{shellTexts.menuNoResults}</p>}
+      {groups.length === 0 && <p className="px-3 text-sm text-gray-400">{shellTexts.menuNoResults}</p>}
       {groups.map(({ category, items }) => (
         <div key={category}>
-          <h2 id={`${id}-${category}`} className={cn('mb-2 px-3 text-xs font-semibold tracking-wider text-gray-500 uppercase', collapsed && 'lg:sr-only')}>
+          <h2 id={`${id}-${category}`} className={cn('mb-2 px-3 text-xs font-semibold tracking-wider text-gray-400 uppercase', collapsed && 'lg:sr-only')}>
             {commonTexts.menuCategories[category]}
           </h2>
           <ul aria-labelledby={`${id}-${category}`} className="space-y-1">

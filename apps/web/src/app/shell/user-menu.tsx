@@ -57,9 +57,10 @@ export function UserMenu({ user, collapsed = false }: { user: User | null | unde
           </button>
         </div>
       )}
+      {/* named by its visible text (name, e-mail, account type) followed by what it opens, so
+          speech-input users can say what they see */}
       <button
         type="button"
-        aria-label={shellTexts.userMenu}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((v) => !v)}
@@ -83,6 +84,7 @@ export function UserMenu({ user, collapsed = false }: { user: User | null | unde
             {accountBadgeLabel(user)}
           </span>
         </span>
+        <span className="sr-only">{shellTexts.userMenu}</span>
         <ChevronUp className={cn('h-4 w-4 shrink-0 text-gray-400 transition-transform', !open && 'rotate-180', collapsed && 'lg:hidden')} aria-hidden="true" />
       </button>
     </div>

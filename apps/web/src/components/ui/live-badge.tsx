@@ -16,7 +16,7 @@ export function LiveBadge({ type, className, testId = 'live-badge' }: { type?: s
         <span className="relative inline-flex h-2 w-2 rounded-full bg-white" />
       </span>
       {msg.liveBadge}
-      {type ? <span className="rounded bg-white/20 px-1.5 py-0.5 text-[10px] font-semibold">{type}</span> : null}
+      {type ? <span className="rounded bg-red-800 px-1.5 py-0.5 text-[11px] font-semibold">{type}</span> : null}
     </span>
   );
 }

@@ -3,6 +3,9 @@ import X from 'lucide-react/icons/x';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { cn } from '@/lib/cn.ts';
 
+/** The open modals, innermost last: only that one answers Esc and keeps Tab inside (a confirmation over a dialog). */
+const openModals: object[] = [];
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -11,7 +14,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * returns to whatever opened it.
  */
 export function Modal({
-  open, title, onClose, children, footer, size = 'md', closeButton = true,
+  open, title, onClose, children, footer, size = 'md', closeButton = true, role = 'dialog', describedBy,
 }: {
   open: boolean;
   title: string;
@@ -21,6 +24,10 @@ export function Modal({
   size?: 'md' | 'lg';
   /** false when the footer has its own 'Fechar' button, so the dialog has one control of that name. */
   closeButton?: boolean;
+  /** 'alertdialog' for a question that must be answered before going on. */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the element that says what the dialog is about, read with its title. */
+  describedBy?: string;
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -35,8 +42,11 @@ export function Modal({
     // a marked field, else the first control of the body; the close button only as a last resort
     const first = box?.querySelector<HTMLElement>('[data-autofocus]') ?? body.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? box)?.focus();
+    const self = {};
+    openModals.push(self);
 
     function onKey(e: KeyboardEvent) {
+      if (openModals[openModals.length - 1] !== self) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         closeRef.current();
@@ -58,6 +68,7 @@ export function Modal({
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      openModals.splice(openModals.indexOf(self), 1);
       opener?.focus();
     };
   }, [open]);
@@ -68,9 +79,10 @@ export function Modal({
       <div aria-hidden="true" className="absolute inset-0 bg-gray-950/60 backdrop-blur-sm" onClick={onClose} />
       <div
         ref={panel}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         className={cn(
           'relative flex max-h-full w-full flex-col rounded-xl bg-white shadow-xl outline-none',

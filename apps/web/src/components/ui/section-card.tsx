@@ -15,7 +15,8 @@ export function SectionCard({
   return (
     <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-100 px-5 py-4 sm:px-6">
-        <div className="flex min-w-0 flex-1 items-start gap-3">
+        {/* a basis wide enough for a short title: on a phone the actions wrap below instead of squeezing it word by word */}
+        <div className="flex min-w-0 flex-[1_1_16rem] items-start gap-3">
           {Icon && (
             <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600">
               <Icon className="h-5 w-5" aria-hidden="true" />

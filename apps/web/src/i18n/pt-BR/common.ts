@@ -18,6 +18,8 @@ export const commonTexts = {
 
   // actions and their progress
   cancel: 'Cancelar',
+  confirm: 'Confirmar',
+  confirmTitle: 'Confirmação',
   save: 'Salvar',
   saving: 'Salvando...',
   close: 'Fechar',
@@ -61,7 +63,6 @@ export const commonTexts = {
   format: 'Formato',
   bitrate: 'Bitrate',
   bitrateLabel: 'Bitrate máximo',
-  kbps: (v: { n: number }) => `${v.n} kbps`,
   size: 'Tamanho',
   duration: 'Duração',
   status: 'Status',

@@ -21,7 +21,7 @@ export const connectionDataTexts = {
   helpStreamKey: 'Chave de transmissão: identifica o seu canal; use-a completa, como aparece acima.',
   helpHls: 'URL HLS: o endereço para assistir à transmissão em players e aplicativos.',
   helpFormats: 'Formatos aceitos: MP4, AVI, MOV, WMV, FLV, WebM, MKV.',
-  helpSizeLimit: (v: { mb: number }) => `Limite de tamanho definido pelo plano: ${v.mb} MB de armazenamento.`,
+  helpSizeLimit: (v: { size: string }) => `Limite de tamanho definido pelo plano: ${v.size} de armazenamento.`,
   obsTitle: 'Como configurar o OBS',
   obsStep1: 'No OBS, abra Configurações → Transmissão.',
   obsStep2: 'Em Serviço, escolha Serviço Personalizado.',

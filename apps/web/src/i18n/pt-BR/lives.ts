@@ -10,6 +10,7 @@ export const livesTexts = {
   finishLabel: (v: { name: string }) => `Finalizar live ${v.name}`,
   removeLabel: (v: { name: string }) => `Remover live ${v.name}`,
   registerLive: 'Cadastrar Live',
+  missingFields: (v: { fields: string }) => `Falta preencher: ${v.fields}`,
   platform: 'Plataforma',
   key: 'Chave da transmissão',
   keyHint: 'A chave fica guardada com segurança e aparece mascarada na tabela.',

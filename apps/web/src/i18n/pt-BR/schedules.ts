@@ -9,6 +9,7 @@ export const schedulesTexts = {
   thisMonth: 'Mês atual',
   calendarDay: (v: { date: string; n: number; today: boolean }) =>
     `${v.date}${v.today ? ' (hoje)' : ''}: ${v.n === 0 ? 'sem agendamentos' : v.n === 1 ? '1 agendamento' : `${v.n} agendamentos`}`,
+  calendarDayShown: (v: { shown: string; label: string }) => `${v.shown} — ${v.label}`,
   calendarBadge: (v: { id: number; name: string }) => `Playlist ${v.id}: ${v.name}`,
   calendarMore: (v: { n: number }) => `+${v.n}`,
   shuffle: 'Misturar os vídeos (ordem aleatória)',
@@ -34,7 +35,6 @@ export const schedulesTexts = {
   view: (v: { id: number }) => `Ver agendamento ${v.id}`,
   yes: 'Sim',
   no: 'Não',
-  secondsShort: (v: { n: number }) => `${v.n} s`,
   filtersTitle: 'Filtros',
   filterStart: 'Data inicial',
   filterEnd: 'Data final',

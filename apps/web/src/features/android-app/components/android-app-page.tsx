@@ -21,6 +21,7 @@ import { AndroidAppsTable, NoApps } from './android-apps-table.tsx';
 import { AndroidConfigureForm } from './android-configure-form.tsx';
 import { AndroidCreateForm } from './android-create-form.tsx';
 import { PhonePreview } from './phone-preview.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 type Tab = 'apps' | 'create' | 'configure';
 
@@ -74,8 +75,10 @@ export function AndroidAppPage() {
     download.mutate(app.zip, { onError: (err) => toast.error(errorMessage(err, commonTexts.apkDownloadError)) });
   }
 
-  function onRemove(app: AndroidApp) {
-    if (!window.confirm(msg.androidRemoveConfirm)) return;
+  const confirm = useConfirm();
+
+  async function onRemove(app: AndroidApp) {
+    if (!(await confirm(msg.androidRemoveConfirm))) return;
     remove.mutate(app.id, {
       onSuccess: () => toast.success(msg.androidRemoved),
       onError: (err) => toast.error(errorMessage(err, msg.androidRemoveError)),

@@ -2,9 +2,10 @@ import Clock from 'lucide-react/icons/clock';
 import Eye from 'lucide-react/icons/eye';
 import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
-import { formatWatchTime, type ViewerStats } from '@painel/contract';
+import type { ViewerStats } from '@painel/contract';
 import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { cn } from '@/lib/cn.ts';
+import { formatNumber, formatTimeSpan } from '@/lib/format.ts';
 
 function Figure({ icon: Icon, label, value, tone, testId }: { icon: LucideIcon; label: string; value: string; tone: string; testId: string }) {
   return (
@@ -25,12 +26,12 @@ export function AudienceSummary({ stats }: { stats: ViewerStats | undefined }) {
   const show = (v: string) => (stats ? v : '–');
   return (
     <section aria-label={audienceTexts.summary} className="grid gap-4 sm:grid-cols-3 lg:col-span-3">
-      <Figure icon={Users} label={audienceTexts.total} value={show(String(stats?.total))} tone="bg-blue-100 text-blue-600" testId="audience-total" />
-      <Figure icon={Eye} label={audienceTexts.activeNow} value={show(String(stats?.ativos))} tone="bg-green-100 text-green-600" testId="audience-active" />
+      <Figure icon={Users} label={audienceTexts.total} value={show(formatNumber(stats?.total))} tone="bg-blue-100 text-blue-600" testId="audience-total" />
+      <Figure icon={Eye} label={audienceTexts.activeNow} value={show(formatNumber(stats?.ativos))} tone="bg-green-100 text-green-600" testId="audience-active" />
       <Figure
         icon={Clock}
         label={audienceTexts.averageTime}
-        value={show(formatWatchTime(stats?.tempoMedio ?? 0))}
+        value={show(formatTimeSpan(stats?.tempoMedio))}
         tone="bg-amber-100 text-amber-600"
         testId="audience-average"
       />

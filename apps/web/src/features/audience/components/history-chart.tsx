@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import BarChart3 from 'lucide-react/icons/bar-chart-3';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatWatchTime, type AudienceHistoryPoint, type AudiencePeriod } from '@painel/contract';
+import type { AudienceHistoryPoint, AudiencePeriod } from '@painel/contract';
 import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
+import { formatTimeSpan } from '@/lib/format.ts';
 import { historyInterval, historyTick } from '../utils/audience-view.ts';
 
 function HistoryTooltip({ active, payload, when }: TooltipContentProps & { when: (iso: string) => string }) {
@@ -15,7 +16,7 @@ function HistoryTooltip({ active, payload, when }: TooltipContentProps & { when:
     <div className="rounded-lg border border-gray-200 bg-white px-3 py-2 text-xs shadow-md">
       <p className="font-semibold text-gray-900">{when(point.timestamp)}</p>
       <p className="text-gray-700">{audienceTexts.viewers({ n: point.espectadores })}</p>
-      <p className="text-gray-500">{audienceTexts.averageOf({ time: formatWatchTime(point.tempoMedio) })}</p>
+      <p className="text-gray-500">{audienceTexts.averageOf({ time: formatTimeSpan(point.tempoMedio) })}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
+import { formatNumber } from '@/lib/format.ts';
 
 /**
  * Who watches the live stream now against the plan's limit of simultaneous viewers (library
@@ -33,7 +34,7 @@ export function RealTimeCard({ data }: { data: AudienceRealTime | undefined }) {
           </span>
         )}
       </div>
-      <p className="mt-3 text-3xl font-bold text-gray-900 tabular-nums" data-testid="audience-live-now">{data ? data.espectadoresAtivos : '–'}</p>
+      <p className="mt-3 text-3xl font-bold text-gray-900 tabular-nums" data-testid="audience-live-now">{data ? formatNumber(data.espectadoresAtivos) : '–'}</p>
       <p className="text-sm text-gray-500">{audienceTexts.liveViewers}</p>
       {data && data.limite > 0 && (
         <>
@@ -45,7 +46,7 @@ export function RealTimeCard({ data }: { data: AudienceRealTime | undefined }) {
         <p className="mt-2 text-sm font-medium text-blue-700" data-testid="audience-vod-now">{audienceTexts.vodViewers({ n: data.espectadoresVod })}</p>
       )}
       {Number.isFinite(stamp) && (
-        <p className="mt-3 text-xs text-gray-400">{audienceTexts.updatedAt({ time: fmt.time(stamp), seconds: AUDIENCE.realTimePollMs / 1000 })}</p>
+        <p className="mt-3 text-xs text-gray-500">{audienceTexts.updatedAt({ time: fmt.time(stamp), seconds: AUDIENCE.realTimePollMs / 1000 })}</p>
       )}
     </section>
   );

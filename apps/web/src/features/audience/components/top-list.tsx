@@ -2,9 +2,11 @@ import type { LucideIcon } from 'lucide-react';
 import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
+import { formatNumber, formatPercent } from '@/lib/format.ts';
 import type { TopEntry } from '../utils/audience-view.ts';
 
-const percentText = (p: number) => `${p.toLocaleString('pt-BR', { maximumFractionDigits: p < 10 ? 1 : 0 })}%`;
+// a small share keeps a decimal so that 0.4 % does not read as nothing
+const percentText = (p: number) => formatPercent(p, p < 10 ? 1 : 0);
 
 /** One of the top five lists (countries, devices): name, sessions and share of the period's sessions. */
 export function TopList({ title, icon, entries, testId }: { title: string; icon: LucideIcon; entries: TopEntry[]; testId: string }) {
@@ -19,7 +21,7 @@ export function TopList({ title, icon, entries, testId }: { title: string; icon:
               <div className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="truncate font-medium text-gray-900" data-testid="top-name">{e.nome}</span>
                 <span className="shrink-0 text-gray-600 tabular-nums">
-                  {e.count} <span className="text-gray-400">· {percentText(e.percent)}</span>
+                  {formatNumber(e.count)} <span className="text-gray-400">· {percentText(e.percent)}</span>
                 </span>
               </div>
               <ProgressBar value={e.percent} label={audienceTexts.share({ name: e.nome })} className="mt-1.5" />

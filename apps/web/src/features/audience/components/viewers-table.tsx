@@ -1,12 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import ListFilter from 'lucide-react/icons/list-filter';
 import Users from 'lucide-react/icons/users';
-import { AUDIENCE, formatWatchTime, relativeTime, viewerStatus, type Viewer } from '@painel/contract';
+import { AUDIENCE, relativeTime, viewerStatus, type Viewer } from '@painel/contract';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
+import { formatTimeSpan } from '@/lib/format.ts';
 import { filterViewers, STATUS_FILTERS, type StatusFilter } from '../utils/audience-view.ts';
 
 const field = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none';
@@ -56,7 +57,8 @@ export function ViewersTable({ viewers }: { viewers: Viewer[] }) {
       {shown.length === 0 ? (
         <p className="py-6 text-center text-sm text-gray-500">{audienceTexts.noMatch}</p>
       ) : (
-        <div className="-mx-5 overflow-x-auto sm:-mx-6">
+        // focusable, so a keyboard can scroll it when a narrow screen cuts the table
+        <div tabIndex={0} role="group" aria-label={audienceTexts.listTitle} className="-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-500 sm:-mx-6">
           <table className="min-w-full divide-y divide-gray-100 text-sm" data-testid="audience-list">
             <caption className="sr-only">{audienceTexts.listTitle}</caption>
             <thead>
@@ -71,7 +73,7 @@ export function ViewersTable({ viewers }: { viewers: Viewer[] }) {
                   <td className={cn(cell, 'whitespace-nowrap text-gray-700')}>{v.cidade || audienceTexts.none}</td>
                   <td className={cn(cell, 'text-gray-700')}>{v.dispositivo}</td>
                   <td className={cn(cell, 'text-gray-700')}>{v.navegador}</td>
-                  <td className={cn(cell, 'whitespace-nowrap text-gray-700 tabular-nums')}>{formatWatchTime(v.tempo_visualizacao)}</td>
+                  <td className={cn(cell, 'whitespace-nowrap text-gray-700 tabular-nums')}>{formatTimeSpan(v.tempo_visualizacao)}</td>
                   <td className={cell}>
                     <span className={cn(
                       'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold',

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { useDeleteCommercial } from '../api/delete-commercial.ts';
 import { useToggleCommercial } from '../api/toggle-commercial.ts';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** The configs: playlist, folder (and how many of its videos can play), quantity, interval, state, actions. */
 export function CommercialsTable({
@@ -41,8 +42,10 @@ export function CommercialsTable({
     );
   }
 
-  function drop(c: Commercial) {
-    if (!window.confirm(msg.commercialRemoveConfirm)) return;
+  const confirm = useConfirm();
+
+  async function drop(c: Commercial) {
+    if (!(await confirm(msg.commercialRemoveConfirm))) return;
     remove.mutate(c.id, {
       onSuccess: () => {
         toast.success(msg.commercialRemoved);

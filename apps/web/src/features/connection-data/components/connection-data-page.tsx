@@ -12,6 +12,7 @@ import { useRegenerateStreamKey } from '../api/regenerate-stream-key.ts';
 import { ConnectionHelp } from './connection-help.tsx';
 import { FtpCard } from './ftp-card.tsx';
 import { StreamCard } from './stream-card.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** /dashboard/dados-conexao: FTP access, RTMP server and stream key, HLS address, help. */
 export function ConnectionDataPage() {
@@ -19,8 +20,10 @@ export function ConnectionDataPage() {
   const data = useConnectionData();
   const regenerate = useRegenerateStreamKey();
 
-  function onRegenerate() {
-    if (!window.confirm(connectionDataTexts.regenerateKeyConfirm)) return;
+  const confirm = useConfirm();
+
+  async function onRegenerate() {
+    if (!(await confirm(connectionDataTexts.regenerateKeyConfirm))) return;
     regenerate.mutate(undefined, {
       onSuccess: (r) => toast.success(r.message || msg.streamKeyRegenerated),
       onError: (error) => toast.error(errorMessage(error, msg.streamKeyRegenerateError)),

@@ -3,6 +3,7 @@ import MonitorUp from 'lucide-react/icons/monitor-up';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
+import { formatMegabytes } from '@/lib/format.ts';
 
 /** What the connection data is for, the upload limits, and the steps to set up OBS. */
 export function ConnectionHelp({ storageMb }: { storageMb: number }) {
@@ -11,7 +12,7 @@ export function ConnectionHelp({ storageMb }: { storageMb: number }) {
     connectionDataTexts.helpStreamKey,
     connectionDataTexts.helpHls,
     connectionDataTexts.helpFormats,
-    connectionDataTexts.helpSizeLimit({ mb: storageMb }),
+    connectionDataTexts.helpSizeLimit({ size: formatMegabytes(storageMb) }),
   ];
   const obs = [connectionDataTexts.obsStep1, connectionDataTexts.obsStep2, connectionDataTexts.obsStep3, connectionDataTexts.obsStep4, connectionDataTexts.obsStep5];
   return (

@@ -30,7 +30,7 @@ export function StreamCard({ data, regenerating, onRegenerate }: { data: Connect
         <div>
           <dt className="mb-1.5 text-sm font-medium text-gray-600">{connectionDataTexts.streamKey}</dt>
           <dd><DataValue value={data.rtmp.chave} item={connectionDataTexts.streamKey} secret testId="stream-key" /></dd>
-          <p className="mt-1.5 text-xs text-gray-500">{connectionDataTexts.streamKeyHint}</p>
+          <dd className="mt-1.5 text-xs text-gray-500">{connectionDataTexts.streamKeyHint}</dd>
         </div>
         <div>
           <dt className="mb-1.5 text-sm font-medium text-gray-600">{connectionDataTexts.hlsUrl}</dt>

@@ -12,7 +12,7 @@ import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { foldersQueryKey } from '@/lib/folders.ts';
-import { formatBytes, formatDuration } from '@/lib/format.ts';
+import { formatBitrate, formatBytes, formatDuration, formatPercent } from '@/lib/format.ts';
 import { isConverting, useConversionStatus } from '../api/get-conversion-status.ts';
 import { conversionVideosKey, type ConversionVideoItem } from '../api/get-conversion-videos.ts';
 
@@ -60,7 +60,7 @@ export function ConversionVideoCard({
   const keptBeside = conversion?.status === 'concluida' && conversion.video_id !== video.id && conversion.nome;
   const facts: [string, string][] = [
     [commonTexts.format, video.formato_original.toUpperCase() || '—'],
-    [commonTexts.bitrate, conversionTexts.kbps({ n: video.current_bitrate })],
+    [commonTexts.bitrate, video.current_bitrate > 0 ? formatBitrate(video.current_bitrate) : commonTexts.notAvailable],
     [conversionTexts.resolution, conversionTexts.frame({ w: video.largura, h: video.altura })],
     [commonTexts.size, formatBytes(video.tamanho)],
     [commonTexts.duration, formatDuration(video.duracao)],
@@ -97,7 +97,7 @@ export function ConversionVideoCard({
         {active && conversion && (
           <>
             <p className="text-sm font-medium text-blue-700">
-              {conversion.status === 'na_fila' ? conversionTexts.queued : conversionTexts.converting({ pct: conversion.progress })}
+              {conversion.status === 'na_fila' ? conversionTexts.queued : conversionTexts.converting({ pct: formatPercent(conversion.progress) })}
             </p>
             <ProgressBar value={conversion.progress} label={conversionTexts.progressLabel({ name: video.nome })} />
           </>

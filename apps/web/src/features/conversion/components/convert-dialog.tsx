@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { formatBitrate } from '@/lib/format.ts';
 import { useConvertVideo } from '../api/convert-video.ts';
 import type { ConversionVideoItem } from '../api/get-conversion-videos.ts';
 
@@ -71,7 +72,7 @@ export function ConvertDialog({
     });
   }
 
-  const facts = conversionTexts.currentFacts({ format: video.formato_original, kbps: conversionTexts.kbps({ n: video.current_bitrate }), frame: conversionTexts.frame({ w: video.largura, h: video.altura }) });
+  const facts = conversionTexts.currentFacts({ format: video.formato_original, kbps: video.current_bitrate > 0 ? formatBitrate(video.current_bitrate) : commonTexts.notAvailable, frame: conversionTexts.frame({ w: video.largura, h: video.altura }) });
   return (
     <Modal
       open
@@ -110,7 +111,7 @@ export function ConvertDialog({
               />
               <span className="min-w-0 flex-1">
                 <span className="font-medium text-gray-900">{q.label}</span>
-                {q.quality !== 'custom' && <span className="text-gray-600"> · {q.resolution} · {conversionTexts.kbps({ n: q.bitrate })}</span>}
+                {q.quality !== 'custom' && <span className="text-gray-600"> · {q.resolution} · {formatBitrate(q.bitrate)}</span>}
                 {q.quality === suggested && q.available && (
                   <span className="ml-2 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-700">{conversionTexts.suggested}</span>
                 )}

@@ -22,6 +22,7 @@ import { SystemStatus } from './system-status.tsx';
 import { UniversalPlayer } from './universal-player.tsx';
 import { PlayoutFailingNotice } from '@/components/playout-failing-notice.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 const STATUS_ERROR_TOAST = 'dashboard-status-error';
 
@@ -58,8 +59,10 @@ export function DashboardPage() {
     if (live) setVod(null);
   }, [live]);
 
-  function finishBroadcast() {
-    if (!window.confirm(msg.finishCurrentConfirm)) return;
+  const confirm = useConfirm();
+
+  async function finishBroadcast() {
+    if (!(await confirm(msg.finishCurrentConfirm))) return;
     stop.mutate(
       { transmission_id: s?.transmission?.id, stream_type: s?.stream_type ?? 'playlist' },
       {

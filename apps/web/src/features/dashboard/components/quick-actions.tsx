@@ -46,13 +46,13 @@ export function QuickActions({ live, stopping, onStop }: { live: boolean; stoppi
             </span>
             <span className="min-w-0">
               <span className="block font-medium text-red-700">{commonTexts.finishBroadcast}</span>
-              <span className="block text-xs text-red-600">{dashboardTexts.finishBroadcastHint}</span>
+              <span className="block text-xs text-red-700">{dashboardTexts.finishBroadcastHint}</span>
             </span>
           </button>
         )}
         <ActionLink to="/dashboard/iniciar-transmissao" icon={Radio} label={dashboardTexts.manageBroadcast} hint={dashboardTexts.manageBroadcastHint} tone="bg-red-100 text-red-600" />
         {!live && (
-          <ActionLink to="/dashboard/dados-conexao" icon={Wifi} label={commonTexts.startBroadcast} hint={dashboardTexts.startBroadcastHint} tone="bg-green-100 text-green-600" />
+          <ActionLink to="/dashboard/iniciar-transmissao" icon={Wifi} label={commonTexts.startBroadcast} hint={dashboardTexts.startBroadcastHint} tone="bg-green-100 text-green-600" />
         )}
         <ActionLink to="/dashboard/gerenciarvideos" icon={FileVideo} label={commonTexts.manageVideos} hint={dashboardTexts.manageVideosHint} tone="bg-blue-100 text-blue-600" />
         <ActionLink to="/dashboard/espectadores" icon={Users} label={dashboardTexts.seeViewers} hint={dashboardTexts.seeViewersHint} tone="bg-violet-100 text-violet-600" />

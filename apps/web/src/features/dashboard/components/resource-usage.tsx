@@ -3,8 +3,9 @@ import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
+import { formatBitrate, formatMegabytes } from '@/lib/format.ts';
 import type { DashboardOverview } from '../api/get-dashboard-overview.ts';
-import { formatMb, storagePercent } from './storage-format.ts';
+import { storagePercent } from './storage-format.ts';
 
 function Row({ label, detail, percent }: { label: string; detail: string; percent: number }) {
   return (
@@ -31,9 +32,9 @@ export function ResourceUsage({ usedMb, totalMb, viewers, viewerLimit, bitrate, 
   return (
     <SectionCard title={dashboardTexts.resourceUsageTitle} icon={Cpu}>
       <ul className="space-y-5">
-        <Row label={commonTexts.storage} detail={commonTexts.ofTotal({ part: formatMb(usedMb), total: formatMb(totalMb) })} percent={storagePercent(usedMb, totalMb)} />
+        <Row label={commonTexts.storage} detail={commonTexts.ofTotal({ part: formatMegabytes(usedMb), total: formatMegabytes(totalMb) })} percent={storagePercent(usedMb, totalMb)} />
         <Row label={commonTexts.viewers} detail={dashboardTexts.countOfLimit({ n: viewers, limit: viewerLimit })} percent={pct(viewers, viewerLimit)} />
-        <Row label={dashboardTexts.bandwidthLabel} detail={commonTexts.ofTotal({ part: commonTexts.kbps({ n: bitrate }), total: commonTexts.kbps({ n: bitrateLimit }) })} percent={pct(bitrate, bitrateLimit)} />
+        <Row label={dashboardTexts.bandwidthLabel} detail={commonTexts.ofTotal({ part: formatBitrate(bitrate), total: formatBitrate(bitrateLimit) })} percent={pct(bitrate, bitrateLimit)} />
       </ul>
       {server && (server.cpu || server.memoria || server.disco) && (
         <>
@@ -41,10 +42,10 @@ export function ResourceUsage({ usedMb, totalMb, viewers, viewerLimit, bitrate, 
           <ul className="space-y-5">
             {server.cpu && <Row label={dashboardTexts.cpuLabel} detail={dashboardTexts.cpuCores({ n: server.cpu.nucleos })} percent={server.cpu.percentual} />}
             {server.memoria && (
-              <Row label={dashboardTexts.memoryLabel} detail={commonTexts.ofTotal({ part: formatMb(server.memoria.usada_mb), total: formatMb(server.memoria.total_mb) })} percent={server.memoria.percentual} />
+              <Row label={dashboardTexts.memoryLabel} detail={commonTexts.ofTotal({ part: formatMegabytes(server.memoria.usada_mb), total: formatMegabytes(server.memoria.total_mb) })} percent={server.memoria.percentual} />
             )}
             {server.disco && (
-              <Row label={dashboardTexts.diskLabel} detail={commonTexts.ofTotal({ part: formatMb(server.disco.usado_mb), total: formatMb(server.disco.total_mb) })} percent={server.disco.percentual} />
+              <Row label={dashboardTexts.diskLabel} detail={commonTexts.ofTotal({ part: formatMegabytes(server.disco.usado_mb), total: formatMegabytes(server.disco.total_mb) })} percent={server.disco.percentual} />
             )}
           </ul>
         </>

@@ -8,7 +8,8 @@ import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 import { cn } from '@/lib/cn.ts';
-import { formatMb, storagePercent } from './storage-format.ts';
+import { formatMegabytes, formatNumber, formatPercent } from '@/lib/format.ts';
+import { storagePercent } from './storage-format.ts';
 
 function StatCard({ icon: Icon, label, value, tone, testId, children }: {
   icon: LucideIcon; label: string; value: string; tone: string; testId: string; children?: ReactNode;
@@ -41,7 +42,7 @@ export interface StatCardsProps {
 /** Total videos, playlists, active viewers, and storage percent with used / total MB. */
 export function StatCards({ loading, totalVideos, totalPlaylists, viewers, usedMb, totalMb }: StatCardsProps) {
   const percent = storagePercent(usedMb, totalMb);
-  const show = (n: number) => (loading ? '–' : String(n));
+  const show = (n: number) => (loading ? '–' : formatNumber(n));
   return (
     <section aria-label={dashboardTexts.statsRegion} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard icon={FileVideo} label={dashboardTexts.statVideos} value={show(totalVideos)} tone="bg-blue-100 text-blue-600" testId="stat-videos" />
@@ -50,12 +51,12 @@ export function StatCards({ loading, totalVideos, totalPlaylists, viewers, usedM
       <StatCard
         icon={HardDrive}
         label={commonTexts.storage}
-        value={loading ? '–' : `${percent.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`}
+        value={loading ? '–' : formatPercent(percent, 1)}
         tone="bg-amber-100 text-amber-600"
         testId="stat-storage"
       >
         <UsageBar percent={percent} label={commonTexts.storage} className="mt-4" />
-        <p className="mt-2 text-xs text-gray-500">{commonTexts.ofTotal({ part: formatMb(usedMb), total: formatMb(totalMb) })}</p>
+        <p className="mt-2 text-xs text-gray-500">{commonTexts.ofTotal({ part: formatMegabytes(usedMb), total: formatMegabytes(totalMb) })}</p>
       </StatCard>
     </section>
   );

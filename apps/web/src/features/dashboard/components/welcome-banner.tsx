@@ -6,13 +6,14 @@ import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { accountBadgeLabel, displayName, planBitrate, viewerLimit } from '@/lib/account.ts';
+import { formatBitrate, formatNumber } from '@/lib/format.ts';
 
 /** Greeting, plan label, plan bitrate and viewer limit, and the AO VIVO badge with its type while live. */
 export function WelcomeBanner({ user, liveType }: { user: User | null | undefined; liveType: string | null }) {
   const facts = [
     { icon: ShieldCheck, label: dashboardTexts.planLabel, value: accountBadgeLabel(user) },
-    { icon: Gauge, label: commonTexts.bitrateLabel, value: commonTexts.kbps({ n: planBitrate(user) }) },
-    { icon: Users, label: dashboardTexts.viewerLimitLabel, value: String(viewerLimit(user)) },
+    { icon: Gauge, label: commonTexts.bitrateLabel, value: formatBitrate(planBitrate(user)) },
+    { icon: Users, label: dashboardTexts.viewerLimitLabel, value: formatNumber(viewerLimit(user)) },
   ];
   return (
     <section className="relative overflow-hidden rounded-2xl bg-gradient-to-r from-blue-600 to-violet-600 p-6 text-white shadow-lg sm:p-8">

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { formatBytes } from '@/lib/format.ts';
+import { formatBytes, formatPercent } from '@/lib/format.ts';
 import { useUptime } from '@/lib/use-uptime.ts';
 import type { DownloadStatusView } from '../api/get-download-status.ts';
 
@@ -34,7 +34,7 @@ export function DownloadProgress({
         {status?.video_title && <p className="font-medium break-words text-gray-900">{status.video_title}</p>}
         <div className="flex items-center justify-between gap-3 text-sm">
           <span className="inline-flex items-center gap-2 text-blue-700"><Spinner className="h-4 w-4" />{t.phase[phase]}</span>
-          <span className="font-semibold text-gray-900 tabular-nums">{Math.round(progress)}%</span>
+          <span className="font-semibold text-gray-900 tabular-nums">{formatPercent(progress)}</span>
         </div>
         <ProgressBar value={progress} label={t.progress} />
         <div className="flex flex-wrap justify-between gap-2 text-xs text-gray-500">

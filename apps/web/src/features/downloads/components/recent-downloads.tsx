@@ -8,7 +8,7 @@ import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
-import { formatDuration } from '@/lib/format.ts';
+import { formatDuration, formatMegabytes } from '@/lib/format.ts';
 import { cn } from '@/lib/cn.ts';
 import { useRecentDownloads } from '../api/get-recent-downloads.ts';
 
@@ -39,7 +39,7 @@ export function RecentDownloads() {
             <li key={d.id} className="py-2.5">
               <p className="truncate text-sm font-medium text-gray-900" title={d.nome}>{d.nome}</p>
               <p className="text-xs text-gray-500">
-                {[t.recentIn({ folder: d.pasta }), formatDuration(d.duracao), `${d.tamanho_mb} MB`, d.data_download ? dateTime(d.data_download) : null].filter(Boolean).join(' · ')}
+                {[t.recentIn({ folder: d.pasta }), formatDuration(d.duracao), formatMegabytes(d.tamanho_mb), d.data_download ? dateTime(d.data_download) : null].filter(Boolean).join(' · ')}
               </p>
             </li>
           ))}

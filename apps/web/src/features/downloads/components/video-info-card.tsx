@@ -6,14 +6,14 @@ import User from 'lucide-react/icons/user';
 import { type VideoInfo } from '@painel/contract';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
-import { formatBytes, formatDuration } from '@/lib/format.ts';
+import { formatBytes, formatDuration, formatNumber } from '@/lib/format.ts';
 
 /** What the site says of the video: picture, title, channel, duration, views, size. */
 export function VideoInfoCard({ info }: { info: VideoInfo }) {
   const facts = [
     { icon: User, label: t.infoUploader, value: info.uploader },
     { icon: Clock, label: commonTexts.duration, value: formatDuration(info.duration) },
-    { icon: Eye, label: t.infoViews, value: info.view_count === null ? null : info.view_count.toLocaleString('pt-BR') },
+    { icon: Eye, label: t.infoViews, value: info.view_count === null ? null : formatNumber(info.view_count) },
     { icon: HardDrive, label: t.infoSize, value: info.filesize ? formatBytes(info.filesize) : null },
   ].filter((f) => f.value);
   return (

@@ -6,12 +6,10 @@ import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
-import { formatBytes } from '@/lib/format.ts';
-import { formatClock, useUptime } from '@/lib/use-uptime.ts';
+import { formatClock, formatMegabytes, formatPercent } from '@/lib/format.ts';
+import { useUptime } from '@/lib/use-uptime.ts';
 import type { MigrationView } from '../api/get-migration-status.ts';
 import { errorSummary } from '../utils/migration-view.ts';
-
-const MB = 1024 * 1024;
 
 /** Progress, files done, size, elapsed and remaining time, the file in transfer and the errors (first 5, then a count). */
 export function MigrationProgressModal({
@@ -33,7 +31,7 @@ export function MigrationProgressModal({
       ? { icon: <CheckCircle2 className="h-5 w-5 text-green-600" aria-hidden="true" />, text: t.stateCompleted }
       : { icon: <AlertTriangle className="h-5 w-5 text-red-600" aria-hidden="true" />, text: t.stateError };
   const facts: [string, string][] = [
-    [commonTexts.size, commonTexts.ofTotal({ part: formatBytes(status.transferred_size * MB), total: formatBytes(status.total_size * MB) })],
+    [commonTexts.size, commonTexts.ofTotal({ part: formatMegabytes(status.transferred_size), total: formatMegabytes(status.total_size) })],
     [commonTexts.elapsed, ticking ?? formatClock(status.uptime)],
     ...(status.migrating ? [[t.remainingLabel, remaining] as [string, string]] : []),
   ];
@@ -55,7 +53,7 @@ export function MigrationProgressModal({
         <div>
           <div className="mb-1 flex justify-between text-sm text-gray-600">
             <span>{t.filesDone({ done: status.completed, total: status.total })}</span>
-            <span>{Math.round(status.progress)}%</span>
+            <span>{formatPercent(status.progress)}</span>
           </div>
           <ProgressBar value={status.progress} label={t.progressLabel} tone={status.status === 'error' ? 'red' : status.migrating ? 'blue' : 'green'} />
           <p className="mt-1 text-xs text-gray-500">{t.migratedCount({ n: status.migrated })}</p>

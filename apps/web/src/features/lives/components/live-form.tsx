@@ -35,7 +35,14 @@ export function LiveForm() {
   const [startAt, setStartAt] = useState('');
   const [endAt, setEndAt] = useState('');
 
-  const incomplete = !server.trim() || !key.trim() || !endAt;
+  // said under the disabled button, so nobody has to guess why it does nothing
+  const missing = ([
+    !server.trim() && commonTexts.rtmpServer,
+    !key.trim() && livesTexts.key,
+    !now && !startAt && commonTexts.startDate,
+    !endAt && livesTexts.end,
+  ] as (string | false)[]).filter((f): f is string => !!f);
+  const incomplete = missing.length > 0;
   const busy = start.isPending;
 
   function onSubmit(e: FormEvent) {
@@ -82,13 +89,13 @@ export function LiveForm() {
           </div>
           <div>
             <label htmlFor={`${id}-server`} className="mb-1 block text-sm font-medium text-gray-700">{commonTexts.rtmpServer}</label>
-            <input id={`${id}-server`} className={input} value={server} onChange={(e) => setServer(e.target.value)} placeholder="rtmp://" autoComplete="off" spellCheck={false} />
+            <input id={`${id}-server`} aria-required className={input} value={server} onChange={(e) => setServer(e.target.value)} placeholder="rtmp://" autoComplete="off" spellCheck={false} />
           </div>
         </div>
         <div>
           <label htmlFor={`${id}-key`} className="mb-1 block text-sm font-medium text-gray-700">{livesTexts.key}</label>
           <input
-            id={`${id}-key`} type="password" className={input} value={key} onChange={(e) => setKey(e.target.value)}
+            id={`${id}-key`} type="password" aria-required className={input} value={key} onChange={(e) => setKey(e.target.value)}
             autoComplete="off" spellCheck={false} aria-describedby={`${id}-key-hint`}
           />
           <p id={`${id}-key-hint`} className="mt-1 text-xs text-gray-500">{livesTexts.keyHint}</p>
@@ -112,17 +119,27 @@ export function LiveForm() {
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={`${id}-start`} className="mb-1 block text-sm font-medium text-gray-700">{commonTexts.startDate}</label>
-            <input id={`${id}-start`} type="datetime-local" className={input} value={startAt} onChange={(e) => setStartAt(e.target.value)} disabled={now} />
+            <input id={`${id}-start`} type="datetime-local" className={input} value={startAt} onChange={(e) => setStartAt(e.target.value)} disabled={now} aria-required={!now} />
           </div>
           <div>
             <label htmlFor={`${id}-end`} className="mb-1 block text-sm font-medium text-gray-700">{livesTexts.end}</label>
-            <input id={`${id}-end`} type="datetime-local" className={input} value={endAt} onChange={(e) => setEndAt(e.target.value)} />
+            <input id={`${id}-end`} type="datetime-local" aria-required className={input} value={endAt} onChange={(e) => setEndAt(e.target.value)} />
           </div>
         </div>
-        <Button type="submit" disabled={incomplete || busy || !sources.data} className="w-full sm:w-auto">
-          {busy ? <Spinner className="h-4 w-4" /> : <Send className="h-4 w-4" aria-hidden="true" />}
-          {livesTexts.registerLive}
-        </Button>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+          <Button
+            type="submit"
+            disabled={incomplete || busy || !sources.data}
+            aria-describedby={incomplete ? `${id}-missing` : undefined}
+            className="w-full sm:w-auto"
+          >
+            {busy ? <Spinner className="h-4 w-4" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+            {livesTexts.registerLive}
+          </Button>
+          <p id={`${id}-missing`} data-testid="live-missing-fields" aria-live="polite" className="text-sm text-gray-600">
+            {incomplete ? livesTexts.missingFields({ fields: new Intl.ListFormat('pt-BR', { type: 'conjunction' }).format(missing) }) : null}
+          </p>
+        </div>
       </form>
     </SectionCard>
   );

@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn.ts';
 import { useLives, type Live } from '../api/get-lives.ts';
 import { useRemoveLive } from '../api/remove-live.ts';
 import { useStopLive } from '../api/stop-live.ts';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** 1 transmitting (red pulsing dot, green text), 2 waiting (yellow), 3 error (red, with its reason), anything else gray. */
 function LiveStatus({ live }: { live: Live }) {
@@ -41,15 +42,17 @@ export function LivesTable() {
   const stop = useStopLive();
   const remove = useRemoveLive();
 
-  function finish(l: Live) {
-    if (!window.confirm(msg.liveFinishConfirm)) return;
+  const confirm = useConfirm();
+
+  async function finish(l: Live) {
+    if (!(await confirm(msg.liveFinishConfirm))) return;
     stop.mutate(l.id, {
       onSuccess: (m) => toast.success(m || msg.liveStopped),
       onError: (e) => toast.error(errorMessage(e, msg.stopError)),
     });
   }
-  function drop(l: Live) {
-    if (!window.confirm(msg.liveRemoveConfirm)) return;
+  async function drop(l: Live) {
+    if (!(await confirm(msg.liveRemoveConfirm))) return;
     remove.mutate(l.id, {
       onSuccess: (m) => toast.success(m || msg.liveRemoved),
       onError: (e) => toast.error(errorMessage(e, msg.liveRemoveError)),
@@ -73,7 +76,8 @@ export function LivesTable() {
       ) : list.length === 0 ? (
         <p className="text-sm text-gray-500">{livesTexts.empty}</p>
       ) : (
-        <div className="-mx-5 overflow-x-auto sm:-mx-6">
+        // focusable, so a keyboard can scroll it when a narrow screen cuts the table (a row may have no button)
+        <div tabIndex={0} role="group" aria-label={livesTexts.tableTitle} className="-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-500 sm:-mx-6">
           <table className="min-w-full divide-y divide-gray-100 text-sm">
             <thead>
               <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">

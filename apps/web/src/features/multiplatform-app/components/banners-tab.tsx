@@ -17,6 +17,7 @@ import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { useDeleteBanner } from '../api/change-banner.ts';
 import { useBanners } from '../api/get-banners.ts';
 import { AddBannerModal } from './add-banner-modal.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 const cell = 'px-3 py-2.5 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6';
 
@@ -67,8 +68,10 @@ export function BannersTab() {
     if (banners.error) console.error('app-multiplataforma/banners', banners.error);
   }, [banners.error]);
 
-  function onRemove(b: WebAppBanner) {
-    if (!window.confirm(msg.bannerRemoveConfirm)) return;
+  const confirm = useConfirm();
+
+  async function onRemove(b: WebAppBanner) {
+    if (!(await confirm(msg.bannerRemoveConfirm))) return;
     remove.mutate(b.id, {
       onSuccess: (message) => toast.success(message || msg.bannerRemoved),
       onError: (err) => toast.error(errorMessage(err, msg.bannerRemoveError)),

@@ -97,7 +97,7 @@ export function ConfigureTab({ app }: { app: WebApp | null }) {
                 <input type="radio" name={`${id}-modelo`} value={m.value} checked={fields.modelo === m.value} onChange={() => set('modelo', m.value)} className="mt-1" />
                 <span>
                   <span className="block text-sm font-medium text-gray-900">{m.label}</span>
-                  <span className="block text-xs text-gray-500">{m.hint}</span>
+                  <span className="block text-xs text-gray-600">{m.hint}</span>
                 </span>
               </label>
             ))}

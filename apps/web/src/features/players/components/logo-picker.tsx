@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn.ts';
 import { useDeleteLogo } from '../api/delete-logo.ts';
 import type { Logo } from '../api/get-logos.ts';
 import { useUploadLogo } from '../api/upload-logo.ts';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 const ACCEPTED = ['image/png', 'image/jpeg'];
 
@@ -40,8 +41,10 @@ export function LogoPicker({ logos, loading, value, onChange }: {
     });
   }
 
-  function onDelete(logo: Logo) {
-    if (!window.confirm(playersTexts.deleteLogoConfirm({ name: logo.nome }))) return;
+  const confirm = useConfirm();
+
+  async function onDelete(logo: Logo) {
+    if (!(await confirm(playersTexts.deleteLogoConfirm({ name: logo.nome })))) return;
     remove.mutate(logo.id, {
       onSuccess: (r) => {
         toast.success(r.message || msg.logoRemoved);

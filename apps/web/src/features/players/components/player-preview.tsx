@@ -8,6 +8,7 @@ import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { playersTexts } from '@/i18n/pt-BR/players.ts';
 import { ExternalPlayer, type PlayerAspectRatio } from '@/components/external-player.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
+import { formatBitrate, formatNumber } from '@/lib/format.ts';
 
 export interface StreamInfo {
   streamName: string;
@@ -31,9 +32,9 @@ export function PlayerPreview({ src, pending, frameKey, ratio, live, liveType, i
   const facts = info
     ? [
       { icon: Radio, label: playersTexts.streamNameLabel, value: info.streamName, testId: 'stream-name' },
-      { icon: Gauge, label: commonTexts.bitrate, value: commonTexts.kbps({ n: info.bitrate }), testId: 'stream-bitrate' },
+      { icon: Gauge, label: commonTexts.bitrate, value: formatBitrate(info.bitrate), testId: 'stream-bitrate' },
       { icon: Clock, label: commonTexts.uptime, value: info.uptime, testId: 'stream-uptime' },
-      { icon: Eye, label: commonTexts.viewers, value: String(info.viewers), testId: 'stream-viewers' },
+      { icon: Eye, label: commonTexts.viewers, value: formatNumber(info.viewers), testId: 'stream-viewers' },
     ]
     : [];
   return (
@@ -52,7 +53,7 @@ export function PlayerPreview({ src, pending, frameKey, ratio, live, liveType, i
                     <Icon className="h-3.5 w-3.5" aria-hidden="true" />
                     {label}
                   </dt>
-                  <dd data-testid={testId} className="mt-0.5 truncate font-mono text-sm font-semibold text-gray-900 tabular-nums">{value}</dd>
+                  <dd data-testid={testId} className="mt-0.5 font-mono text-sm font-semibold break-words text-gray-900 tabular-nums">{value}</dd>
                 </div>
               ))}
             </dl>

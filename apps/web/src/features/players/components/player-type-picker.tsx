@@ -32,7 +32,7 @@ export function PlayerTypePicker({ value, onChange }: { value: PlayerType; onCha
                   <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-700">{playersTexts.recommended}</span>
                 )}
               </span>
-              <span className="text-xs text-gray-500">{INFO[t].hint}</span>
+              <span className="text-xs text-gray-600">{INFO[t].hint}</span>
             </label>
           ))}
         </div>

@@ -33,7 +33,7 @@ export function StreamStatusLine({ state, lastCheck, checking, onRefresh }: {
     <div className={cn('flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3', BOX[state])}>
       <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className={cn('h-3 w-3 shrink-0 rounded-full', DOT[state])} aria-hidden="true" />
-        <span className="text-sm text-gray-500">{playersTexts.broadcastStatus}</span>
+        <span className="text-sm text-gray-600">{playersTexts.broadcastStatus}</span>
         <span data-testid="players-status" className="font-semibold">{STREAM_STATE_LABEL[state]}</span>
         {lastCheck !== null && state !== 'checking' && (
           <span data-testid="players-last-check" className="text-xs opacity-80">{playersTexts.lastCheck({ time: time(lastCheck) })}</span>

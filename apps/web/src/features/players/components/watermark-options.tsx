@@ -4,6 +4,7 @@ import { WATERMARK_OPACITY, WATERMARK_POSITIONS, type WatermarkPosition } from '
 import { playersTexts } from '@/i18n/pt-BR/players.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
+import { formatPercent } from '@/lib/format.ts';
 import type { Logo } from '../api/get-logos.ts';
 import type { PlayerDraft } from '../hooks/use-player-draft.ts';
 import { LogoPicker } from './logo-picker.tsx';
@@ -43,7 +44,7 @@ export function WatermarkOptions({ value, logos, logosLoading, onChange }: {
           <span className="text-sm font-medium text-gray-800">{playersTexts.watermarkEnable}</span>
         </label>
 
-        <div className={cn('space-y-6', !value.enabled && 'opacity-60')}>
+        <div className={cn('space-y-6', !value.enabled && 'opacity-80')}>
           <LogoPicker logos={logos} loading={logosLoading} value={value.logo_id} onChange={(logo_id) => onChange({ logo_id })} />
 
           <fieldset>
@@ -67,7 +68,7 @@ export function WatermarkOptions({ value, logos, logosLoading, onChange }: {
           <div>
             <label htmlFor={opacityId} className="mb-2 flex justify-between text-sm font-medium text-gray-700">
               {playersTexts.watermarkOpacity}
-              <span className="tabular-nums text-gray-500">{value.opacity}%</span>
+              <span className="tabular-nums text-gray-500">{formatPercent(value.opacity)}</span>
             </label>
             <input
               id={opacityId}
@@ -77,7 +78,7 @@ export function WatermarkOptions({ value, logos, logosLoading, onChange }: {
               step={5}
               value={value.opacity}
               onChange={(e) => onChange({ opacity: Number(e.target.value) })}
-              aria-valuetext={`${value.opacity}%`}
+              aria-valuetext={formatPercent(value.opacity)}
               className="w-full accent-blue-600"
             />
           </div>

@@ -11,7 +11,7 @@ import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolders } from '@/lib/folders.ts';
-import { formatDuration } from '@/lib/format.ts';
+import { formatBitrate, formatDuration } from '@/lib/format.ts';
 import { useFolderVideos, type PlaylistVideo } from '../api/get-folder-videos.ts';
 
 /** The left column: a folder selector and its videos; only candidates can be added. */
@@ -72,13 +72,16 @@ export function AvailableVideos({
               <caption className="sr-only">{playlistsTexts.availableVideosCaption({ folder: folder.nome })}</caption>
               <colgroup>
                 <col />
-                <col className="w-24" />
-                <col className="w-24" />
+                {/* on a phone, duration and bitrate move under the name, which keeps room to be read */}
+                <col className="hidden w-24 @sm:table-column" />
+                <col className="hidden w-24 @sm:table-column" />
                 <col className="w-16 @lg:w-36" />
               </colgroup>
               <thead className="sticky top-0 bg-gray-50 text-xs font-semibold tracking-wide text-gray-500 uppercase">
                 <tr>
-                  {playlistsTexts.availableColumns.map((c) => <th key={c} scope="col" className="px-3 py-2 whitespace-nowrap">{c}</th>)}
+                  {playlistsTexts.availableColumns.map((c, i) => (
+                    <th key={c} scope="col" className={`px-3 py-2 whitespace-nowrap${i === 1 || i === 2 ? ' hidden @sm:table-cell' : ''}`}>{c}</th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -89,6 +92,10 @@ export function AvailableVideos({
                     <tr key={v.id} data-testid="video-disponivel" className="border-t border-gray-100">
                       <td className="px-3 py-2">
                         <span className="block truncate font-medium text-gray-900" title={v.nome}>{v.nome}</span>
+                        <span className="flex flex-wrap gap-x-2 text-xs text-gray-500 @sm:hidden">
+                          <span className="tabular-nums">{formatDuration(v.duracao)}</span>
+                          <span>{v.bitrate_video > 0 ? formatBitrate(v.bitrate_video) : commonTexts.notAvailable}</span>
+                        </span>
                         {refusal && <span className="block text-xs text-red-600">{playlistsTexts.videoNotCandidate({ reason: refusal })}</span>}
                         {added && (
                           <span className="inline-flex items-center gap-1 text-xs text-green-700">
@@ -97,8 +104,8 @@ export function AvailableVideos({
                           </span>
                         )}
                       </td>
-                      <td className="px-3 py-2 whitespace-nowrap text-gray-600 tabular-nums">{formatDuration(v.duracao)}</td>
-                      <td className="px-3 py-2 whitespace-nowrap text-gray-600">{v.bitrate_video > 0 ? commonTexts.kbps({ n: v.bitrate_video }) : commonTexts.notAvailable}</td>
+                      <td className="hidden px-3 py-2 whitespace-nowrap text-gray-600 tabular-nums @sm:table-cell">{formatDuration(v.duracao)}</td>
+                      <td className="hidden px-3 py-2 whitespace-nowrap text-gray-600 @sm:table-cell">{v.bitrate_video > 0 ? formatBitrate(v.bitrate_video) : commonTexts.notAvailable}</td>
                       <td className="px-3 py-2">
                         <Button
                           variant="secondary"

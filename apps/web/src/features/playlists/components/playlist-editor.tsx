@@ -16,7 +16,7 @@ import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState, Spinner } from '@/components/ui/spinner.tsx';
-import { formatClock } from '@/lib/use-uptime.ts';
+import { formatClock } from '@/lib/format.ts';
 import type { PlaylistVideo } from '../api/get-folder-videos.ts';
 import { SortableEntry } from './sortable-entry.tsx';
 

@@ -15,11 +15,12 @@ import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { usePlaylists } from '@/lib/playlists.ts';
-import { formatClock } from '@/lib/use-uptime.ts';
+import { formatClock } from '@/lib/format.ts';
 import { useCreatePlaylist } from '../api/create-playlist.ts';
 import { useDeletePlaylist } from '../api/delete-playlist.ts';
 import { useUpdatePlaylist } from '../api/update-playlist.ts';
 import { PlaylistNameModal } from './playlist-name-modal.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 function PlaylistCard({
   playlist, selected, onAir, failing, onSelect, onEdit, onDelete, deleting,
@@ -45,15 +46,17 @@ function PlaylistCard({
         type="button"
         onClick={onSelect}
         aria-pressed={selected}
-        aria-label={playlistsTexts.selectPlaylistCard({ name: playlist.nome })}
         className="block w-full rounded-lg pr-16 text-left focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
       >
         <span className="flex items-center gap-2">
           <ListVideo className="h-5 w-5 shrink-0 text-blue-600" aria-hidden="true" />
-          <span className="truncate font-semibold text-gray-900" title={playlist.nome}>{playlist.nome}</span>
+          {/* named by its content, the visible name read as part of 'Selecionar playlist …', so
+              what is seen (name, videos, duration) is what speech input can say */}
+          <span className="sr-only">{playlistsTexts.selectPlaylistCard({ name: playlist.nome })}</span>
+          <span aria-hidden="true" className="min-w-0 font-semibold break-words text-gray-900" title={playlist.nome}>{playlist.nome}</span>
         </span>
         <span className="mt-2 block text-sm text-gray-600">{commonTexts.videoCount({ n: playlist.total_videos })}</span>
-        <span className="block font-mono text-sm text-gray-500 tabular-nums" title={playlistsTexts.durationTotal({ duration: formatClock(playlist.duracao_total) })}>
+        <span className="block font-mono text-sm text-gray-600 tabular-nums" title={playlistsTexts.durationTotal({ duration: formatClock(playlist.duracao_total) })}>
           {formatClock(playlist.duracao_total)}
         </span>
       </button>
@@ -139,8 +142,10 @@ export function PlaylistGrid({
     });
   }
 
-  function drop(p: Playlist) {
-    if (!window.confirm(msg.playlistDeleteConfirm(p.nome))) return;
+  const confirm = useConfirm();
+
+  async function drop(p: Playlist) {
+    if (!(await confirm(msg.playlistDeleteConfirm(p.nome)))) return;
     remove.mutate(p.id, {
       onSuccess: () => toast.success(msg.playlistDeleted),
       onError: (e) => toast.error(errorMessage(e, msg.playlistDeleteError)),
@@ -169,7 +174,7 @@ export function PlaylistGrid({
       ) : list.length === 0 ? (
         <p className="py-6 text-center text-sm text-gray-500">{playlistsTexts.noPlaylists}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {list.map((p) => (
             <PlaylistCard
               key={p.id}

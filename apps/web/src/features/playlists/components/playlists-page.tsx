@@ -20,6 +20,7 @@ import { PlaylistEditor } from './playlist-editor.tsx';
 import { PlaylistGrid } from './playlist-grid.tsx';
 import { PlayoutFailingNotice } from '@/components/playout-failing-notice.tsx';
 import { PlaylistLiveBanner } from './playlist-live-banner.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** /dashboard/playlists: the playlist on air, the playlists, and the editor of the selected one. */
 export function PlaylistsPage() {
@@ -47,9 +48,11 @@ export function PlaylistsPage() {
     if (!playlistLive) setPreviewing(false);
   }, [playlistLive]);
 
-  function select(id: number) {
+  const confirm = useConfirm();
+
+  async function select(id: number) {
     if (id === chosen) return;
-    if (editor.dirty && !window.confirm(playlistsTexts.discardConfirm)) return;
+    if (editor.dirty && !(await confirm(playlistsTexts.discardConfirm))) return;
     setChosen(id);
   }
 

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { getStreamingStatus, streamingStatusQueryKey, type StreamingStatus } from '@/lib/streaming-status.ts';
 import { useStartPlaylistBroadcast } from '../api/start-playlist-broadcast.ts';
 import { useStopTransmission } from '@/lib/stop-transmission.ts';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
@@ -23,6 +24,7 @@ export function usePlaylistBroadcast() {
   const queryClient = useQueryClient();
   const start = useStartPlaylistBroadcast();
   const stop = useStopTransmission();
+  const confirm = useConfirm();
   const [starting, setStarting] = useState(false);
 
   async function transmit(playlist: Playlist, save: () => Promise<boolean>) {
@@ -33,7 +35,7 @@ export function usePlaylistBroadcast() {
       // the page's status may be up to 30 s old: ask again before deciding
       const now = await queryClient.fetchQuery({ queryKey: streamingStatusQueryKey, queryFn: getStreamingStatus, staleTime: 0 });
       if (now.is_live) {
-        if (!window.confirm(msg.playlistReplaceConfirm)) return;
+        if (!(await confirm(msg.playlistReplaceConfirm))) return;
         try {
           await stop.mutateAsync({ transmission_id: now.transmission?.id, stream_type: now.stream_type ?? 'playlist' });
         } catch (error) {
@@ -59,13 +61,13 @@ export function usePlaylistBroadcast() {
     }
   }
 
-  function finish(status: StreamingStatus | undefined) {
+  async function finish(status: StreamingStatus | undefined) {
     const id = playlistTransmissionId(status);
     if (id === undefined) {
       toast.error(msg.noActiveTransmission);
       return;
     }
-    if (!window.confirm(msg.playlistStopConfirm)) return;
+    if (!(await confirm(msg.playlistStopConfirm))) return;
     stop.mutate(
       { transmission_id: id, stream_type: 'playlist' },
       {

@@ -12,6 +12,7 @@ import { useStopRelay } from '../api/stop-relay.ts';
 import { useRelayForm } from '../hooks/use-relay-form.ts';
 import { RelayForm } from './relay-form.tsx';
 import { RelayStatusBanner } from './relay-status-banner.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** /dashboard/relayrtmp: the relay's status while active or in error, the source form, and help. */
 export function RelayPage() {
@@ -28,8 +29,10 @@ export function RelayPage() {
     if (status.isError) toast.error(msg.statusLoadError, { toastId: 'relay-status-error' });
   }, [status.isError]);
 
-  function deactivate() {
-    if (!window.confirm(relayTexts.stopConfirm)) return;
+  const confirm = useConfirm();
+
+  async function deactivate() {
+    if (!(await confirm(relayTexts.stopConfirm))) return;
     stop.mutate(undefined, {
       onSuccess: (message) => {
         toast.success(message || msg.relayStopped);

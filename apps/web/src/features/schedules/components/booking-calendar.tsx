@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import CalendarDays from 'lucide-react/icons/calendar-days';
@@ -103,13 +103,21 @@ export function BookingCalendar({
                 }
                 const booked = byDay.get(key) ?? [];
                 const isToday = key === today;
+                const label = schedulesTexts.calendarDay({ date: format(day, "d 'de' MMMM 'de' yyyy", { locale: ptBR }), n: booked.length, today: isToday });
+                // a booked day's name starts with what the cell shows (day, playlist numbers, +n),
+                // so speech input can name it by what is on screen
+                const shown = [
+                  String(day.getDate()),
+                  ...booked.slice(0, MAX_BADGES).map((b) => String(b.id_playlist)),
+                  ...(booked.length > MAX_BADGES ? [schedulesTexts.calendarMore({ n: booked.length - MAX_BADGES })] : []),
+                ];
                 return (
                   <td key={key} className="h-20 border border-gray-100 p-0 align-top sm:h-24">
                     <button
                       type="button"
                       data-testid={`dia-${key}`}
                       aria-current={isToday ? 'date' : undefined}
-                      aria-label={schedulesTexts.calendarDay({ date: format(day, "d 'de' MMMM 'de' yyyy", { locale: ptBR }), n: booked.length, today: isToday })}
+                      aria-label={booked.length === 0 ? label : schedulesTexts.calendarDayShown({ shown: shown.join(' '), label })}
                       onClick={() => onDay(key, booked)}
                       className={cn(
                         'flex h-full w-full flex-col items-start gap-1 p-1 text-left transition-colors hover:bg-blue-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',
@@ -124,15 +132,18 @@ export function BookingCalendar({
                       >
                         {day.getDate()}
                       </span>
+                      {/* the spaces keep '27', '12' and '+1' separate words in the cell's text (the flex layout ignores them) */}
+                      {' '}
                       <span className="flex flex-wrap gap-1">
                         {booked.slice(0, MAX_BADGES).map((b) => (
-                          <span
-                            key={b.id}
-                            title={schedulesTexts.calendarBadge({ id: b.id_playlist, name: b.nome_playlist_principal })}
-                            className="rounded bg-violet-600 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white"
-                          >
-                            {b.id_playlist}
-                          </span>
+                          <Fragment key={b.id}>
+                            <span
+                              title={schedulesTexts.calendarBadge({ id: b.id_playlist, name: b.nome_playlist_principal })}
+                              className="rounded bg-violet-600 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white"
+                            >
+                              {b.id_playlist}
+                            </span>{' '}
+                          </Fragment>
                         ))}
                         {booked.length > MAX_BADGES && (
                           <span className="rounded bg-gray-200 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-gray-700">

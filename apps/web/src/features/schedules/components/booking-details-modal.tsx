@@ -8,15 +8,12 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
-import { formatDuration } from '@/lib/format.ts';
+import { formatTimeSpan } from '@/lib/format.ts';
 import { useDeleteBooking } from '../api/delete-booking.ts';
 import { formatWallTime, frequencyText } from '../utils/booking-dates.ts';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 const yesNo = (v: 'sim' | 'nao') => (v === 'sim' ? schedulesTexts.yes : schedulesTexts.no);
-
-function delayText(seconds: number): string {
-  return seconds < 60 ? schedulesTexts.secondsShort({ n: seconds }) : formatDuration(seconds);
-}
 
 /** One booking's facts: the spec's fields, and when the scheduler last started it. */
 function BookingFacts({ booking: b, onDelete, deleting }: { booking: Booking; onDelete: () => void; deleting: boolean }) {
@@ -38,7 +35,7 @@ function BookingFacts({ booking: b, onDelete, deleting }: { booking: Booking; on
     [schedulesTexts.start, formatWallTime(b.inicio)],
     [
       schedulesTexts.lastRun,
-      lastRun ? (b.atraso_segundos && b.atraso_segundos > 0 ? `${lastRun} (${schedulesTexts.delay({ delay: delayText(b.atraso_segundos) })})` : lastRun) : schedulesTexts.neverRun,
+      lastRun ? (b.atraso_segundos && b.atraso_segundos > 0 ? `${lastRun} (${schedulesTexts.delay({ delay: formatTimeSpan(b.atraso_segundos) })})` : lastRun) : schedulesTexts.neverRun,
     ],
   ];
   return (
@@ -76,8 +73,10 @@ export function BookingDetailsModal({
 }) {
   const remove = useDeleteBooking();
 
-  function drop(b: Booking) {
-    if (!window.confirm(msg.bookingDeleteConfirm)) return;
+  const confirm = useConfirm();
+
+  async function drop(b: Booking) {
+    if (!(await confirm(msg.bookingDeleteConfirm))) return;
     remove.mutate(b.id, {
       onSuccess: () => {
         toast.success(msg.bookingDeleted);

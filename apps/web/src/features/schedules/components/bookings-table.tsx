@@ -67,7 +67,8 @@ export function BookingsTable({
       ) : failed ? (
         <p className="py-6 text-center text-sm text-red-600">{msg.bookingsLoadError}</p>
       ) : (
-        <div className="-mx-5 overflow-x-auto sm:-mx-6">
+        // focusable, so a keyboard can scroll it when a narrow screen cuts the table
+        <div tabIndex={0} role="group" aria-label={schedulesTexts.listTitle} className="-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-500 sm:-mx-6">
           <table className="min-w-full divide-y divide-gray-100 text-sm">
             <caption className="sr-only">{schedulesTexts.listTitle}</caption>
             <thead>

@@ -14,6 +14,7 @@ import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { MenuSummary as Summary } from '../hooks/use-menu-editor.ts';
 import { MenuSummary } from './menu-summary.tsx';
 import { SortableMenuRow } from './sortable-menu-row.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 export function MenuCustomizationSection({
   items, summary, onMove, onToggle, onRestore,
@@ -44,8 +45,10 @@ export function MenuCustomizationSection({
     if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
   };
 
-  const restore = () => {
-    if (window.confirm(msg.restoreMenuConfirm)) onRestore();
+  const confirm = useConfirm();
+
+  const restore = async () => {
+    if (await confirm({ message: msg.restoreMenuConfirm, tone: 'primary' })) onRestore();
   };
 
   return (

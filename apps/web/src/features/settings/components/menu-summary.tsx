@@ -13,7 +13,7 @@ export function MenuSummary({ summary }: { summary: Summary }) {
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {tiles.map((tile) => (
         <div key={tile.label} className={`flex flex-col-reverse rounded-lg px-4 py-3 ${tile.tone}`}>
-          <dt className="text-sm font-medium opacity-80">{tile.label}</dt>
+          <dt className="text-sm font-medium">{tile.label}</dt>
           <dd className="text-2xl font-bold">{tile.value}</dd>
         </div>
       ))}

@@ -46,7 +46,7 @@ export function SortableMenuRow({ item, onToggle }: { item: MenuItem; onToggle: 
       </span>
 
       <div className="min-w-0 flex-1">
-        <p className={cn('truncate font-medium', item.visible ? 'text-gray-900' : 'text-gray-400 line-through')}>
+        <p className={cn('font-medium break-words', item.visible ? 'text-gray-900' : 'text-gray-400 line-through')}>
           {item.label}
         </p>
         <p className="truncate text-xs text-gray-500">{commonTexts.menuCategories[item.category]}</p>

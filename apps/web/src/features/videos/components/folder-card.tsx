@@ -7,12 +7,10 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { cn } from '@/lib/cn.ts';
-import { formatBytes } from '@/lib/format.ts';
+import { formatMegabytes, formatPercent } from '@/lib/format.ts';
 import type { FolderInfoItem } from '../api/get-folder-info.ts';
 import type { FolderItem } from '@/lib/folders.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
-
-const MB = 1024 * 1024;
 
 function IconAction({
   label, onClick, disabled, danger, busy, children,
@@ -86,7 +84,7 @@ export function FolderCard({
           className="flex min-w-0 flex-1 items-center gap-2 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         >
           <Icon className={cn('h-6 w-6 shrink-0', selected ? 'text-blue-600' : 'text-amber-500')} aria-hidden="true" />
-          <span className="truncate font-semibold text-gray-900">{folder.nome}</span>
+          <span className="min-w-0 font-semibold break-words text-gray-900">{folder.nome}</span>
         </button>
         <div className="flex shrink-0 items-center">
           <IconAction label={videosTexts.renameFolderAction({ name: folder.nome })} onClick={onRename}>
@@ -104,9 +102,9 @@ export function FolderCard({
       <div id={countersId} className="space-y-2 text-sm text-gray-600">
         <div className="flex flex-wrap justify-between gap-x-3">
           <span>{commonTexts.videoCount({ n: f.video_count_db })}</span>
-          <span>{videosTexts.folderSpaceUsed({ size: formatBytes(f.espaco_usado * MB) })}</span>
+          <span>{videosTexts.folderSpaceUsed({ size: formatMegabytes(f.espaco_usado) })}</span>
         </div>
-        <UsageBar percent={pct} label={videosTexts.folderUsage({ name: folder.nome, pct })} />
+        <UsageBar percent={pct} label={videosTexts.folderUsage({ name: folder.nome, pct: formatPercent(pct, 1) })} />
         {info?.server_info && (
           <p className={cn('text-xs', info.server_info.exists ? 'text-gray-500' : 'text-amber-700')}>
             {info.server_info.exists ? videosTexts.folderOnServer({ n: info.server_info.file_count }) : videosTexts.folderNotOnServer}

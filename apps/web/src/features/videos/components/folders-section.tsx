@@ -17,6 +17,7 @@ import { useRenameFolder } from '../api/rename-folder.ts';
 import { useSyncFolder } from '../api/sync-folder.ts';
 import { FolderCard } from './folder-card.tsx';
 import { FolderNameModal } from './folder-name-modal.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** The folder grid with "Nova Pasta", and the create, rename, sync and delete actions. */
 export function FoldersSection({
@@ -60,8 +61,10 @@ export function FoldersSection({
     );
   }
 
-  function onDelete(folder: FolderItem) {
-    if (!window.confirm(videosTexts.deleteFolderConfirm({ name: folder.nome }))) return;
+  const confirm = useConfirm();
+
+  async function onDelete(folder: FolderItem) {
+    if (!(await confirm(videosTexts.deleteFolderConfirm({ name: folder.nome })))) return;
     remove.mutate(folder.id, {
       onSuccess: () => {
         toast.success(msg.folderDeleted);

@@ -5,7 +5,7 @@ import { DEFAULT_STORAGE_MB } from '@painel/contract';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { useUser } from '@/lib/auth.ts';
-import { formatBytes } from '@/lib/format.ts';
+import { formatBitrate, formatMegabytes, formatPercent } from '@/lib/format.ts';
 import { planBitrate } from '@/lib/account.ts';
 import type { FolderItem } from '@/lib/folders.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
@@ -35,14 +35,14 @@ export function PlanInfo({ folders }: { folders: FolderItem[] | undefined }) {
 
   return (
     <section aria-label={videosTexts.planInfoTitle} className="grid gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:grid-cols-3">
-      <Fact icon={Gauge} label={commonTexts.bitrateLabel} value={commonTexts.kbps({ n: planBitrate(user) })} tone="bg-violet-100 text-violet-600" />
-      <Fact icon={HardDrive} label={commonTexts.storage} value={videosTexts.megabytes({ n: storage })} tone="bg-blue-100 text-blue-600" />
+      <Fact icon={Gauge} label={commonTexts.bitrateLabel} value={formatBitrate(planBitrate(user))} tone="bg-violet-100 text-violet-600" />
+      <Fact icon={HardDrive} label={commonTexts.storage} value={formatMegabytes(storage)} tone="bg-blue-100 text-blue-600" />
       <div className="flex flex-col justify-center gap-1.5">
         <p className="flex justify-between text-sm">
           <span className="text-gray-500">{videosTexts.planStorageUsedLabel}</span>
-          <span className="font-semibold text-gray-900">{formatBytes(used * 1024 * 1024)}</span>
+          <span className="font-semibold text-gray-900">{formatMegabytes(used)}</span>
         </p>
-        <UsageBar percent={pct} label={videosTexts.storageUsage({ pct })} />
+        <UsageBar percent={pct} label={videosTexts.storageUsage({ pct: formatPercent(pct, 1) })} />
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
+import { formatPercent } from '@/lib/format.ts';
 import type { UploadItem } from '../hooks/use-video-uploads.ts';
 
 function StatusLine({ item }: { item: UploadItem }) {
@@ -25,7 +26,7 @@ function StatusLine({ item }: { item: UploadItem }) {
   return (
     <span className="inline-flex items-center gap-1 text-blue-700">
       <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
-      {videosTexts.uploadProgress({ pct: item.progress })}
+      {videosTexts.uploadProgress({ pct: formatPercent(item.progress) })}
     </span>
   );
 }

@@ -6,7 +6,7 @@ import type { LucideIcon } from 'lucide-react';
 import { commonTexts } from '@/i18n/pt-BR/common.ts';
 import { videosTexts } from '@/i18n/pt-BR/videos.ts';
 import { cn } from '@/lib/cn.ts';
-import { formatBytes, formatDuration } from '@/lib/format.ts';
+import { formatBitrate, formatBytes, formatDuration } from '@/lib/format.ts';
 import type { VideoItem } from '../api/get-videos.ts';
 import { CompatibilityBadge } from './compatibility-badge.tsx';
 
@@ -47,7 +47,7 @@ export function VideoRow({
   onDownload: () => void;
   onDelete: () => void;
 }) {
-  const bitrate = video.bitrate_video > 0 ? commonTexts.kbps({ n: video.bitrate_video }) : commonTexts.notAvailable;
+  const bitrate = video.bitrate_video > 0 ? formatBitrate(video.bitrate_video) : commonTexts.notAvailable;
   const limit = video.user_bitrate_limit;
   return (
     <tr className={cn('border-t border-gray-100', deleting && 'opacity-50')}>
@@ -59,7 +59,7 @@ export function VideoRow({
       </td>
       <td
         className={cn('px-3 py-2.5 whitespace-nowrap', video.bitrate_exceeds_limit ? 'font-medium text-red-600' : 'text-gray-600')}
-        title={video.bitrate_exceeds_limit && limit ? videosTexts.bitrateAboveLimit({ limit }) : undefined}
+        title={video.bitrate_exceeds_limit && limit ? videosTexts.bitrateAboveLimit({ limit: formatBitrate(limit) }) : undefined}
       >
         {bitrate}
       </td>
@@ -68,7 +68,8 @@ export function VideoRow({
       <td className="px-3 py-2.5 whitespace-nowrap">
         <CompatibilityBadge status={video.compatibility_status} message={video.compatibility_message} />
       </td>
-      <td className="px-3 py-2.5">
+      {/* on a narrow screen the table scrolls sideways; the actions stay in view at its right edge */}
+      <td className="sticky right-0 bg-white px-3 py-2.5">
         <div className="flex items-center gap-0.5">
           <RowAction icon={Play} label={commonTexts.playVideo({ name: video.nome })} onClick={onPlay} tone="text-blue-600 hover:bg-blue-50" />
           <RowAction icon={ExternalLink} label={videosTexts.openVideoInNewTab({ name: video.nome })} onClick={onOpen} tone="text-gray-600 hover:bg-gray-100" />

@@ -9,6 +9,7 @@ import type { VideoItem } from '../api/get-videos.ts';
 import { videoPlaybackUrl } from '../utils/video-url.ts';
 import { VideoPlayerModal } from './video-player-modal.tsx';
 import { VideoRow } from './video-row.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 const COLUMNS = [
   videosTexts.videoColName, commonTexts.format, commonTexts.bitrate, commonTexts.size, commonTexts.duration, commonTexts.status, videosTexts.videoColActions,
@@ -32,8 +33,10 @@ export function VideoTable({ videos, folderId, folderName }: { videos: VideoItem
   const remove = useDeleteVideo();
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
 
-  function onDelete(video: VideoItem) {
-    if (!window.confirm(videosTexts.deleteVideoConfirm({ name: video.nome }))) return;
+  const confirm = useConfirm();
+
+  async function onDelete(video: VideoItem) {
+    if (!(await confirm(videosTexts.deleteVideoConfirm({ name: video.nome })))) return;
     setDeleting((s) => new Set(s).add(video.id));
     remove.mutate(
       { id: video.id, folderId },
@@ -69,8 +72,8 @@ export function VideoTable({ videos, folderId, folderName }: { videos: VideoItem
           <caption className="sr-only">{videosTexts.folderVideos({ name: folderName })}</caption>
           <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-500 uppercase">
             <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col" className="px-3 py-2.5 whitespace-nowrap">{c}</th>
+              {COLUMNS.map((c, i) => (
+                <th key={c} scope="col" className={`px-3 py-2.5 whitespace-nowrap${i === COLUMNS.length - 1 ? ' sticky right-0 bg-gray-50' : ''}`}>{c}</th>
               ))}
             </tr>
           </thead>

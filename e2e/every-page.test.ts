@@ -1,0 +1,282 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_MENU } from '@painel/contract';
+import { playlistsTexts } from '../apps/web/src/i18n/pt-BR/playlists.ts';
+import { makeChannelClip, multipart } from '../apps/server/src/testing/library.ts';
+import { launchBrowser, logIn } from './support/browser.ts';
+import { apiLogin, until } from './support/publish.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+const FOLDER = 'Grade da Semana';
+const CLIPS = [['Abertura', 'testsrc'], ['Jornal', 'testsrc2']] as const;
+const PLAYLIST = 'Programação da Manhã';
+const SIZES = [{ name: 'desktop', width: 1366, height: 768 }, { name: 'celular', width: 390, height: 844 }] as const;
+
+/** A page of the menu, opened so that its content (not a loading state) is what gets measured. */
+async function openPage(page: Page, pathname: string): Promise<void> {
+  await page.goto(pathname);
+  await page.locator('main h1').first().waitFor();
+  if (pathname === '/dashboard/gerenciarvideos') {
+    // the table of videos is what is wide here: open the folder
+    await page.getByRole('button', { name: FOLDER, exact: true }).click();
+    await page.getByRole('row').filter({ hasText: 'Abertura.mp4' }).waitFor();
+  }
+  if (pathname === '/dashboard/conversao-videos') {
+    await page.getByRole('button', { name: new RegExp(FOLDER) }).click();
+    await page.getByText('Abertura.mp4').first().waitFor();
+  }
+  if (pathname === '/dashboard/iniciar-transmissao') await page.getByText(PLAYLIST).first().waitFor();
+  if (pathname === '/dashboard/playlists') {
+    await page.getByRole('button', { name: playlistsTexts.selectPlaylistCard({ name: PLAYLIST }) }).click();
+    await page.getByTestId('entrada-playlist').first().waitFor();
+  }
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    if (!main || /Carregando/.test(main.innerText) || main.querySelector('[role="status"] .animate-spin')) return false;
+    // the page's fade-in changes colours and positions until it ends
+    const entering = main.querySelector('.page-enter');
+    return !entering || entering.getAnimations().every((a) => a.playState !== 'running');
+  });
+}
+
+/**
+ * What breaks the layout at this size: an element of the main content past the window's right
+ * edge (a box that scrolls sideways on purpose, like a wide table's, may hold wider content),
+ * and a heading, button or link whose text is cut by its own or an enclosing box.
+ */
+function layoutProblems(): string[] {
+  const describe = (el: Element): string => {
+    const parts: string[] = [];
+    for (let e: Element | null = el; e && e.tagName !== 'MAIN' && parts.length < 4; e = e.parentElement) {
+      const cls = [...e.classList].slice(0, 3).join('.');
+      parts.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${cls ? `.${cls}` : ''}`);
+    }
+    const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    return `${parts.join(' > ')} «${text}»`;
+  };
+  const main = document.querySelector('main')!;
+  const header = document.querySelector('header');
+  const width = document.documentElement.clientWidth;
+  const clips = (s: string) => s === 'hidden' || s === 'clip';
+  const scrolls = (s: string) => s === 'auto' || s === 'scroll';
+  const visible = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none';
+  };
+  // whether el sits in a box below <main> that scrolls sideways on purpose
+  const inScroller = (el: Element): boolean => {
+    for (let e = el.parentElement; e && e !== main; e = e.parentElement) if (scrolls(getComputedStyle(e).overflowX)) return true;
+    return false;
+  };
+  const problems: string[] = [];
+
+  // the part of el left visible by the boxes around it that hide what passes their edges
+  const shownRight = (el: Element): number => {
+    let right = el.getBoundingClientRect().right;
+    for (let e = el.parentElement; e && e !== main; e = e.parentElement) {
+      if (clips(getComputedStyle(e).overflowX)) right = Math.min(right, e.getBoundingClientRect().right);
+    }
+    return right;
+  };
+  const wide = new Set<Element>();
+  for (const el of main.querySelectorAll('*')) {
+    if (!visible(el) || inScroller(el)) continue;
+    if (shownRight(el) > width + 1 || el.getBoundingClientRect().left < -1) wide.add(el);
+  }
+  // the outermost offender names the box to fix
+  for (const el of wide) {
+    if (el.parentElement && wide.has(el.parentElement)) continue;
+    problems.push(`passa da largura da janela (${Math.round(el.getBoundingClientRect().right)} > ${width}): ${describe(el)}`);
+  }
+
+  const texts = [main, header].flatMap((root) => (root ? [...root.querySelectorAll('h1, h2, h3, h4, h5, h6, button, a, [role="button"], [role="tab"]')] : []));
+  for (const el of texts) {
+    if (!visible(el) || !(el.textContent ?? '').trim()) continue;
+    const st = getComputedStyle(el);
+    if (clips(st.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`texto cortado (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
+      continue;
+    }
+    // a word longer than the box spills over whatever is beside it
+    if (st.display !== 'inline' && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`texto maior que a caixa (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
+      continue;
+    }
+    // a part of the text cut with an ellipsis
+    const cut = [el, ...el.querySelectorAll('*')].find((d) =>
+      getComputedStyle(d).textOverflow === 'ellipsis' && d.scrollWidth > d.clientWidth + 1);
+    if (cut) {
+      problems.push(`texto com reticências: ${describe(cut)}`);
+      continue;
+    }
+    // cut by an enclosing box that hides what passes its edges
+    const r = el.getBoundingClientRect();
+    for (let a = el.parentElement; a && a !== main && a !== header; a = a.parentElement) {
+      const ast = getComputedStyle(a);
+      if (!clips(ast.overflowX)) continue;
+      const ar = a.getBoundingClientRect();
+      if (r.right > ar.right + 1 || r.left < ar.left - 1) {
+        problems.push(`texto escondido pela caixa ${describe(a).split(' «')[0]}: ${describe(el)}`);
+        break;
+      }
+    }
+  }
+  // a bar that stays on screen while the page scrolls under it covers content on purpose
+  const floating = (el: Element): boolean => {
+    for (let e: Element | null = el; e && e !== main; e = e.parentElement) {
+      const pos = getComputedStyle(e).position;
+      if (pos === 'sticky' || pos === 'fixed') return true;
+    }
+    return false;
+  };
+  // the part of a line of text left visible by the boxes around it
+  const shown = (node: Text, rect: DOMRect): DOMRect | null => {
+    let { left, right, top, bottom } = rect;
+    for (let e = node.parentElement; e && e !== main; e = e.parentElement) {
+      const st = getComputedStyle(e);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const r = e.getBoundingClientRect();
+      left = Math.max(left, r.left); right = Math.min(right, r.right);
+      top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+    }
+    return right - left > 2 && bottom - top > 2 ? new DOMRect(left, top, right - left, bottom - top) : null;
+  };
+  // text drawn over other text or over a control: a badge over a title, a title under a button
+  const lines: { node: Text; rect: DOMRect }[] = [];
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+    const parent = n.parentElement;
+    if (!n.data.trim() || !parent || !visible(parent) || parent.closest('.sr-only') || inScroller(parent) || floating(parent)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects()) {
+      const rect = shown(n, r);
+      if (rect) lines.push({ node: n, rect });
+    }
+  }
+  // an invisible input stretched over its label is how a custom radio card is clicked, not a cover
+  const controls = [...main.querySelectorAll('button, a, input, select, textarea, [role="button"]')]
+    .filter((c) => visible(c) && !inScroller(c) && !floating(c) && getComputedStyle(c).opacity !== '0');
+  const overlaps = (a: DOMRect, b: DOMRect) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+  const reported = new Set<Node>();
+  for (const [i, a] of lines.entries()) {
+    if (reported.has(a.node)) continue;
+    const other = lines.slice(i + 1).find((b) => b.node !== a.node && overlaps(a.rect, b.rect));
+    if (other) {
+      reported.add(a.node);
+      problems.push(`texto sobreposto: ${describe(a.node.parentElement!)} × ${describe(other.node.parentElement!)}`);
+      continue;
+    }
+    const control = controls.find((c) => !c.contains(a.node) && overlaps(a.rect, c.getBoundingClientRect()));
+    if (control) {
+      reported.add(a.node);
+      problems.push(`texto sob um controle: ${describe(a.node.parentElement!)} × ${describe(control)}`);
+    }
+  }
+  // a title (bold or semibold text) cut short with an ellipsis, outside the headings, buttons and links seen above
+  for (const el of main.querySelectorAll('*')) {
+    if (!visible(el) || el.closest('h1, h2, h3, h4, h5, h6, button, a, [role="button"], [role="tab"]')) continue;
+    const st = getComputedStyle(el);
+    if (st.textOverflow === 'ellipsis' && Number(st.fontWeight) >= 500 && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`título com reticências: ${describe(el)}`);
+    }
+  }
+  if (main.scrollWidth > main.clientWidth + 1) problems.push(`a área principal rola para o lado (${main.scrollWidth} > ${main.clientWidth})`);
+  return problems;
+}
+
+interface AxeResult { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }
+
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(
+    () => (window as unknown as { axe: { run(ctx: Document, o: object): Promise<AxeResult> } }).axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/*
+ * Every page of the side menu, with an account that has a library, a playlist on air and a
+ * booking, at a desktop size and at a phone's: nothing passes the window's edge, no title or
+ * button is cut, and axe finds nothing serious.
+ */
+describe('every page at desktop and phone size', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let page: Page;
+  let dir: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-paginas-'));
+    stack = await startStack();
+    browser = await launchBrowser();
+    const account = await stack.addAccount({ nome: 'TV Litoral' });
+    const token = await apiLogin(stack.baseUrl, account.email, account.password);
+    const api = async <T>(method: string, url: string, body: unknown): Promise<T> => {
+      const r = await fetch(`${stack.baseUrl}${url}`, {
+        method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+      });
+      const json = (await r.json()) as T;
+      assert.ok(r.ok, `${method} ${url}: ${JSON.stringify(json)}`);
+      return json;
+    };
+    const folder = await api<{ id: number }>('POST', '/api/folders', { nome: FOLDER });
+    const videos: number[] = [];
+    for (const [name, source] of CLIPS) {
+      const body = multipart(`${name}.mp4`, makeChannelClip(dir, name, source));
+      const r = await fetch(`${stack.baseUrl}/api/videos/upload?folder_id=${folder.id}`, {
+        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType }, body: body.payload,
+      });
+      const answer = (await r.json()) as { video?: { id: number } };
+      assert.equal(r.status, 200, JSON.stringify(answer));
+      videos.push(answer.video!.id);
+    }
+    const playlist = await api<{ id: number }>('POST', '/api/playlists', { nome: PLAYLIST });
+    await api('PUT', `/api/playlists/${playlist.id}`, { videos: videos.map((id, ordem) => ({ id, ordem })) });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await api('POST', '/api/agendamentos', { id_playlist: playlist.id, frequencia: 'uma_vez', data: tomorrow, inicio: `${tomorrow} 10:30` });
+    // the playlist on air: the pages then show their live badges and banners
+    await until('servidor de mídia no ar', async () => {
+      const h = (await (await fetch(`${stack.baseUrl}/api/health`)).json()) as { components: Record<string, string> };
+      return Object.values(h.components).every((s) => s === 'ok');
+    }, 30_000);
+    await api('POST', '/api/streaming/start', { playlist_id: playlist.id });
+    // axe is injected as an inline script, which the panel's Content-Security-Policy rightly refuses
+    const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'pt-BR', bypassCSP: true });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await logIn(page, account.email, account.password);
+  });
+  after(async () => {
+    await page?.context().close();
+    await browser?.close();
+    await stack?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const size of SIZES) {
+    test(`${size.name} (${size.width}×${size.height}): nothing overflows, nothing is cut, no serious accessibility fault`, { timeout: 120_000 }, async () => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const layout: string[] = [];
+      const a11y: string[] = [];
+      for (const item of DEFAULT_MENU) {
+        await openPage(page, item.path);
+        for (const p of await page.evaluate(layoutProblems)) layout.push(`${item.label} (${item.path}, ${size.width}×${size.height}): ${p}`);
+        for (const p of await accessibilityProblems(page)) a11y.push(`${item.label} (${item.path}, ${size.width}×${size.height}): ${p}`);
+      }
+      assert.deepEqual(layout, [], `problemas de layout:\n${layout.join('\n')}`);
+      assert.deepEqual(a11y, [], `problemas de acessibilidade:\n${a11y.join('\n')}`);
+    });
+  }
+});
