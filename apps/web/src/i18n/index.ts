@@ -8,6 +8,7 @@
  *
  * This module has types only: importing it adds nothing to a bundle.
  */
+import type { ErrorValues, ServerErrorCode, msg } from '@painel/contract';
 import type { androidAppTexts } from './pt-BR/android-app.ts';
 import type { audienceTexts } from './pt-BR/audience.ts';
 import type { authTexts } from './pt-BR/auth.ts';
@@ -71,3 +72,15 @@ type Translation<T> = T extends string
       : { readonly [K in keyof T]: Translation<T[K]> };
 
 export type FeatureTexts<F extends Feature> = Translation<Catalogue[F]>;
+
+/**
+ * The server's error messages in a language, by code (packages/contract errors.ts): a fixed text,
+ * or a function of the same named values as the Portuguese one. The API answers the Portuguese
+ * text beside the code; the panel shows the text of the code in the user's language.
+ */
+export type ServerErrorTexts = {
+  readonly [C in ServerErrorCode]: ErrorValues<C> extends undefined ? string : (values: ErrorValues<C>) => string;
+};
+
+/** The messages of `msg` (packages/contract messages.ts and start-texts.ts) the panel shows, in a language. */
+export type MessageTexts = Translation<typeof msg>;

@@ -1,0 +1,50 @@
+import { CONVERSION_MIN_BITRATE } from '@painel/contract';
+import type { FeatureTexts } from '../index.ts';
+
+const plural = new Intl.PluralRules('es-ES');
+const isOne = (n: number) => plural.select(n) === 'one';
+
+/** The video conversion page (/dashboard/conversao-videos). */
+export const conversionTexts: FeatureTexts<'conversion'> = {
+  title: 'Conversión de videos',
+  subtitle: 'Convierte videos incompatibles o pesados a MP4 (H.264 + AAC) con el bitrate de tu plan.',
+  planLimit: (v: { kbps: number }) => `Bitrate máximo del plan: ${v.kbps} kbps`,
+  noFolders: 'No hay carpetas creadas. Crea carpetas y sube videos en Administrar videos.',
+  folderVideoCount: (v: { n: number }) => `${v.n} ${isOne(v.n) ? 'video' : 'videos'}`,
+  videosTitle: (v: { folder: string }) => `Videos de ${v.folder}`,
+  selectFolderHint: 'Selecciona una carpeta para ver sus videos y convertirlos.',
+  resolution: 'Resolución',
+  frame: (v: { w: number; h: number }) => (v.w > 0 && v.h > 0 ? `${v.w}x${v.h}` : 'N/D'),
+  optimized: 'Optimizado',
+  conversionError: 'Error en la conversión',
+  queued: 'En cola...',
+  converting: (v: { pct: string }) => `Convirtiendo... ${v.pct}`,
+  progressLabel: (v: { name: string }) => `Progreso de la conversión de ${v.name}`,
+  keptBeside: (v: { name: string }) => `Versión optimizada guardada como ${v.name}`,
+  convert: 'Convertir',
+  play: 'Reproducir',
+  convertAgain: 'Convertir de nuevo',
+  convertVideo: (v: { name: string }) => `Convertir ${v.name}`,
+  currentFacts: (v: { format: string; kbps: string; frame: string }) => `Actual: ${v.format.toUpperCase()}, ${v.kbps}, ${v.frame}`,
+  qualityLegend: 'Calidad',
+  suggested: 'Sugerida',
+  customBitrate: 'Bitrate (kbps)',
+  customBitrateHint: (v: { max: number; min?: number; bySource?: boolean }) =>
+    `De ${v.min ?? CONVERSION_MIN_BITRATE} a ${v.max} kbps${v.bySource ? ' (el bitrate de este video: por encima de él, el archivo solo sería más pesado)' : ''}`,
+  resolutionNames: { '854x480': '480p (854x480)', '1280x720': '720p (1280x720)', '1920x1080': '1080p (1920x1080)' },
+  keepOriginal: 'Conservar el video original',
+  keepOriginalHint:
+    'Marcado: la versión convertida se guarda junto al original, como "(otimizado)". Desmarcado: reemplaza al original después de verificarla, y las playlists siguen con el mismo video, salvo que haya quedado más pesada que él: en ese caso se guarda junto al original y este se conserva.',
+  noUpscale: 'Un video más pequeño que la resolución elegida conserva su propio tamaño.',
+  startConversion: 'Iniciar conversión',
+  playerTitle: (v: { name: string }) => v.name,
+  helpTitle: 'Cómo funciona la conversión',
+  help: [
+    'Los videos en otros formatos (AVI, MOV, WMV, MKV…) o con un bitrate superior al del plan deben convertirse antes de entrar en playlists.',
+    'La conversión genera un MP4 con H.264 y AAC en el bitrate elegido, sin aumentar la resolución del video original.',
+    'No se ofrecen calidades por encima del bitrate del video: el archivo sería más pesado sin mejorar la imagen. Si aun así la versión convertida resulta más pesada que el original, no lo reemplaza: se guarda junto a él, como "(otimizado)".',
+    'El original solo se reemplaza después de verificar el archivo convertido; si algo falla, queda como estaba.',
+    'Mientras se convierte un video, ni él ni su carpeta se pueden eliminar. El espacio del plan debe alcanzar para el archivo convertido.',
+    'Puedes cerrar esta página: la conversión continúa en el servidor y verás el progreso cuando vuelvas.',
+  ],
+};

@@ -1,0 +1,64 @@
+import type { FeatureTexts } from '../index.ts';
+
+const plural = new Intl.PluralRules('es-ES');
+const isOne = (n: number) => plural.select(n) === 'one';
+
+/** The schedules page (/dashboard/agendamentos). */
+export const schedulesTexts: FeatureTexts<'schedules'> = {
+  title: 'Programación',
+  subtitle: 'Programa cuándo sale al aire cada playlist',
+  newBooking: 'Nueva programación',
+  calendarTitle: 'Calendario',
+  previousMonth: 'Mes anterior',
+  nextMonth: 'Mes siguiente',
+  thisMonth: 'Mes actual',
+  calendarDay: (v: { date: string; n: number; today: boolean }) =>
+    `${v.date}${v.today ? ' (hoy)' : ''}: ${v.n === 0 ? 'sin programaciones' : isOne(v.n) ? '1 programación' : `${v.n} programaciones`}`,
+  calendarDayShown: (v: { shown: string; label: string }) => `${v.shown} — ${v.label}`,
+  calendarBadge: (v: { id: number; name: string }) => `Playlist ${v.id}: ${v.name}`,
+  calendarMore: (v: { n: number }) => `+${v.n}`,
+  shuffle: 'Mezclar los videos (orden aleatorio)',
+  frequency: 'Frecuencia',
+  weekdays: 'Días de la semana',
+  ending: 'Playlist de cierre',
+  endingNone: 'Ninguna',
+  endingHint: 'Se reproduce en bucle cuando termina la playlist programada.',
+  startTime: 'Hora de inicio',
+  dayTitle: (v: { date: string }) => `Programación del ${v.date}`,
+  detailTitle: (v: { id: number }) => `Programación ${v.id}`,
+  addOnDay: 'Nueva programación en este día',
+  id: 'ID',
+  shuffled: 'Mezclada',
+  endingLabel: 'Cierre',
+  endingNoneDetail: 'Ninguna',
+  start: 'Inicio',
+  lastRun: 'Última ejecución',
+  neverRun: 'Todavía no se ejecutó',
+  delay: (v: { delay: string }) => `${v.delay} de retraso`,
+  playlistRef: (v: { id: number; name: string }) => (v.name ? `${v.id} – ${v.name}` : String(v.id)),
+  deleteLabel: (v: { id: number }) => `Eliminar programación ${v.id}`,
+  view: (v: { id: number }) => `Ver programación ${v.id}`,
+  yes: 'Sí',
+  no: 'No',
+  filtersTitle: 'Filtros',
+  filterStart: 'Fecha inicial',
+  filterEnd: 'Fecha final',
+  filterAll: 'Todas',
+  clearFilters: 'Limpiar filtros',
+  listTitle: 'Lista de programaciones',
+  listLoading: 'Cargando programación...',
+  columns: ['ID', 'Playlist', 'Mezclada', 'Frecuencia', 'Cierre', 'Inicio'],
+  helpTitle: 'Cómo funciona la programación',
+  help1:
+    'Una programación pone la playlist al aire en la fecha y la hora de inicio, en la zona horaria de la cuenta (definida en Configuración), sin que esta página tenga que estar abierta.',
+  help2:
+    'Frecuencia: Diariamente se repite todos los días a la misma hora; Días de la semana, solo los días marcados; Solo una vez, únicamente en la fecha elegida.',
+  help3:
+    'Con una playlist de cierre, la playlist programada se reproduce una vez y, al terminar, entra la playlist de cierre y se repite sin parar.',
+  help4:
+    'Sin playlist de cierre, la playlist programada se repite hasta la siguiente programación o hasta que finalices la transmisión.',
+  help5:
+    'Si estás en vivo desde OBS a la hora programada, OBS tiene prioridad: la playlist espera y sale al aire en cuanto termina la transmisión de OBS.',
+  help6:
+    'Haz clic en un día vacío del calendario para programar en él, o en un día marcado para ver y eliminar sus programaciones.',
+};
