@@ -77,6 +77,20 @@ export async function startLiveStack(opts: { env?: Record<string, string>; worke
   }
 }
 
+/**
+ * A publisher that connects again when its publish ended (refused, dropped), as OBS does by
+ * itself: `ensure()` inside a wait starts a new one if the last one is gone; `stop()` ends it.
+ */
+export function reconnecting(start: () => Publisher): { ensure(): void; stop(): Promise<void> } {
+  let p = start();
+  return {
+    ensure() {
+      if (p.child.exitCode !== null || p.child.signalCode !== null) p = start();
+    },
+    stop: () => p.stop(),
+  };
+}
+
 /** Polls until check returns a value (not undefined/false), or fails with the last value seen. */
 export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs: number, what: string): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { errorText, msg, type StatusResponse } from '@painel/contract';
 import { bearerHeader } from '../../testing/harness.ts';
 import { makeChannelClip, newFolder, upload } from '../../testing/library.ts';
-import { eventually, startLiveStack, type LiveStack } from '../../testing/live.ts';
+import { eventually, reconnecting, startLiveStack, type LiveStack } from '../../testing/live.ts';
 
 interface Play { nome: string; comercial: number; skipped: string | null; at: string }
 
@@ -201,8 +201,11 @@ describe('playout: a playlist on air', () => {
   test('OBS takes the channel; when it stops, the playlist comes back by itself', { timeout: 90_000 }, async () => {
     const key = (await api(a.token, 'GET', '/api/dados-conexao')).json<{ rtmp: { chave: string } }>().rtmp.chave;
     assert.ok(key.startsWith(`${a.usuario}_live?key=`));
-    const obs = s.publish(key, { size: '640x360' });
+    // a publish refused because the playlist had not left the stream yet (a loaded machine) is tried
+    // again, as OBS reconnects by itself
+    const obs = reconnecting(() => s.publish(key, { size: '640x360' }));
     await eventually(async () => {
+      obs.ensure();
       const x = await status();
       return x.stream_type === 'obs' && x.obs_stream.is_live && x.playout?.aguardando_obs;
     }, 30_000, 'OBS no ar, playlist aguardando');

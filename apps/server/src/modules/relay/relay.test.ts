@@ -8,7 +8,7 @@ import { errorText, msg, type RelayStatus, type StatusResponse } from '@painel/c
 import { freePort } from '../../worker.ts';
 import { bearerHeader } from '../../testing/harness.ts';
 import { makeChannelClip, newFolder, upload } from '../../testing/library.ts';
-import { eventually, startLiveStack, type LiveStack } from '../../testing/live.ts';
+import { eventually, reconnecting, startLiveStack, type LiveStack } from '../../testing/live.ts';
 import { startHlsSource, startRtmpSource, type RelaySource } from '../../testing/relay-source.ts';
 
 /**
@@ -161,8 +161,10 @@ describe('relay: an external live in the channel', () => {
 
   test('OBS takes the channel: the relay waits, and returns when OBS stops', { timeout: 60_000 }, async () => {
     const key = (await api(a.token, 'GET', '/api/dados-conexao')).json<{ rtmp: { chave: string } }>().rtmp.chave;
-    const obs = s.publish(key);
+    // refused while the relay had not left the stream yet (a loaded machine), it connects again as OBS does
+    const obs = reconnecting(() => s.publish(key));
     const held = await eventually(async () => {
+      obs.ensure();
       const x = await status();
       return x.estado === 'held' && (await channel()).stream_type === 'obs' && x;
     }, 20_000, 'relay aguardando o OBS');
