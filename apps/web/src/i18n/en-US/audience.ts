@@ -1,7 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('en-US');
-const count = (n: number, one: string, other: string) => `${n} ${plural.select(n) === 'one' ? one : other}`;
+const { isOne, count } = plurals('en-US');
 
 export const audienceTexts: FeatureTexts<'audience'> = {
   title: 'Viewers',
@@ -14,7 +14,7 @@ export const audienceTexts: FeatureTexts<'audience'> = {
   liveViewers: 'Watching the broadcast now',
   limit: (v: { limit: number }) => `Plan limit: ${count(v.limit, 'concurrent viewer', 'concurrent viewers')}`,
   limitBar: 'Viewer limit usage',
-  vodViewers: (v: { n: number }) => `+ ${v.n} watching ${plural.select(v.n) === 'one' ? 'a video' : 'videos'}`,
+  vodViewers: (v: { n: number }) => `+ ${v.n} watching ${isOne(v.n) ? 'a video' : 'videos'}`,
   onAir: 'Live broadcast',
   offAir: 'Channel off air',
   updatedAt: (v: { time: string; seconds: number }) => `Updated at ${v.time} · every ${count(v.seconds, 'second', 'seconds')}`,

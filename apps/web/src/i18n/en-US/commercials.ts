@@ -1,6 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('en-US');
+const { isOne } = plurals('en-US');
 
 export const commercialsTexts: FeatureTexts<'commercials'> = {
   title: 'Commercial breaks',
@@ -17,8 +18,8 @@ export const commercialsTexts: FeatureTexts<'commercials'> = {
   listLoading: 'Loading settings...',
   empty: 'No commercial break settings yet.',
   columns: ['Playlist', 'Commercials folder', 'Quantity', 'Interval', 'Status', 'Actions'],
-  every: (v: { n: number }) => (plural.select(v.n) === 'one' ? 'every video' : `every ${v.n} videos`),
-  playable: (v: { n: number }) => (plural.select(v.n) === 'one' ? '1 video can be played' : `${v.n} videos can be played`),
+  every: (v: { n: number }) => (isOne(v.n) ? 'every video' : `every ${v.n} videos`),
+  playable: (v: { n: number }) => (isOne(v.n) ? '1 video can be played' : `${v.n} videos can be played`),
   nonePlayable: 'No video in the folder can be played',
   inactive: 'Inactive',
   activate: 'Turn on',

@@ -1,7 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('en-US');
-const count = (n: number, one: string, other: string) => `${n} ${plural.select(n) === 'one' ? one : other}`;
+const { count } = plurals('en-US');
 
 export const commonTexts: FeatureTexts<'common'> = {
   // the application and its states

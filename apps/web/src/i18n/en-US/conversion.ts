@@ -1,8 +1,8 @@
 import { CONVERSION_MIN_BITRATE } from '@painel/contract';
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('en-US');
-const count = (n: number, one: string, other: string) => `${n} ${plural.select(n) === 'one' ? one : other}`;
+const { count } = plurals('en-US');
 
 export const conversionTexts: FeatureTexts<'conversion'> = {
   title: 'Video conversion',

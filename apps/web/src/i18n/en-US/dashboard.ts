@@ -1,7 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('en-US');
-const count = (n: number, one: string, other: string) => `${n} ${plural.select(n) === 'one' ? one : other}`;
+const { isOne, count } = plurals('en-US');
 
 export const dashboardTexts: FeatureTexts<'dashboard'> = {
   greeting: (v: { name: string }) => `Hi, ${v.name}`,
@@ -53,7 +53,7 @@ export const dashboardTexts: FeatureTexts<'dashboard'> = {
   platformOverviewTitle: 'Platforms',
   platformsHint: 'Add a live under Go Live to restream to a platform',
   platformsReceiving: (v: { n: number }) =>
-    plural.select(v.n) === 'one' ? '1 platform is receiving your channel now' : `${v.n} platforms are receiving your channel now`,
+    isOne(v.n) ? '1 platform is receiving your channel now' : `${v.n} platforms are receiving your channel now`,
   platformConnected: 'Streaming',
   platformConnecting: 'Connecting...',
 };

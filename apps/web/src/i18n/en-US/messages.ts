@@ -1,8 +1,8 @@
 import type { MessageTexts } from '../index.ts';
 import { serverErrorTexts as e } from './server-errors.ts';
+import { plurals } from '../plural.ts';
 
-const plurals = new Intl.PluralRules('en-US');
-const count = (n: number, one: string, other: string): string => `${n} ${plurals.select(n) === 'one' ? one : other}`;
+const { count } = plurals('en-US');
 
 /**
  * The messages of `msg` (packages/contract messages.ts and start-texts.ts) in US English. An entry

@@ -1,6 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('en-US');
+const { isOne } = plurals('en-US');
 
 export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   title: 'Multiplatform app',
@@ -98,5 +99,5 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   pushSend: 'Send notification',
   pushSending: 'Sending...',
   pushDelivered: (v: { sent: number }) =>
-    plural.select(v.sent) === 'one' ? 'Received by 1 subscriber.' : `Received by ${v.sent} subscribers.`,
+    isOne(v.sent) ? 'Received by 1 subscriber.' : `Received by ${v.sent} subscribers.`,
 };

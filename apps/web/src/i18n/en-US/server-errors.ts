@@ -1,7 +1,7 @@
 import type { ServerErrorTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plurals = new Intl.PluralRules('en-US');
-const count = (n: number, one: string, other: string): string => `${n} ${plurals.select(n) === 'one' ? one : other}`;
+const { count } = plurals('en-US');
 
 const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
 const NOT_MULTIPART = 'The upload must be multipart/form-data with the file in the "video" field';

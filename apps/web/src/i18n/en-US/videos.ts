@@ -1,6 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('en-US');
+const { isOne } = plurals('en-US');
 
 export const videosTexts: FeatureTexts<'videos'> = {
   subtitle: 'Organize your videos in folders, upload new files, and keep track of the space used',
@@ -11,7 +12,7 @@ export const videosTexts: FeatureTexts<'videos'> = {
   newFolder: 'New folder',
   folderSpaceUsed: (v: { size: string }) => `${v.size} used`,
   folderUsage: (v: { name: string; pct: string }) => `Folder ${v.name} usage: ${v.pct} of storage`,
-  folderOnServer: (v: { n: number }) => (plural.select(v.n) === 'one' ? 'On the server: 1 file' : `On the server: ${v.n} files`),
+  folderOnServer: (v: { n: number }) => (isOne(v.n) ? 'On the server: 1 file' : `On the server: ${v.n} files`),
   folderNotOnServer: 'Folder not created on the server yet',
   renameFolderAction: (v: { name: string }) => `Rename folder ${v.name}`,
   syncFolderAction: (v: { name: string }) => `Sync folder ${v.name}`,

@@ -1,9 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('es-ES');
-const isOne = (n: number) => plural.select(n) === 'one';
-/** The count and the noun in the form Spanish uses for it ("1 espectador", "0 espectadores"). */
-const count = (n: number, one: string, other: string) => `${n} ${isOne(n) ? one : other}`;
+const { isOne, count } = plurals('es-ES');
 
 /** The audience page (/dashboard/espectadores). */
 export const audienceTexts: FeatureTexts<'audience'> = {

@@ -1,8 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('es-ES');
-/** The count and the noun in the form Spanish uses for it ("1 video", "0 videos", "2 videos"). */
-const count = (n: number, one: string, other: string) => `${n} ${plural.select(n) === 'one' ? one : other}`;
+const { count } = plurals('es-ES');
 
 /** Texts more than one feature shows; see pt-BR/common.ts. */
 export const commonTexts: FeatureTexts<'common'> = {

@@ -1,8 +1,8 @@
 import { CONVERSION_MIN_BITRATE } from '@painel/contract';
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('es-ES');
-const isOne = (n: number) => plural.select(n) === 'one';
+const { isOne } = plurals('es-ES');
 
 /** The video conversion page (/dashboard/conversao-videos). */
 export const conversionTexts: FeatureTexts<'conversion'> = {

@@ -1,8 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('es-ES');
-/** The count and the noun in the form Spanish uses for it ("1 archivo", "0 archivos"). */
-const count = (n: number, one: string, other: string) => `${n} ${plural.select(n) === 'one' ? one : other}`;
+const { count } = plurals('es-ES');
 
 /** The FTP migration page (/dashboard/migrar-videos-ftp). */
 export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {

@@ -1,6 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('es-ES');
+const { isOne } = plurals('es-ES');
 
 /** The App Multiplataforma page (/dashboard/app-multiplataforma). */
 export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
@@ -99,5 +100,5 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   pushSend: 'Enviar notificación',
   pushSending: 'Enviando...',
   pushDelivered: (v: { sent: number }) =>
-    plural.select(v.sent) === 'one' ? 'Recibida por 1 suscriptor.' : `Recibida por ${v.sent} suscriptores.`,
+    isOne(v.sent) ? 'Recibida por 1 suscriptor.' : `Recibida por ${v.sent} suscriptores.`,
 };

@@ -1,7 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plural = new Intl.PluralRules('es-ES');
-const isOne = (n: number) => plural.select(n) === 'one';
+const { isOne } = plurals('es-ES');
 
 /** The playlists page (/dashboard/playlists). */
 export const playlistsTexts: FeatureTexts<'playlists'> = {

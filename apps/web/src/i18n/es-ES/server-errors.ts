@@ -1,7 +1,7 @@
 import type { ServerErrorTexts } from '../index.ts';
+import { plurals } from '../plural.ts';
 
-const plurals = new Intl.PluralRules('es');
-const count = (n: number, one: string, other: string): string => `${n} ${plurals.select(n) === 'one' ? one : other}`;
+const { count } = plurals('es-ES');
 
 const TOO_MANY_REQUESTS = 'Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.';
 const NOT_MULTIPART = 'El envío debe ser multipart/form-data con el archivo en el campo "video"';
