@@ -50,8 +50,10 @@ export async function buildApp(core: ModuleContext, opts: AppOptions = {}, defs:
   const readCache = createReadCache({ ttlMs: config.readCacheMs });
   app.decorate('readCache', readCache);
   installReadCacheInvalidation(app, readCache);
+  // read from the container once, not on every request
+  const { authenticate } = services.auth;
   app.decorate('requireAuth', async (req) => {
-    req.auth = await services.auth.authenticate(bearer(req));
+    req.auth = await authenticate(bearer(req));
   });
 
   const api = { readCache, ...(opts.probes ? { probes: opts.probes } : {}), ...(opts.healthCacheMs !== undefined ? { healthCacheMs: opts.healthCacheMs } : {}) };

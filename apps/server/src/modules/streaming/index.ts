@@ -49,11 +49,13 @@ export const streamingModule = defineModule({
     streamingRoutes(app, services.streaming, accounts, services.playout);
     // a publish or its end changes what every reader of the account sees at once
     ingestHookRoutes(app, services.ingest, hookToken(config.dataDir), () => app.readCache.clear());
+    // taken from the container once, not on every playlist request
+    const { auth, players } = services;
     hlsRoutes(app, {
       streaming: services.streaming, hlsDir: path.join(config.dataDir, 'hls'), viewers: services.viewers,
       viewerLimit: async (stream) => (await accounts.byLogin(stream.replace(/_live$/, '')))?.espectadores ?? 0,
-      signedInAs: (req) => services.auth.authenticate(bearer(req)).then((a) => a.userId, () => null),
-      ownerPreview: (stream, grant) => services.players.isOwnerPreviewOf(stream, grant),
+      signedInAs: (req) => auth.authenticate(bearer(req)).then((a) => a.userId, () => null),
+      ownerPreview: (stream, grant) => players.isOwnerPreviewOf(stream, grant),
       fragmentBase: createHlsOrigin(config.media).fragmentBase,
     });
   },
