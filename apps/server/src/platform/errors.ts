@@ -16,10 +16,13 @@ export class AppError<C extends ServerErrorCode = ServerErrorCode> extends Error
   readonly code: C;
   readonly status: number;
   readonly extra: Extra;
+  /** The values the message was written from, which a client writes its own language's message with. */
+  readonly values: ErrorValues<C> | undefined;
   constructor(code: C, ...args: AppErrorArgs<C>) {
     const [values, extra] = errorHasValues(code) ? [args[0], args[1]] : [undefined, args[0]];
     super(errorText(code, ...([values] as never)));
     this.code = code;
+    this.values = values as ErrorValues<C> | undefined;
     this.status = errorStatus(code);
     this.extra = (extra ?? {}) as Extra;
   }
@@ -31,8 +34,14 @@ export const appErrorOf = (code: ServerErrorCode, values?: unknown): AppError =>
 
 export const notFound = (): AppError<'not_found'> => new AppError('not_found');
 
-/** The API's error body: the Portuguese text, its code, and the error's extra fields. */
-export const errorBody = (err: AppError): Record<string, unknown> => ({ success: false, error: err.message, code: err.code, ...err.extra });
+/** The API's error body: the Portuguese text, its code, the message's values (when it has any) and the error's extra fields. */
+export const errorBody = (err: AppError): Record<string, unknown> => ({
+  success: false,
+  error: err.message,
+  code: err.code,
+  ...(err.values !== undefined ? { values: err.values } : {}),
+  ...err.extra,
+});
 
 /**
  * Parses input with a contract schema; a refusal becomes a 400 with the code the contract's

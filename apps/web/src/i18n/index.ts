@@ -1,75 +1,61 @@
 /**
- * The web's screen texts, one file per feature and language: `pt-BR/<feature>.ts` is the source,
- * and another language is a folder of files of the same shapes (`en-US/relay.ts` exporting
- * `relayTexts` typed `FeatureTexts<'relay'>`). A page imports only the files of its own features,
- * never a module that gathers them all, so each page's chunk carries only its texts and the login
- * page only `auth` and `common`. Messages the server also sends (`msg`) and texts it draws itself
- * stay in @painel/contract.
+ * The web's screen texts, one file per feature and language: `pt-BR/<feature>.ts` is the source
+ * (its default export), and `en-US/<feature>.ts`, `es-ES/<feature>.ts` export by default a
+ * catalogue of the same shape (`FeatureTexts<'relay'>`). `i18n/<feature>.ts` declares the
+ * catalogue (runtime.ts `defineTexts`); a page imports only its own features' declarations, so
+ * each page's chunk carries only its Portuguese texts, and a translation is its own chunk loaded
+ * when the panel is shown in that language. Messages the server also sends (`msg`) and its error
+ * messages are Portuguese in @painel/contract; `messages.ts` and `server-errors.ts` translate them.
  *
  * This module has types only: importing it adds nothing to a bundle.
  */
-import type { ErrorValues, ServerErrorCode, msg } from '@painel/contract';
-import type { androidAppTexts } from './pt-BR/android-app.ts';
-import type { audienceTexts } from './pt-BR/audience.ts';
-import type { authTexts } from './pt-BR/auth.ts';
-import type { commercialsTexts } from './pt-BR/commercials.ts';
-import type { commonTexts } from './pt-BR/common.ts';
-import type { connectionDataTexts } from './pt-BR/connection-data.ts';
-import type { conversionTexts } from './pt-BR/conversion.ts';
-import type { dashboardTexts } from './pt-BR/dashboard.ts';
-import type { downloadsTexts } from './pt-BR/downloads.ts';
-import type { ftpMigrationTexts } from './pt-BR/ftp-migration.ts';
-import type { livesTexts } from './pt-BR/lives.ts';
-import type { multiplatformAppTexts } from './pt-BR/multiplatform-app.ts';
-import type { playersTexts } from './pt-BR/players.ts';
-import type { playlistsTexts } from './pt-BR/playlists.ts';
-import type { relayTexts } from './pt-BR/relay.ts';
-import type { schedulesTexts } from './pt-BR/schedules.ts';
-import type { settingsTexts } from './pt-BR/settings.ts';
-import type { shellTexts } from './pt-BR/shell.ts';
-import type { videosTexts } from './pt-BR/videos.ts';
-import type { webappTexts } from './pt-BR/webapp.ts';
+import type { ErrorValues, ServerErrorCode, msg, startMsg } from '@painel/contract';
+import type { Message } from './message.ts';
 
-/** The languages the texts are written in; pt-BR is the source the others follow. */
-export type Locale = 'pt-BR';
+export type { Locale } from './locale-store.ts';
 
 /** Each catalogue file by its name: the features' folders, plus common, shell, auth and the published app (webapp). */
 interface Catalogue {
-  'android-app': typeof androidAppTexts;
-  audience: typeof audienceTexts;
-  auth: typeof authTexts;
-  commercials: typeof commercialsTexts;
-  common: typeof commonTexts;
-  'connection-data': typeof connectionDataTexts;
-  conversion: typeof conversionTexts;
-  dashboard: typeof dashboardTexts;
-  downloads: typeof downloadsTexts;
-  'ftp-migration': typeof ftpMigrationTexts;
-  lives: typeof livesTexts;
-  'multiplatform-app': typeof multiplatformAppTexts;
-  players: typeof playersTexts;
-  playlists: typeof playlistsTexts;
-  relay: typeof relayTexts;
-  schedules: typeof schedulesTexts;
-  settings: typeof settingsTexts;
-  shell: typeof shellTexts;
-  videos: typeof videosTexts;
-  webapp: typeof webappTexts;
+  'android-app': typeof import('./pt-BR/android-app.ts').default;
+  audience: typeof import('./pt-BR/audience.ts').default;
+  auth: typeof import('./pt-BR/auth.ts').default;
+  commercials: typeof import('./pt-BR/commercials.ts').default;
+  common: typeof import('./pt-BR/common.ts').default;
+  'connection-data': typeof import('./pt-BR/connection-data.ts').default;
+  conversion: typeof import('./pt-BR/conversion.ts').default;
+  dashboard: typeof import('./pt-BR/dashboard.ts').default;
+  downloads: typeof import('./pt-BR/downloads.ts').default;
+  'ftp-migration': typeof import('./pt-BR/ftp-migration.ts').default;
+  lives: typeof import('./pt-BR/lives.ts').default;
+  'multiplatform-app': typeof import('./pt-BR/multiplatform-app.ts').default;
+  players: typeof import('./pt-BR/players.ts').default;
+  playlists: typeof import('./pt-BR/playlists.ts').default;
+  relay: typeof import('./pt-BR/relay.ts').default;
+  schedules: typeof import('./pt-BR/schedules.ts').default;
+  settings: typeof import('./pt-BR/settings.ts').default;
+  shell: typeof import('./pt-BR/shell.ts').default;
+  videos: typeof import('./pt-BR/videos.ts').default;
+  webapp: typeof import('./pt-BR/webapp.ts').default;
 }
 
 export type Feature = keyof Catalogue;
 
 /**
- * The shape a translation must have: the same keys, lists of the same length, functions of the
- * same named values; every text a string of its own (the pt-BR literals are not required).
+ * The shape a translation must have: the same keys, lists of the same length, ICU messages of the
+ * same values (message.ts `icu`); every text a string of its own (the pt-BR literals are not
+ * required). Functions appear only in the catalogues shared with the server (`msg`), whose
+ * Portuguese is code in @painel/contract.
  */
-type Translation<T> = T extends string
-  ? string
-  : T extends number | boolean
-    ? T
-    : T extends (...args: infer A) => string
-      ? (...args: A) => string
-      : { readonly [K in keyof T]: Translation<T[K]> };
+export type Translation<T> =
+  T extends Message<infer V>
+    ? Message<V>
+    : T extends string
+      ? string
+      : T extends number | boolean
+        ? T
+        : T extends (...args: infer A) => string
+          ? (...args: A) => string
+          : { readonly [K in keyof T]: Translation<T[K]> };
 
 export type FeatureTexts<F extends Feature> = Translation<Catalogue[F]>;
 
@@ -84,3 +70,6 @@ export type ServerErrorTexts = {
 
 /** The messages of `msg` (packages/contract messages.ts and start-texts.ts) the panel shows, in a language. */
 export type MessageTexts = Translation<typeof msg>;
+
+/** The messages of signing in and out and of the error screen (`startMsg`), which the login page loads alone. */
+export type StartTexts = Translation<typeof startMsg>;

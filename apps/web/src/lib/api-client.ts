@@ -1,25 +1,30 @@
 import { clearToken, getToken } from './token.ts';
-import { commonTexts } from '../i18n/pt-BR/common.ts';
 import type { z } from 'zod';
-import type { ServerErrorCode } from '@painel/contract';
+import type { IssueCode, ServerErrorCode } from '@painel/contract';
+import { serverErrorCatalogue } from '../i18n/server-errors.ts';
+import { translationNow } from '../i18n/runtime.ts';
+import { activeLocale, SOURCE_LOCALE } from '../i18n/locale-store.ts';
 
 /**
- * A failed call: the HTTP status and, when the server sent them, its Portuguese `error` text
- * (what is shown) and its error `code` (what code compares).
+ * A failed call: the HTTP status and, when the server sent them, its Portuguese `error` text,
+ * its error `code` (what code compares, and what picks the message in another language) and
+ * the message's `values`.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | undefined;
   readonly expired: boolean;
   readonly code: ServerErrorCode | undefined;
+  readonly values: Record<string, unknown> | undefined;
 
-  constructor(status: number, serverMessage?: string, expired = false, code?: ServerErrorCode) {
+  constructor(status: number, serverMessage?: string, expired = false, code?: ServerErrorCode, values?: Record<string, unknown>) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.expired = expired;
     this.code = code;
+    this.values = values;
   }
 }
 
@@ -74,6 +79,12 @@ export function serverErrorCode(data: unknown): ServerErrorCode | undefined {
   return typeof code === 'string' && code ? (code as ServerErrorCode) : undefined;
 }
 
+/** The values of the server's error message, if its answer carries them. */
+function serverErrorValues(data: unknown): Record<string, unknown> | undefined {
+  const values = field(data, 'values');
+  return typeof values === 'object' && values !== null && !Array.isArray(values) ? (values as Record<string, unknown>) : undefined;
+}
+
 async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return undefined;
@@ -96,7 +107,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   if (auth) {
     const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    else console.warn(commonTexts.missingTokenLog, path);
+    else console.warn('request without a session token', path);
   }
   let payload: string | FormData | undefined;
   if (body instanceof FormData) {
@@ -111,7 +122,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   const data = await readJson(res);
   if (res.ok) return schema ? parseContract(path, schema, data) : data;
 
-  const error = new ApiError(res.status, serverErrorText(data), field(data, 'expired') === true, serverErrorCode(data));
+  const error = new ApiError(res.status, serverErrorText(data), field(data, 'expired') === true, serverErrorCode(data), serverErrorValues(data));
   if (res.status === 401 && logoutOn401) {
     clearToken();
     window.dispatchEvent(
@@ -129,7 +140,48 @@ export function parseContract<S extends z.ZodType>(path: string, schema: S, data
   throw new ApiContractError(path, r.error.issues, shown);
 }
 
-/** The text to show for a failed call: the server's message when it sent one, else the fallback. */
+/**
+ * The server's message for an error code in the panel's language: in pt-BR the server's own text;
+ * in another language the translation of the code (with the answer's values), or the server's
+ * text while that translation has not loaded.
+ */
+export function serverErrorMessage(code: ServerErrorCode | undefined, values: unknown, serverText: string | undefined): string | undefined {
+  const texts = code ? translationNow(serverErrorCatalogue) : undefined;
+  const message = texts && code ? (texts[code] as string | ((v: unknown) => string) | undefined) : undefined;
+  if (typeof message === 'string') return message;
+  if (typeof message === 'function' && values !== undefined) {
+    try {
+      return message(values);
+    } catch {
+      // values of another shape (an older server): its own text below
+    }
+  }
+  return serverText;
+}
+
+/** The text to show for a failed call: the server's message (in the panel's language) when it sent one, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+  if (!(error instanceof ApiError) || !error.serverMessage) return fallback;
+  return serverErrorMessage(error.code, error.values, error.serverMessage) ?? fallback;
+}
+
+/**
+ * A text the server wrote in Portuguese beside a success or a verdict (`message`): shown as it
+ * comes in pt-BR, where it is the spec's text; in another language the panel's own text for the
+ * same outcome (`own`, from the catalogue) instead.
+ */
+export function serverText(text: string | null | undefined, own: string): string {
+  return activeLocale() === SOURCE_LOCALE && text ? text : own;
+}
+
+/**
+ * The message of a form's validation issue in the panel's language: the contract's schemas tag
+ * their refusals with the server's error code (coded.ts), written here like the server's answer
+ * would be; any other issue keeps its own text.
+ */
+export function issueText(issue: { message?: string } & object): string {
+  // read here rather than with the contract's issueCode, which would bring the whole catalogue into this bundle
+  const params = (issue as { params?: Partial<IssueCode> }).params;
+  const tagged = typeof params?.code === 'string' ? { code: params.code, values: params.values } : undefined;
+  return (tagged ? serverErrorMessage(tagged.code, tagged.values, issue.message) : issue.message) ?? '';
 }

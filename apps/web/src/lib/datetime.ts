@@ -2,16 +2,17 @@ import { useMemo } from 'react';
 import { DEFAULT_SETTINGS } from '@painel/contract';
 import { getToken } from './token.ts';
 import { useUserSettings } from './user-settings.ts';
+import { useLocale } from '../i18n/runtime.ts';
 
 /**
  * Formats the server's UTC timestamps in the time zone and the regional format the account
- * chose in its settings (São Paulo, pt-BR by default), whatever the computer showing the page
- * is set to. The interface texts themselves stay in Portuguese.
+ * chose in its settings (São Paulo by default) and in the panel's language, whatever the computer
+ * showing the page is set to.
  */
 export function useDateTimeFormat() {
   const settings = useUserSettings({ enabled: getToken() !== null });
   const timeZone = settings.data?.timezone ?? DEFAULT_SETTINGS.timezone;
-  const locale = settings.data?.language ?? DEFAULT_SETTINGS.language;
+  const locale = useLocale();
   return useMemo(() => {
     const dateTime = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'short', timeStyle: 'medium' });
     const time = new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'medium' });

@@ -1,20 +1,17 @@
-import { DEFAULT_SETTINGS, type LANGUAGES } from '@painel/contract';
+import { activateLocale, activeLocale, type Locale } from '../i18n/locale-store.ts';
 
-/** The languages an account can choose in its settings; the interface ships in pt-BR. */
-export type PanelLocale = (typeof LANGUAGES)[number];
-
-export const DEFAULT_LOCALE: PanelLocale = DEFAULT_SETTINGS.language;
-
-let active: PanelLocale = DEFAULT_LOCALE;
+/** The languages an account can choose in its settings. */
+export type PanelLocale = Locale;
 
 /**
- * The locale every number, size and duration is written in. One place, so that switching
- * the panel's language changes all of them together instead of page by page.
+ * The locale every number, size and duration is written in: the panel's language (i18n
+ * locale-store), so that switching it changes all of them together instead of page by page.
  */
 export function currentLocale(): PanelLocale {
-  return active;
+  return activeLocale();
 }
 
+/** Writes figures in a locale from now on (the panel's language changes with it; i18n/runtime.ts setLocale also loads its texts). */
 export function setCurrentLocale(locale: PanelLocale): void {
-  active = locale;
+  activateLocale(locale);
 }

@@ -16,6 +16,8 @@ export const errorBodySchema = z.looseObject({
   success: z.literal(false),
   error: z.string(),
   code: z.string().optional(),
+  /** The values of the code's message (a client writes the message in its own language from them). */
+  values: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,10 +1,11 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TIMINGS } from '@painel/contract';
 import { useUser } from '@/lib/auth.ts';
 import { getToken } from '@/lib/token.ts';
 import { useUserSettings } from '@/lib/user-settings.ts';
 import { LoadingState } from '@/components/ui/spinner.tsx';
+import { rememberLocale, setLocale } from '@/i18n/runtime.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { pageLabel, useShellMenu } from './use-shell-menu.ts';
@@ -20,6 +21,13 @@ export function DashboardLayout() {
   const settings = useUserSettings({ enabled: getToken() !== null });
   const [folded, setFolded] = useState<boolean | null>(null);
   const collapsed = folded ?? settings.data?.sidebar_collapsed ?? false;
+  // the whole panel speaks the account's language, and the login page of this browser next time
+  const language = settings.data?.language;
+  useEffect(() => {
+    if (!language) return;
+    rememberLocale(language);
+    void setLocale(language);
+  }, [language]);
 
   return (
     <div className="flex h-screen overflow-hidden bg-gray-50">

@@ -1,6 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
-export const androidAppTexts: FeatureTexts<'android-app'> = {
+const androidAppTexts: FeatureTexts<'android-app'> = {
   title: 'Android app',
   subtitle: 'Create your channel’s Android app: a signed APK that opens your app with the live broadcast',
   loading: 'Loading apps...',
@@ -15,8 +16,8 @@ export const androidAppTexts: FeatureTexts<'android-app'> = {
   appsCaption: 'Created Android apps',
   columns: ['Date', 'Status', 'Actions'],
   building: 'The APK is being built; this list updates on its own.',
-  downloadItem: (v: { date: string }) => `Download APK from ${v.date}`,
-  removeItem: (v: { date: string }) => `Remove app from ${v.date}`,
+  downloadItem: icu<{ date: string }>('Download APK from {date}'),
+  removeItem: icu<{ date: string }>('Remove app from {date}'),
   emptyTitle: 'No apps created',
   emptyText: 'Create your channel’s Android app: choose the name, theme, and images, and the APK is built in moments.',
   previewDescription: 'This is how the app opens on a phone.',
@@ -27,7 +28,7 @@ export const androidAppTexts: FeatureTexts<'android-app'> = {
   createDescription: 'The app’s details and images. Images are checked before they are uploaded.',
   nameLabel: 'Channel name',
   namePlaceholder: 'E.g., My City TV',
-  nameCounter: (v: { n: number; max: number }) => `${v.n}/${v.max} characters`,
+  nameCounter: icu<{ n: number; max: number }>('{n}/{max} characters'),
   descriptionLabel: 'Description',
   descriptionPlaceholder: 'A short description of your channel',
   versionLabel: 'Version',
@@ -36,7 +37,7 @@ export const androidAppTexts: FeatureTexts<'android-app'> = {
   iconHint: 'PNG, exactly 144x144 pixels',
   backgroundLabel: 'Background',
   backgroundHint: 'JPG, exactly 640x1136 pixels',
-  chosenFile: (v: { name: string; width: number; height: number }) => `${v.name} (${v.width}x${v.height})`,
+  chosenFile: icu<{ name: string; width: number; height: number }>('{name} ({width}x{height})'),
   creating: 'Creating app...',
 
   // configure tab
@@ -59,3 +60,5 @@ export const androidAppTexts: FeatureTexts<'android-app'> = {
     'The name, icon, and theme are built into the APK: to change them, create a new app (with a higher version, so it updates the installed one).',
   ],
 };
+
+export default androidAppTexts;

@@ -1,9 +1,10 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne, count } = plurals('en-US');
 
-export const audienceTexts: FeatureTexts<'audience'> = {
+const audienceTexts: FeatureTexts<'audience'> = {
   title: 'Viewers',
   subtitle: 'Who watches your channel: from where, on which device, and for how long',
   periodLabel: 'Period',
@@ -33,16 +34,16 @@ export const audienceTexts: FeatureTexts<'audience'> = {
   dotTitle: (v: { place: string; n: number; active: number }) =>
     `${v.place}: ${count(v.n, 'viewer', 'viewers')} (${v.active} active)`,
   historyTitle: 'Viewers over time',
-  historyDescription: (v: { interval: string }) => `People who watched in each ${v.interval} interval`,
+  historyDescription: icu<{ interval: string }>('People who watched in each {interval} interval'),
   // only read inside historyDescription, hence the compound-adjective form
   intervalNames: { '1h': '1-hour', '5m': '5-minute' },
   historyLoading: 'Loading history...',
   historyUnavailable: 'Could not load the history.',
-  averageOf: (v: { time: string }) => `Average time: ${v.time}`,
+  averageOf: icu<{ time: string }>('Average time: {time}'),
   topCountries: 'Top countries',
   topDevices: 'Top devices',
   topEmpty: 'No viewers in the period.',
-  share: (v: { name: string }) => `Share of ${v.name}`,
+  share: icu<{ name: string }>('Share of {name}'),
   listTitle: 'Viewer list',
   listLoading: 'Loading viewers...',
   filterLabel: 'Filter viewers',
@@ -51,10 +52,11 @@ export const audienceTexts: FeatureTexts<'audience'> = {
   columns: ['Country', 'City', 'Device', 'Browser', 'Time', 'Status', 'Connected at', 'Last activity'],
   shown: (v: { n: number; total: number }) =>
     v.n === v.total ? count(v.total, 'session', 'sessions') : `${v.n} of ${count(v.total, 'session', 'sessions')}`,
-  listCapped: (v: { max: number }) =>
-    `The list shows the ${v.max} sessions with the most recent activity; the exported CSV includes every session in the period.`,
+  listCapped: icu<{ max: number }>('The list shows the {max} sessions with the most recent activity; the exported CSV includes every session in the period.'),
   noMatch: 'No viewers match your search.',
   none: '—',
   emptyTitle: 'No viewers in this period',
   emptyText: 'Viewers are counted when they watch the channel in the panel’s player (the player page or the embed code, live or library videos) or through the HLS link (.m3u8) opened in another player, such as VLC. Each person counts for as long as their player keeps receiving the stream.',
 };
+
+export default audienceTexts;

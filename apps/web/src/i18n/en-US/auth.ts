@@ -1,6 +1,6 @@
 import type { FeatureTexts } from '../index.ts';
 
-export const authTexts: FeatureTexts<'auth'> = {
+const authTexts: FeatureTexts<'auth'> = {
   title: 'Welcome',
   subtitle: 'Sign in with your credentials to access the panel',
   emailLabel: 'Email or username',
@@ -24,3 +24,5 @@ export const authTexts: FeatureTexts<'auth'> = {
   featureMultiTitle: 'Multiplatform reach',
   featureMultiText: 'Restream at the same time to social networks, video platforms, and your own RTMP destinations.',
 };
+
+export default authTexts;

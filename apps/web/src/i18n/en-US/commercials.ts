@@ -1,9 +1,10 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne } = plurals('en-US');
 
-export const commercialsTexts: FeatureTexts<'commercials'> = {
+const commercialsTexts: FeatureTexts<'commercials'> = {
   title: 'Commercial breaks',
   subtitle: 'Insert the videos of a commercials folder between the videos of your playlists',
   formTitle: 'Set up commercial breaks',
@@ -24,18 +25,20 @@ export const commercialsTexts: FeatureTexts<'commercials'> = {
   inactive: 'Inactive',
   activate: 'Turn on',
   deactivate: 'Turn off',
-  activateLabel: (v: { playlist: string }) => `Turn on commercial breaks for playlist ${v.playlist}`,
-  deactivateLabel: (v: { playlist: string }) => `Turn off commercial breaks for playlist ${v.playlist}`,
+  activateLabel: icu<{ playlist: string }>('Turn on commercial breaks for playlist {playlist}'),
+  deactivateLabel: icu<{ playlist: string }>('Turn off commercial breaks for playlist {playlist}'),
   edit: 'Edit',
-  editLabel: (v: { playlist: string }) => `Edit commercial breaks for playlist ${v.playlist}`,
-  removeLabel: (v: { playlist: string }) => `Delete commercial breaks for playlist ${v.playlist}`,
-  videosTitle: (v: { folder: string }) => `Commercials in folder ${v.folder}`,
+  editLabel: icu<{ playlist: string }>('Edit commercial breaks for playlist {playlist}'),
+  removeLabel: icu<{ playlist: string }>('Delete commercial breaks for playlist {playlist}'),
+  videosTitle: icu<{ folder: string }>('Commercials in folder {folder}'),
   videoColumns: ['Video', 'Duration', 'Playback'],
   plays: 'Will play',
-  skipped: (v: { reason: string }) => `Will not play: ${v.reason}`,
+  skipped: icu<{ reason: string }>('Will not play: {reason}'),
   helpTitle: 'How commercial breaks work',
   help1: 'After every "Interval" playlist videos, the channel plays "Commercials per break" videos from the chosen folder, then goes back to the playlist.',
   help2: 'Commercials rotate through the folder: each break picks up from the video where the previous one stopped.',
   help3: 'Only compatible MP4 videos within the plan’s bitrate are played; use "View commercials" to check the videos in the folder.',
   help4: 'Each playlist has one setting. Turn it off to broadcast the playlist without commercials and keep what you set up.',
 };
+
+export default commercialsTexts;

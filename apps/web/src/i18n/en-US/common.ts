@@ -1,15 +1,12 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
-const { count } = plurals('en-US');
-
-export const commonTexts: FeatureTexts<'common'> = {
+const common: FeatureTexts<'common'> = {
   // the application and its states
   appName: 'Streaming Panel',
   loading: 'Loading...',
   notAvailable: 'N/A',
   errorScreenText: 'Something went wrong while displaying this page.',
-  missingTokenLog: 'Authentication token not found:',
   pageFallback: 'Page',
   comingSoon: 'This feature is coming soon.',
   backToDashboard: 'Back to Dashboard',
@@ -28,10 +25,10 @@ export const commonTexts: FeatureTexts<'common'> = {
   finish: 'End',
   remove: 'Remove',
   delete: 'Delete',
-  copyItem: (v: { item: string }) => `Copy ${v.item}`,
-  hideItem: (v: { label: string }) => `Hide ${v.label}`,
-  showItem: (v: { label: string }) => `Show ${v.label}`,
-  playVideo: (v: { name: string }) => `Play ${v.name}`,
+  copyItem: icu<{ item: string }>('Copy {item}'),
+  hideItem: icu<{ label: string }>('Hide {label}'),
+  showItem: icu<{ label: string }>('Show {label}'),
+  playVideo: icu<{ name: string }>('Play {name}'),
   uploadVideos: 'Upload videos',
   unsavedChanges: 'Unsaved changes',
   help: 'Help',
@@ -39,13 +36,13 @@ export const commonTexts: FeatureTexts<'common'> = {
 
   // lists reordered by dragging (the settings menu, a playlist's videos)
   sortableRole: 'sortable item',
-  dragItem: (v: { label: string }) => `Drag ${v.label}`,
+  dragItem: icu<{ label: string }>('Drag {label}'),
   dragInstructions: 'To move an item, press Space or Enter on the drag handle, use the arrow keys to choose the new position, and press Space or Enter again to drop it. Press Esc to cancel.',
-  dragStarted: (v: { label: string }) => `Picked up ${v.label}.`,
-  dragOver: (v: { label: string; over: string }) => `${v.label} is over ${v.over}.`,
-  dragDropped: (v: { label: string; over: string }) => `${v.label} dropped at the position of ${v.over}.`,
-  dragDroppedNowhere: (v: { label: string }) => `${v.label} dropped.`,
-  dragCancelled: (v: { label: string }) => `Moving ${v.label} was canceled.`,
+  dragStarted: icu<{ label: string }>('Picked up {label}.'),
+  dragOver: icu<{ label: string; over: string }>('{label} is over {over}.'),
+  dragDropped: icu<{ label: string; over: string }>('{label} dropped at the position of {over}.'),
+  dragDroppedNowhere: icu<{ label: string }>('{label} dropped.'),
+  dragCancelled: icu<{ label: string }>('Moving {label} was canceled.'),
 
   // videos and folders
   manageVideos: 'Manage videos',
@@ -54,7 +51,7 @@ export const commonTexts: FeatureTexts<'common'> = {
   foldersLoading: 'Loading folders...',
   videos: 'Videos',
   videosLoading: 'Loading videos...',
-  videoCount: (v: { n: number }) => count(v.n, 'video', 'videos'),
+  videoCount: icu<{ n: number }>('{n, plural, one {# video} other {# videos}}'),
   folderEmpty: 'No videos in this folder.',
   selectFolder: 'Select a folder',
   destinationFolder: 'Destination folder',
@@ -66,7 +63,7 @@ export const commonTexts: FeatureTexts<'common'> = {
   status: 'Status',
   compatible: 'Compatible',
   needsConversion: 'Needs conversion',
-  ofTotal: (v: { part: string; total: string }) => `${v.part} of ${v.total}`,
+  ofTotal: icu<{ part: string; total: string }>('{part} of {total}'),
   elapsed: 'Time elapsed',
 
   // the channel on air
@@ -81,7 +78,7 @@ export const commonTexts: FeatureTexts<'common'> = {
   player: 'Player',
   playerFrameTitle: 'Broadcast player',
   externalPlayerEmptyHint: 'Choose a broadcast or a video to show here.',
-  livePlayerLabel: (v: { label: string }) => `Live broadcast: ${v.label}`,
+  livePlayerLabel: icu<{ label: string }>('Live broadcast: {label}'),
   liveBannerRegion: 'Live broadcast',
   viewers: 'Viewers',
   uptime: 'Time on air',
@@ -94,7 +91,7 @@ export const commonTexts: FeatureTexts<'common'> = {
   rtmp: 'RTMP',
   rtmpServer: 'RTMP server',
   startDate: 'Start date',
-  zoneHint: (v: { zone: string }) => `Times are in the ${v.zone} time zone, set in Settings.`,
+  zoneHint: icu<{ zone: string }>('Times are in the {zone} time zone, set in Settings.'),
 
   // access data and the apps' forms (Multiplatform app, Android app)
   username: 'Username',
@@ -128,3 +125,5 @@ export const commonTexts: FeatureTexts<'common'> = {
     system: 'System',
   },
 };
+
+export default common;

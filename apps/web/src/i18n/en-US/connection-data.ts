@@ -1,6 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
-export const connectionDataTexts: FeatureTexts<'connection-data'> = {
+const connectionDataTexts: FeatureTexts<'connection-data'> = {
   title: 'Connection details',
   subtitle: 'Use these details in OBS and in your FTP client',
   ftpTitle: 'FTP access',
@@ -10,7 +11,7 @@ export const connectionDataTexts: FeatureTexts<'connection-data'> = {
   ftpUserItem: 'FTP username',
   ftpPasswordItem: 'FTP password',
   ftpPortItem: 'FTP port',
-  hiddenValue: (v: { item: string }) => `${v.item} hidden`,
+  hiddenValue: icu<{ item: string }>('{item} hidden'),
   streamTitle: 'Live broadcast (RTMP)',
   streamDescription: 'Server and key for OBS, plus the HLS URL of your broadcast',
   streamKey: 'Stream key',
@@ -22,7 +23,7 @@ export const connectionDataTexts: FeatureTexts<'connection-data'> = {
   helpStreamKey: 'Stream key: identifies your channel; use the full key exactly as shown above.',
   helpHls: 'HLS URL: the address for watching the broadcast in players and apps.',
   helpFormats: 'Supported formats: MP4, AVI, MOV, WMV, FLV, WebM, MKV.',
-  helpSizeLimit: (v: { size: string }) => `Size limit set by your plan: ${v.size} of storage.`,
+  helpSizeLimit: icu<{ size: string }>('Size limit set by your plan: {size} of storage.'),
   obsTitle: 'How to set up OBS',
   obsStep1: 'In OBS, open Settings → Stream.',
   obsStep2: 'Under Service, choose Custom...',
@@ -30,3 +31,5 @@ export const connectionDataTexts: FeatureTexts<'connection-data'> = {
   obsStep4: 'Under Stream Key, paste the full key and click OK.',
   obsStep5: 'Click Start Streaming: the panel shows LIVE within a few seconds.',
 };
+
+export default connectionDataTexts;

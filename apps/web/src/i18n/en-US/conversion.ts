@@ -1,29 +1,30 @@
 import { CONVERSION_MIN_BITRATE } from '@painel/contract';
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { count } = plurals('en-US');
 
-export const conversionTexts: FeatureTexts<'conversion'> = {
+const conversionTexts: FeatureTexts<'conversion'> = {
   title: 'Video conversion',
   subtitle: 'Convert incompatible or heavy videos to MP4 (H.264 + AAC) at your plan’s bitrate.',
-  planLimit: (v: { kbps: number }) => `Plan max bitrate: ${v.kbps} kbps`,
+  planLimit: icu<{ kbps: number }>('Plan max bitrate: {kbps} kbps'),
   noFolders: 'No folders yet. Create folders and upload videos in Manage videos.',
   folderVideoCount: (v: { n: number }) => count(v.n, 'video', 'videos'),
-  videosTitle: (v: { folder: string }) => `Videos in ${v.folder}`,
+  videosTitle: icu<{ folder: string }>('Videos in {folder}'),
   selectFolderHint: 'Select a folder to see its videos and convert them.',
   resolution: 'Resolution',
   frame: (v: { w: number; h: number }) => (v.w > 0 && v.h > 0 ? `${v.w}x${v.h}` : 'N/A'),
   optimized: 'Optimized',
   conversionError: 'Conversion error',
   queued: 'Queued...',
-  converting: (v: { pct: string }) => `Converting... ${v.pct}`,
-  progressLabel: (v: { name: string }) => `Conversion progress of ${v.name}`,
-  keptBeside: (v: { name: string }) => `Optimized version saved as ${v.name}`,
+  converting: icu<{ pct: string }>('Converting... {pct}'),
+  progressLabel: icu<{ name: string }>('Conversion progress of {name}'),
+  keptBeside: icu<{ name: string }>('Optimized version saved as {name}'),
   convert: 'Convert',
   play: 'Play',
   convertAgain: 'Convert again',
-  convertVideo: (v: { name: string }) => `Convert ${v.name}`,
+  convertVideo: icu<{ name: string }>('Convert {name}'),
   currentFacts: (v: { format: string; kbps: string; frame: string }) => `Current: ${v.format.toUpperCase()}, ${v.kbps}, ${v.frame}`,
   qualityLegend: 'Quality',
   suggested: 'Suggested',
@@ -46,3 +47,5 @@ export const conversionTexts: FeatureTexts<'conversion'> = {
     'You can close this page: conversion keeps running on the server and the progress shows up when you come back.',
   ],
 };
+
+export default conversionTexts;

@@ -1,14 +1,15 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne, count } = plurals('en-US');
 
-export const dashboardTexts: FeatureTexts<'dashboard'> = {
-  greeting: (v: { name: string }) => `Hi, ${v.name}`,
+const dashboardTexts: FeatureTexts<'dashboard'> = {
+  greeting: icu<{ name: string }>('Hi, {name}'),
   subtitle: 'Welcome to your streaming panel',
   planLabel: 'Plan',
   viewerLimitLabel: 'Viewer limit',
-  countOfLimit: (v: { n: number; limit: number }) => `${v.n} of ${v.limit}`,
+  countOfLimit: icu<{ n: number; limit: number }>('{n} of {limit}'),
   checking: 'Checking...',
   liveConnecting: 'Connecting to the live feed...',
   nowPlaying: 'Now playing:',
@@ -37,9 +38,9 @@ export const dashboardTexts: FeatureTexts<'dashboard'> = {
   apiWorking: 'Operational',
   apiDown: 'Unavailable',
   recentVideosTitle: 'Recent videos',
-  recentVideosFolder: (v: { folder: string }) => `Folder ${v.folder}`,
+  recentVideosFolder: icu<{ folder: string }>('Folder {folder}'),
   loadVideos: 'Load videos',
-  loadVideoInPlayer: (v: { name: string }) => `Load ${v.name} in the player`,
+  loadVideoInPlayer: icu<{ name: string }>('Load {name} in the player'),
   noVideosYet: 'No videos uploaded yet.',
   recentVideosFailed: 'Could not load the videos.',
   resourceUsageTitle: 'Resource usage',
@@ -57,3 +58,5 @@ export const dashboardTexts: FeatureTexts<'dashboard'> = {
   platformConnected: 'Streaming',
   platformConnecting: 'Connecting...',
 };
+
+export default dashboardTexts;

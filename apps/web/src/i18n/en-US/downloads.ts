@@ -1,6 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
-export const downloadsTexts: FeatureTexts<'downloads'> = {
+const downloadsTexts: FeatureTexts<'downloads'> = {
   title: 'YouTube download',
   subtitle: 'Download a video from its link and keep it in a folder of your library',
   formTitle: 'New download',
@@ -25,7 +26,7 @@ export const downloadsTexts: FeatureTexts<'downloads'> = {
   cancel: 'Cancel download',
   recentTitle: 'Recent',
   recentEmpty: 'No recently downloaded videos',
-  recentIn: (v: { folder: string }) => `in ${v.folder}`,
+  recentIn: icu<{ folder: string }>('in {folder}'),
   help: [
     'Paste the link of a YouTube video: youtube.com/watch?v=…, youtu.be/…, /embed/…, /v/…, or /shorts/….',
     'The link is checked 2 seconds after you stop typing; the title, channel, duration, and thumbnail show up right below.',
@@ -34,3 +35,5 @@ export const downloadsTexts: FeatureTexts<'downloads'> = {
     'Download only videos that are yours or that you have the right to use.',
   ],
 };
+
+export default downloadsTexts;

@@ -1,9 +1,10 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { count } = plurals('en-US');
 
-export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
+const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   title: 'FTP video migration',
   subtitle: 'Bring your videos from another FTP server into your panel’s folders',
   connectTitle: 'Connect to the FTP server',
@@ -14,15 +15,15 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   connecting: 'Connecting...',
   passwordNote: 'The password is kept only in the panel’s memory while you browse and, encrypted, until the migration ends; after that it is not stored.',
   browserTitle: 'Files on the server',
-  connectedTo: (v: { host: string; user: string }) => `Connected to ${v.host} as ${v.user}`,
+  connectedTo: icu<{ host: string; user: string }>('Connected to {host} as {user}'),
   disconnect: 'Disconnect',
   breadcrumb: 'Path',
   root: 'Root',
   up: 'Parent folder',
   emptyDirectory: 'This folder is empty',
   columnName: 'Name',
-  openDirectory: (v: { name: string }) => `Open folder ${v.name}`,
-  selectFile: (v: { name: string }) => `Select ${v.name}`,
+  openDirectory: icu<{ name: string }>('Open folder {name}'),
+  selectFile: icu<{ name: string }>('Select {name}'),
   selectVisible: 'Select the videos in this folder',
   notAVideo: 'Not a video',
   scan: 'Find videos in subfolders',
@@ -30,7 +31,7 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   selectionTitle: 'Selected files',
   selectionEmpty: 'Check videos in the browser alongside or search the subfolders',
   selectionSummary: (v: { n: number; size: string }) => `${count(v.n, 'file', 'files')}, ${v.size}`,
-  removeFromSelection: (v: { name: string }) => `Remove ${v.name} from the selection`,
+  removeFromSelection: icu<{ name: string }>('Remove {name} from the selection'),
   clearSelection: 'Clear selection',
   migrate: 'Migrate videos',
   scanTitle: 'Videos found',
@@ -38,7 +39,7 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
     `${count(v.videos, 'video', 'videos')} in ${count(v.dirs, 'folder', 'folders')} scanned`,
   selectAll: 'Select all',
   selectNone: 'Select none',
-  addToSelection: (v: { n: number }) => `Add ${v.n} to the selection`,
+  addToSelection: icu<{ n: number }>('Add {n} to the selection'),
   progressTitle: 'Video migration',
   progressLabel: 'Migration progress',
   stateMigrating: 'Migrating...',
@@ -49,7 +50,7 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   remainingLabel: 'Time remaining',
   remainingMinutes: (v: { n: number }) => (v.n < 1 ? 'less than 1 min' : `~${Math.round(v.n)} min`),
   remainingUnknown: 'calculating...',
-  currentFile: (v: { name: string }) => `Transferring: ${v.name}`,
+  currentFile: icu<{ name: string }>('Transferring: {name}'),
   errorsTitle: 'Errors',
   cancelMigration: 'Cancel migration',
   showProgress: 'View migration in progress',
@@ -60,3 +61,5 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
     'The migration keeps running on the server even if you close this page; come back here to follow it.',
   ],
 };
+
+export default ftpMigrationTexts;

@@ -1,6 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
-export const livesTexts: FeatureTexts<'lives'> = {
+const livesTexts: FeatureTexts<'lives'> = {
   subtitle: 'Restream your channel to YouTube, Facebook, Twitch, or any RTMP server, now or at a scheduled time',
   warning: 'You do not need to keep this page open: lives run on the server, start and end on their own at the times you set, and reconnect if the destination drops. Each live lasts up to 24 hours.',
   activeBroadcastTitle: 'Active broadcast',
@@ -8,10 +9,10 @@ export const livesTexts: FeatureTexts<'lives'> = {
   tableTitle: 'Lives',
   empty: 'No lives added yet.',
   columns: ['Live', 'Start', 'End', 'Duration', 'Status', 'Actions'],
-  finishLabel: (v: { name: string }) => `End live ${v.name}`,
-  removeLabel: (v: { name: string }) => `Remove live ${v.name}`,
+  finishLabel: icu<{ name: string }>('End live {name}'),
+  removeLabel: icu<{ name: string }>('Remove live {name}'),
   registerLive: 'Add live',
-  missingFields: (v: { fields: string }) => `Still to fill in: ${v.fields}`,
+  missingFields: icu<{ fields: string }>('Still to fill in: {fields}'),
   platform: 'Platform',
   key: 'Stream key',
   keyHint: 'The key is stored securely and shown masked in the table.',
@@ -23,3 +24,5 @@ export const livesTexts: FeatureTexts<'lives'> = {
   help3: 'Status: Streaming while the platform is receiving; Connecting or Reconnecting while the panel tries to reach it; Error when it rejects the key.',
   help4: 'A scheduled live starts and ends on its own at the times you set, even with the browser closed.',
 };
+
+export default livesTexts;

@@ -1,5 +1,6 @@
 import type { MessageTexts } from '../index.ts';
 import { serverErrorTexts as e } from './server-errors.ts';
+import startTexts from './start.ts';
 import { plurals } from '../plural.ts';
 
 const { count } = plurals('en-US');
@@ -10,27 +11,7 @@ const { count } = plurals('en-US');
  * the two never drift apart.
  */
 export const messageTexts: MessageTexts = {
-  // login and session
-  loginRequired: e.login_required,
-  passwordRequired: e.password_required,
-  loginFailed: 'Sign-in failed',
-  wrongCredentials: e.wrong_credentials,
-  accountDisabled: e.account_disabled,
-  tooManyAttempts: e.too_many_attempts,
-  invalidServerResponse: 'Invalid response from the server',
-  loginSuccess: 'Signed in successfully!',
-  logoutSuccess: 'Signed out successfully',
-  registrationRefused: e.registration_refused,
-  recoveryRefused: e.recovery_refused,
-  notAuthenticated: e.not_authenticated,
-  sessionExpired: e.session_expired,
-  invalidToken: e.invalid_token,
-  // error screen
-  errorScreenTitle: 'Oops! Something went wrong',
-  errorScreenNote: 'If the problem persists, please contact support.',
-  tryAgain: 'Try Again',
-  goToDashboard: 'Go to Dashboard',
-  reloadPage: 'Reload Page',
+  ...startTexts,
   // generic
   notFound: e.not_found,
   invalidData: e.invalid_data,
@@ -325,3 +306,5 @@ export const messageTexts: MessageTexts = {
   // shell
   copied: (item) => `${item} copied to clipboard!`,
 };
+
+export default messageTexts;

@@ -1,9 +1,10 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne } = plurals('en-US');
 
-export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
+const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   title: 'Multiplatform app',
   subtitle: 'Create your channel’s installable app for Android, iPhone, and desktop, with banners and notifications.',
   loadingApp: 'Loading app...',
@@ -17,7 +18,7 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
 
   // preview
   previewDescription: 'The app as your viewers see it on their phones.',
-  previewFrame: (v: { name: string }) => `Preview of the ${v.name} app`,
+  previewFrame: icu<{ name: string }>('Preview of the {name} app'),
   openApp: 'Open the app in a new tab',
   installTitle: 'Install codes',
   installDescription: 'Paste these codes on your website so viewers can install the app.',
@@ -27,7 +28,7 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   codeLink: 'Direct link',
   badgeAndroidAlt: 'Install on Android',
   badgeIosAlt: 'Add to Home Screen on iPhone',
-  qrAlt: (v: { name: string }) => `QR code for the ${v.name} app`,
+  qrAlt: icu<{ name: string }>('QR code for the {name} app'),
   qrTitle: 'QR code',
   qrHint: 'Point your phone’s camera at it to open the app.',
   apkTitle: 'Android APK',
@@ -75,7 +76,7 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   bannersEmpty: 'No banners added.',
   bannerColumns: ['Name', 'Link', 'Date added', 'Impressions', 'Clicks', 'Actions'],
   bannerNoLink: 'No link',
-  bannerRemove: (v: { name: string }) => `Remove banner ${v.name}`,
+  bannerRemove: icu<{ name: string }>('Remove banner {name}'),
   addBanner: 'Add banner',
   adding: 'Adding...',
   bannerName: 'Banner name',
@@ -95,9 +96,11 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   pushLink: 'Link on click (optional)',
   pushMessage: 'Message',
   pushMessagePlaceholder: 'Come watch now',
-  pushCounter: (v: { n: number; max: number }) => `${v.n}/${v.max}`,
+  pushCounter: icu<{ n: number; max: number }>('{n}/{max}'),
   pushSend: 'Send notification',
   pushSending: 'Sending...',
   pushDelivered: (v: { sent: number }) =>
     isOne(v.sent) ? 'Received by 1 subscriber.' : `Received by ${v.sent} subscribers.`,
 };
+
+export default multiplatformAppTexts;

@@ -1,11 +1,12 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
-export const playersTexts: FeatureTexts<'players'> = {
+const playersTexts: FeatureTexts<'players'> = {
   title: 'Players',
   subtitle: 'Choose the player, set up the watermark, and copy the code for your website',
   broadcastStatus: 'Broadcast status:',
   streamNameLabel: 'Stream',
-  lastCheck: (v: { time: string }) => `Last checked: ${v.time}`,
+  lastCheck: icu<{ time: string }>('Last checked: {time}'),
   refreshStatus: 'Refresh status',
   noBroadcastTitle: 'No live broadcast right now',
   noBroadcastText: 'The player above shows the standby screen. Start a broadcast from OBS or from a playlist and it starts showing it on its own.',
@@ -22,9 +23,9 @@ export const playersTexts: FeatureTexts<'players'> = {
   watermarkEnable: 'Show watermark',
   noLogos: 'No logos uploaded yet.',
   uploadLogo: 'Upload logo',
-  logoHint: (v: { mb: number }) => `PNG or JPEG, up to ${v.mb} MB`,
-  deleteLogo: (v: { name: string }) => `Delete logo ${v.name}`,
-  deleteLogoConfirm: (v: { name: string }) => `Delete the logo "${v.name}"?`,
+  logoHint: icu<{ mb: number }>('PNG or JPEG, up to {mb} MB'),
+  deleteLogo: icu<{ name: string }>('Delete logo {name}'),
+  deleteLogoConfirm: icu<{ name: string }>('Delete the logo "{name}"?'),
   watermarkPosition: 'Position',
   positionTopLeft: 'Top left',
   positionTopRight: 'Top right',
@@ -44,3 +45,5 @@ export const playersTexts: FeatureTexts<'players'> = {
   help3: 'With no live broadcast, the player shows a standby screen and starts on its own when the signal arrives.',
   help4: 'The counter shows how many people are watching now; the limit of concurrent viewers is set by your plan.',
 };
+
+export default playersTexts;

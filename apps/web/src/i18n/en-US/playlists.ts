@@ -1,9 +1,10 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { count } = plurals('en-US');
 
-export const playlistsTexts: FeatureTexts<'playlists'> = {
+const playlistsTexts: FeatureTexts<'playlists'> = {
   title: 'Manage playlists',
   subtitle: 'Build playlists from your library’s videos, set their order, and broadcast them live',
   loading: 'Loading playlists...',
@@ -13,10 +14,10 @@ export const playlistsTexts: FeatureTexts<'playlists'> = {
   nameLabel: 'Playlist name',
   namePlaceholder: 'E.g., Morning lineup',
   createPlaylist: 'Create playlist',
-  durationTotal: (v: { duration: string }) => `Total duration: ${v.duration}`,
-  selectPlaylistCard: (v: { name: string }) => `Select playlist ${v.name}`,
-  editPlaylistAction: (v: { name: string }) => `Edit playlist ${v.name}`,
-  deletePlaylistAction: (v: { name: string }) => `Delete playlist ${v.name}`,
+  durationTotal: icu<{ duration: string }>('Total duration: {duration}'),
+  selectPlaylistCard: icu<{ name: string }>('Select playlist {name}'),
+  editPlaylistAction: icu<{ name: string }>('Edit playlist {name}'),
+  deletePlaylistAction: icu<{ name: string }>('Delete playlist {name}'),
   onAirTag: 'On air',
   failingTag: 'Failing',
   availableVideosTitle: 'Available videos',
@@ -24,21 +25,21 @@ export const playlistsTexts: FeatureTexts<'playlists'> = {
   folderLabel: 'Folder',
   pickFolder: 'Select a folder to see its videos.',
   noFolders: 'No folders yet. Create folders and upload videos in Manage videos.',
-  availableVideosCaption: (v: { folder: string }) => `Available videos in folder ${v.folder}`,
+  availableVideosCaption: icu<{ folder: string }>('Available videos in folder {folder}'),
   availableColumns: ['Video', 'Duration', 'Bitrate', 'Action'],
   addVideo: 'Add',
-  addVideoToPlaylist: (v: { name: string }) => `Add ${v.name} to the playlist`,
-  videoNotCandidate: (v: { reason: string }) => `Can’t be added: ${v.reason}`,
+  addVideoToPlaylist: icu<{ name: string }>('Add {name} to the playlist'),
+  videoNotCandidate: icu<{ reason: string }>('Can’t be added: {reason}'),
   videoInPlaylist: 'In playlist',
   selectedPlaylistTitle: 'Selected playlist',
-  selectedPlaylistNamed: (v: { name: string }) => `Playlist: ${v.name}`,
+  selectedPlaylistNamed: icu<{ name: string }>('Playlist: {name}'),
   selectPlaylistHint: 'Select a playlist above, or create a new one, to build its video list.',
   entriesLoading: 'Loading playlist videos...',
   noEntries: 'No videos in this playlist. Add videos from the list of available videos.',
   totals: (v: { n: number; duration: string }) => `${count(v.n, 'video', 'videos')} · ${v.duration}`,
-  entriesLabel: (v: { name: string }) => `Videos in playlist ${v.name}, in playback order`,
+  entriesLabel: icu<{ name: string }>('Videos in playlist {name}, in playback order'),
   dragHint: 'Drag videos by their handle to change the playback order.',
-  removeFromPlaylist: (v: { name: string }) => `Remove ${v.name} from the playlist`,
+  removeFromPlaylist: icu<{ name: string }>('Remove {name} from the playlist'),
   discardConfirm: 'The selected playlist has unsaved changes. Discard them?',
   savePlaylist: 'Save playlist',
   shufflePlaylist: 'Shuffle',
@@ -46,12 +47,14 @@ export const playlistsTexts: FeatureTexts<'playlists'> = {
   transmitBlockedHint: 'There is a live broadcast on the channel. End it to broadcast this playlist.',
   schedulePlaylist: 'Schedule',
   previewBroadcast: 'Preview',
-  livePreviewTitle: (v: { name: string }) => `Live: ${v.name}`,
+  livePreviewTitle: icu<{ name: string }>('Live: {name}'),
   playoutNowPlaying: 'Now playing',
   playoutBetweenVideos: 'Moving to the next video...',
   playoutCommercial: 'Commercial',
   playoutPlayed: (v: { n: number }) => `${count(v.n, 'video', 'videos')} played since the broadcast started`,
   playoutSkippedTitle: 'Skipped files',
   playoutSkippedHint: 'These videos were skipped because their file could not be played. Upload them again or take them out of the playlist.',
-  playoutSkippedAt: (v: { when: string }) => `at ${v.when}`,
+  playoutSkippedAt: icu<{ when: string }>('at {when}'),
 };
+
+export default playlistsTexts;

@@ -1,6 +1,6 @@
 import type { FeatureTexts } from '../index.ts';
 
-export const relayTexts: FeatureTexts<'relay'> = {
+const relay: FeatureTexts<'relay'> = {
   title: 'RTMP/M3U8 Relay',
   subtitle: 'Rebroadcast an external live stream on your channel, over RTMP or HLS (M3U8).',
   formTitle: 'Set up Relay',
@@ -34,3 +34,5 @@ export const relayTexts: FeatureTexts<'relay'> = {
     'While OBS is broadcasting on the channel, the relay waits and resumes when OBS stops. Turning on the relay ends the playlist on air (or the previous relay), and starting a playlist ends the relay.',
   ],
 };
+
+export default relay;

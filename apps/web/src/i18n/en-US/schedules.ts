@@ -1,9 +1,10 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { count } = plurals('en-US');
 
-export const schedulesTexts: FeatureTexts<'schedules'> = {
+const schedulesTexts: FeatureTexts<'schedules'> = {
   title: 'Schedules',
   subtitle: 'Set when each playlist goes on air',
   newBooking: 'New schedule',
@@ -13,9 +14,9 @@ export const schedulesTexts: FeatureTexts<'schedules'> = {
   thisMonth: 'This month',
   calendarDay: (v: { date: string; n: number; today: boolean }) =>
     `${v.date}${v.today ? ' (today)' : ''}: ${v.n === 0 ? 'no schedules' : count(v.n, 'schedule', 'schedules')}`,
-  calendarDayShown: (v: { shown: string; label: string }) => `${v.shown} — ${v.label}`,
-  calendarBadge: (v: { id: number; name: string }) => `Playlist ${v.id}: ${v.name}`,
-  calendarMore: (v: { n: number }) => `+${v.n}`,
+  calendarDayShown: icu<{ shown: string; label: string }>('{shown} — {label}'),
+  calendarBadge: icu<{ id: number; name: string }>('Playlist {id}: {name}'),
+  calendarMore: icu<{ n: number }>('+{n}'),
   shuffle: 'Shuffle the videos (random order)',
   frequency: 'Frequency',
   weekdays: 'Days of the week',
@@ -23,8 +24,8 @@ export const schedulesTexts: FeatureTexts<'schedules'> = {
   endingNone: 'None',
   endingHint: 'Plays on repeat after the scheduled playlist ends.',
   startTime: 'Start time',
-  dayTitle: (v: { date: string }) => `Schedules for ${v.date}`,
-  detailTitle: (v: { id: number }) => `Schedule ${v.id}`,
+  dayTitle: icu<{ date: string }>('Schedules for {date}'),
+  detailTitle: icu<{ id: number }>('Schedule {id}'),
   addOnDay: 'New schedule on this day',
   id: 'ID',
   shuffled: 'Shuffled',
@@ -33,10 +34,10 @@ export const schedulesTexts: FeatureTexts<'schedules'> = {
   start: 'Start',
   lastRun: 'Last run',
   neverRun: 'Not run yet',
-  delay: (v: { delay: string }) => `${v.delay} late`,
+  delay: icu<{ delay: string }>('{delay} late'),
   playlistRef: (v: { id: number; name: string }) => (v.name ? `${v.id} – ${v.name}` : String(v.id)),
-  deleteLabel: (v: { id: number }) => `Delete schedule ${v.id}`,
-  view: (v: { id: number }) => `View schedule ${v.id}`,
+  deleteLabel: icu<{ id: number }>('Delete schedule {id}'),
+  view: icu<{ id: number }>('View schedule {id}'),
   yes: 'Yes',
   no: 'No',
   filtersTitle: 'Filters',
@@ -55,3 +56,5 @@ export const schedulesTexts: FeatureTexts<'schedules'> = {
   help5: 'If you are live from OBS at the scheduled time, OBS takes priority: the playlist waits and goes on air as soon as the OBS broadcast ends.',
   help6: 'Click an empty day on the calendar to schedule on it, or a marked day to see and delete its schedules.',
 };
+
+export default schedulesTexts;

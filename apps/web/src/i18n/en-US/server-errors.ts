@@ -231,3 +231,5 @@ export const serverErrorTexts: ServerErrorTexts = {
   cli_credentials_required: '--email and --password are required',
   cli_email_required: 'Enter the account’s email',
 };
+
+export default serverErrorTexts;

@@ -1,6 +1,6 @@
 import type { FeatureTexts } from '../index.ts';
 
-export const settingsTexts: FeatureTexts<'settings'> = {
+const settingsTexts: FeatureTexts<'settings'> = {
   title: 'Settings',
   subtitle: 'Customize the panel to your preferences',
   loading: 'Loading settings...',
@@ -22,3 +22,5 @@ export const settingsTexts: FeatureTexts<'settings'> = {
   languageLabel: 'Language',
   timezoneLabel: 'Time zone',
 };
+
+export default settingsTexts;

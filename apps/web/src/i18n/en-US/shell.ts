@@ -1,6 +1,6 @@
 import type { FeatureTexts } from '../index.ts';
 
-export const shellTexts: FeatureTexts<'shell'> = {
+const shellTexts: FeatureTexts<'shell'> = {
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
   collapseMenu: 'Collapse menu',
@@ -20,3 +20,5 @@ export const shellTexts: FeatureTexts<'shell'> = {
   breadcrumbRoot: 'Dashboard',
   online: 'Online',
 };
+
+export default shellTexts;

@@ -1,6 +1,6 @@
 import type { FeatureTexts } from '../index.ts';
 
-export const webappTexts: FeatureTexts<'webapp'> = {
+const webappTexts: FeatureTexts<'webapp'> = {
   loading: 'Loading...',
   loadError: 'Could not open the app. Check your connection and try again.',
   retry: 'Try again',
@@ -27,3 +27,5 @@ export const webappTexts: FeatureTexts<'webapp'> = {
     email: 'Email', whatsapp: 'WhatsApp', site: 'Website', facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter', youtube: 'YouTube',
   },
 };
+
+export default webappTexts;

@@ -1,7 +1,8 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 /** The App Android page (/dashboard/app-android). */
-export const androidAppTexts: FeatureTexts<'android-app'> = {
+const androidAppTexts: FeatureTexts<'android-app'> = {
   title: 'App Android',
   subtitle: 'Crea la app Android de tu canal: un APK firmado que abre tu app con la transmisión en vivo',
   loading: 'Cargando apps...',
@@ -16,8 +17,8 @@ export const androidAppTexts: FeatureTexts<'android-app'> = {
   appsCaption: 'Apps Android creadas',
   columns: ['Fecha', 'Estado', 'Acciones'],
   building: 'Se está generando el APK; esta lista se actualiza sola.',
-  downloadItem: (v: { date: string }) => `Descargar el APK del ${v.date}`,
-  removeItem: (v: { date: string }) => `Eliminar la app del ${v.date}`,
+  downloadItem: icu<{ date: string }>('Descargar el APK del {date}'),
+  removeItem: icu<{ date: string }>('Eliminar la app del {date}'),
   emptyTitle: 'No hay apps creadas',
   emptyText: 'Crea la app Android de tu canal: elige el nombre, el tema y las imágenes, y el APK se genera en instantes.',
   previewDescription: 'Así se abre la app en el celular.',
@@ -28,7 +29,7 @@ export const androidAppTexts: FeatureTexts<'android-app'> = {
   createDescription: 'Los datos y las imágenes de la app. Las imágenes se revisan antes de enviarlas.',
   nameLabel: 'Nombre del canal de TV',
   namePlaceholder: 'Ej.: TV Mi Ciudad',
-  nameCounter: (v: { n: number; max: number }) => `${v.n}/${v.max} caracteres`,
+  nameCounter: icu<{ n: number; max: number }>('{n}/{max} caracteres'),
   descriptionLabel: 'Descripción',
   descriptionPlaceholder: 'Una breve descripción de tu canal de TV',
   versionLabel: 'Versión',
@@ -37,7 +38,7 @@ export const androidAppTexts: FeatureTexts<'android-app'> = {
   iconHint: 'PNG de exactamente 144x144 píxeles',
   backgroundLabel: 'Fondo',
   backgroundHint: 'JPG de exactamente 640x1136 píxeles',
-  chosenFile: (v: { name: string; width: number; height: number }) => `${v.name} (${v.width}x${v.height})`,
+  chosenFile: icu<{ name: string; width: number; height: number }>('{name} ({width}x{height})'),
   creating: 'Creando app...',
 
   // configure tab
@@ -50,7 +51,7 @@ export const androidAppTexts: FeatureTexts<'android-app'> = {
   chatHint: 'Los espectadores chatean dentro de la app',
   newLogoLabel: 'Nuevo logo (opcional)',
   newBackgroundLabel: 'Nuevo fondo (opcional)',
-  currentImage: (v: { label: string }) => `${v.label} actual`,
+  currentImage: icu<{ label: string }>('{label} actual'),
   configure: 'Actualizar configuración',
   configuring: 'Actualizando...',
   noConfig: 'Primero crea una app para poder configurarla.',
@@ -61,3 +62,5 @@ export const androidAppTexts: FeatureTexts<'android-app'> = {
     'El nombre, el ícono y el tema quedan dentro del APK: para cambiarlos, crea una app nueva (con una versión mayor, para actualizar la que ya está instalada).',
   ],
 };
+
+export default androidAppTexts;

@@ -1,10 +1,11 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne, count } = plurals('es-ES');
 
 /** The audience page (/dashboard/espectadores). */
-export const audienceTexts: FeatureTexts<'audience'> = {
+const audienceTexts: FeatureTexts<'audience'> = {
   title: 'Espectadores',
   subtitle: 'Quién ve tu canal: desde dónde, en qué dispositivo y durante cuánto tiempo',
   periodLabel: 'Período',
@@ -33,15 +34,15 @@ export const audienceTexts: FeatureTexts<'audience'> = {
   viewers: (v: { n: number }) => count(v.n, 'espectador', 'espectadores'),
   dotTitle: (v: { place: string; n: number; active: number }) => `${v.place}: ${count(v.n, 'espectador', 'espectadores')} (${count(v.active, 'activo', 'activos')})`,
   historyTitle: 'Espectadores a lo largo del tiempo',
-  historyDescription: (v: { interval: string }) => `Personas que vieron el canal en cada intervalo de ${v.interval}`,
+  historyDescription: icu<{ interval: string }>('Personas que vieron el canal en cada intervalo de {interval}'),
   intervalNames: { '1h': '1 hora', '5m': '5 minutos' },
   historyLoading: 'Cargando historial...',
   historyUnavailable: 'No se pudo cargar el historial.',
-  averageOf: (v: { time: string }) => `Tiempo promedio: ${v.time}`,
+  averageOf: icu<{ time: string }>('Tiempo promedio: {time}'),
   topCountries: 'Principales países',
   topDevices: 'Principales dispositivos',
   topEmpty: 'Sin espectadores en el período.',
-  share: (v: { name: string }) => `Porcentaje de ${v.name}`,
+  share: icu<{ name: string }>('Porcentaje de {name}'),
   listTitle: 'Lista de espectadores',
   listLoading: 'Cargando espectadores...',
   filterLabel: 'Filtrar espectadores',
@@ -49,11 +50,12 @@ export const audienceTexts: FeatureTexts<'audience'> = {
   statusNames: { todos: 'Todos', ativos: 'Activos', inativos: 'Inactivos' },
   columns: ['País', 'Ciudad', 'Dispositivo', 'Navegador', 'Tiempo', 'Estado', 'Conectado desde', 'Última actividad'],
   shown: (v: { n: number; total: number }) => (v.n === v.total ? count(v.total, 'sesión', 'sesiones') : `${v.n} de ${count(v.total, 'sesión', 'sesiones')}`),
-  listCapped: (v: { max: number }) =>
-    `La lista muestra las ${v.max} sesiones con actividad más reciente; el CSV exportado incluye todas las sesiones del período.`,
+  listCapped: icu<{ max: number }>('La lista muestra las {max} sesiones con actividad más reciente; el CSV exportado incluye todas las sesiones del período.'),
   noMatch: 'Ningún espectador coincide con la búsqueda.',
   none: '—',
   emptyTitle: 'No hay espectadores en este período',
   emptyText:
     'Se cuentan las personas que ven el canal en el player del panel (la página del player o el código para insertar, en vivo o videos de la biblioteca) o con el enlace HLS (.m3u8) abierto en otro player, como VLC. Cada persona cuenta mientras su player siga recibiendo la transmisión.',
 };
+
+export default audienceTexts;

@@ -1,7 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
 
 /** The login screen and the marketing panel beside it. */
-export const authTexts: FeatureTexts<'auth'> = {
+const authTexts: FeatureTexts<'auth'> = {
   title: 'Bienvenido',
   subtitle: 'Ingresa tus credenciales para acceder al panel',
   emailLabel: 'Correo o usuario',
@@ -25,3 +25,5 @@ export const authTexts: FeatureTexts<'auth'> = {
   featureMultiTitle: 'Alcance multiplataforma',
   featureMultiText: 'Retransmite al mismo tiempo a redes sociales, plataformas de video y tus propios destinos RTMP.',
 };
+
+export default authTexts;

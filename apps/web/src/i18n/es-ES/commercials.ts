@@ -1,10 +1,11 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne } = plurals('es-ES');
 
 /** The commercials page (/dashboard/comerciais). */
-export const commercialsTexts: FeatureTexts<'commercials'> = {
+const commercialsTexts: FeatureTexts<'commercials'> = {
   title: 'Tandas comerciales',
   subtitle: 'Inserta los videos de una carpeta de comerciales entre los videos de tus playlists',
   formTitle: 'Configurar tandas comerciales',
@@ -25,15 +26,15 @@ export const commercialsTexts: FeatureTexts<'commercials'> = {
   inactive: 'Inactivo',
   activate: 'Activar',
   deactivate: 'Desactivar',
-  activateLabel: (v: { playlist: string }) => `Activar las tandas comerciales de la playlist ${v.playlist}`,
-  deactivateLabel: (v: { playlist: string }) => `Desactivar las tandas comerciales de la playlist ${v.playlist}`,
+  activateLabel: icu<{ playlist: string }>('Activar las tandas comerciales de la playlist {playlist}'),
+  deactivateLabel: icu<{ playlist: string }>('Desactivar las tandas comerciales de la playlist {playlist}'),
   edit: 'Editar',
-  editLabel: (v: { playlist: string }) => `Editar las tandas comerciales de la playlist ${v.playlist}`,
-  removeLabel: (v: { playlist: string }) => `Eliminar las tandas comerciales de la playlist ${v.playlist}`,
-  videosTitle: (v: { folder: string }) => `Comerciales de la carpeta ${v.folder}`,
+  editLabel: icu<{ playlist: string }>('Editar las tandas comerciales de la playlist {playlist}'),
+  removeLabel: icu<{ playlist: string }>('Eliminar las tandas comerciales de la playlist {playlist}'),
+  videosTitle: icu<{ folder: string }>('Comerciales de la carpeta {folder}'),
   videoColumns: ['Video', 'Duración', 'Emisión'],
   plays: 'Se emitirá',
-  skipped: (v: { reason: string }) => `No se emitirá: ${v.reason}`,
+  skipped: icu<{ reason: string }>('No se emitirá: {reason}'),
   helpTitle: 'Cómo funcionan las tandas comerciales',
   help1:
     'Cada "Intervalo" videos de la playlist, el canal emite "Cantidad de comerciales" videos de la carpeta elegida y luego vuelve a la playlist.',
@@ -43,3 +44,5 @@ export const commercialsTexts: FeatureTexts<'commercials'> = {
   help4:
     'Cada playlist tiene su propia configuración. Desactívala para transmitir la playlist sin comerciales sin perder lo que configuraste.',
 };
+
+export default commercialsTexts;

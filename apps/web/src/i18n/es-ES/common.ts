@@ -1,16 +1,13 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
-
-const { count } = plurals('es-ES');
+import { icu } from '../message.ts';
 
 /** Texts more than one feature shows; see pt-BR/common.ts. */
-export const commonTexts: FeatureTexts<'common'> = {
+const common: FeatureTexts<'common'> = {
   // the application and its states
   appName: 'Panel de Streaming',
   loading: 'Cargando...',
   notAvailable: 'N/D',
   errorScreenText: 'Ocurrió un error inesperado al mostrar esta página.',
-  missingTokenLog: 'No se encontró el token de autenticación:',
   pageFallback: 'Página',
   comingSoon: 'Esta función estará disponible pronto.',
   backToDashboard: 'Volver al Dashboard',
@@ -29,10 +26,10 @@ export const commonTexts: FeatureTexts<'common'> = {
   finish: 'Finalizar',
   remove: 'Quitar',
   delete: 'Eliminar',
-  copyItem: (v: { item: string }) => `Copiar ${v.item}`,
-  hideItem: (v: { label: string }) => `Ocultar ${v.label}`,
-  showItem: (v: { label: string }) => `Mostrar ${v.label}`,
-  playVideo: (v: { name: string }) => `Reproducir ${v.name}`,
+  copyItem: icu<{ item: string }>('Copiar {item}'),
+  hideItem: icu<{ label: string }>('Ocultar {label}'),
+  showItem: icu<{ label: string }>('Mostrar {label}'),
+  playVideo: icu<{ name: string }>('Reproducir {name}'),
   uploadVideos: 'Subir videos',
   unsavedChanges: 'Cambios sin guardar',
   help: 'Ayuda',
@@ -40,14 +37,14 @@ export const commonTexts: FeatureTexts<'common'> = {
 
   // lists reordered by dragging (the settings menu, a playlist's videos)
   sortableRole: 'elemento reordenable',
-  dragItem: (v: { label: string }) => `Arrastrar ${v.label}`,
+  dragItem: icu<{ label: string }>('Arrastrar {label}'),
   dragInstructions:
     'Para mover un elemento, presiona la barra espaciadora o Enter sobre el controlador de arrastre, usa las flechas para elegir la nueva posición y vuelve a presionar la barra espaciadora o Enter para soltarlo. Presiona Esc para cancelar.',
-  dragStarted: (v: { label: string }) => `Se seleccionó ${v.label} para moverlo.`,
-  dragOver: (v: { label: string; over: string }) => `${v.label} está sobre ${v.over}.`,
-  dragDropped: (v: { label: string; over: string }) => `Se soltó ${v.label} en la posición de ${v.over}.`,
-  dragDroppedNowhere: (v: { label: string }) => `Se soltó ${v.label}.`,
-  dragCancelled: (v: { label: string }) => `Se canceló el movimiento de ${v.label}.`,
+  dragStarted: icu<{ label: string }>('Se seleccionó {label} para moverlo.'),
+  dragOver: icu<{ label: string; over: string }>('{label} está sobre {over}.'),
+  dragDropped: icu<{ label: string; over: string }>('Se soltó {label} en la posición de {over}.'),
+  dragDroppedNowhere: icu<{ label: string }>('Se soltó {label}.'),
+  dragCancelled: icu<{ label: string }>('Se canceló el movimiento de {label}.'),
 
   // videos and folders
   manageVideos: 'Administrar videos',
@@ -56,7 +53,7 @@ export const commonTexts: FeatureTexts<'common'> = {
   foldersLoading: 'Cargando carpetas...',
   videos: 'Videos',
   videosLoading: 'Cargando videos...',
-  videoCount: (v: { n: number }) => count(v.n, 'video', 'videos'),
+  videoCount: icu<{ n: number }>('{n, plural, one {# video} other {# videos}}'),
   folderEmpty: 'No hay videos en esta carpeta.',
   selectFolder: 'Selecciona una carpeta',
   destinationFolder: 'Carpeta de destino',
@@ -68,7 +65,7 @@ export const commonTexts: FeatureTexts<'common'> = {
   status: 'Estado',
   compatible: 'Compatible',
   needsConversion: 'Requiere conversión',
-  ofTotal: (v: { part: string; total: string }) => `${v.part} de ${v.total}`,
+  ofTotal: icu<{ part: string; total: string }>('{part} de {total}'),
   elapsed: 'Tiempo transcurrido',
 
   // the channel on air
@@ -83,7 +80,7 @@ export const commonTexts: FeatureTexts<'common'> = {
   player: 'Player',
   playerFrameTitle: 'Player de la transmisión',
   externalPlayerEmptyHint: 'Elige una transmisión o un video para verlo aquí.',
-  livePlayerLabel: (v: { label: string }) => `Transmisión en vivo: ${v.label}`,
+  livePlayerLabel: icu<{ label: string }>('Transmisión en vivo: {label}'),
   liveBannerRegion: 'Transmisión en vivo',
   viewers: 'Espectadores',
   uptime: 'Tiempo al aire',
@@ -97,7 +94,7 @@ export const commonTexts: FeatureTexts<'common'> = {
   rtmp: 'RTMP',
   rtmpServer: 'Servidor RTMP',
   startDate: 'Fecha de inicio',
-  zoneHint: (v: { zone: string }) => `Horarios en la zona horaria ${v.zone}, definida en Configuración.`,
+  zoneHint: icu<{ zone: string }>('Horarios en la zona horaria {zone}, definida en Configuración.'),
 
   // access data and the apps' forms (App Multiplataforma, App Android)
   username: 'Usuario',
@@ -131,3 +128,5 @@ export const commonTexts: FeatureTexts<'common'> = {
     system: 'Sistema',
   },
 };
+
+export default common;

@@ -1,7 +1,8 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 /** The connection data page (/dashboard/dados-conexao). */
-export const connectionDataTexts: FeatureTexts<'connection-data'> = {
+const connectionDataTexts: FeatureTexts<'connection-data'> = {
   title: 'Datos de conexión',
   subtitle: 'Usa estos datos en OBS y en tu programa de FTP',
   ftpTitle: 'Acceso FTP',
@@ -11,7 +12,7 @@ export const connectionDataTexts: FeatureTexts<'connection-data'> = {
   ftpUserItem: 'Usuario FTP',
   ftpPasswordItem: 'Contraseña FTP',
   ftpPortItem: 'Puerto FTP',
-  hiddenValue: (v: { item: string }) => `${v.item}: valor oculto`,
+  hiddenValue: icu<{ item: string }>('{item}: valor oculto'),
   streamTitle: 'Transmisión en vivo (RTMP)',
   streamDescription: 'Servidor y clave para OBS, y la URL HLS de tu transmisión',
   streamKey: 'Clave de transmisión',
@@ -24,7 +25,7 @@ export const connectionDataTexts: FeatureTexts<'connection-data'> = {
   helpStreamKey: 'Clave de transmisión: identifica tu canal; úsala completa, tal como aparece arriba.',
   helpHls: 'URL HLS: la dirección para ver la transmisión en players y aplicaciones.',
   helpFormats: 'Formatos admitidos: MP4, AVI, MOV, WMV, FLV, WebM, MKV.',
-  helpSizeLimit: (v: { size: string }) => `Límite de tamaño según tu plan: ${v.size} de almacenamiento.`,
+  helpSizeLimit: icu<{ size: string }>('Límite de tamaño según tu plan: {size} de almacenamiento.'),
   obsTitle: 'Cómo configurar OBS',
   obsStep1: 'En OBS, abre Ajustes → Emisión.',
   obsStep2: 'En Servicio, elige Personalizado.',
@@ -32,3 +33,5 @@ export const connectionDataTexts: FeatureTexts<'connection-data'> = {
   obsStep4: 'En Clave de retransmisión, pega la clave completa y haz clic en Aceptar.',
   obsStep5: 'Haz clic en Iniciar transmisión: el panel muestra EN VIVO en pocos segundos.',
 };
+
+export default connectionDataTexts;

@@ -1,30 +1,31 @@
 import { CONVERSION_MIN_BITRATE } from '@painel/contract';
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne } = plurals('es-ES');
 
 /** The video conversion page (/dashboard/conversao-videos). */
-export const conversionTexts: FeatureTexts<'conversion'> = {
+const conversionTexts: FeatureTexts<'conversion'> = {
   title: 'Conversión de videos',
   subtitle: 'Convierte videos incompatibles o pesados a MP4 (H.264 + AAC) con el bitrate de tu plan.',
-  planLimit: (v: { kbps: number }) => `Bitrate máximo del plan: ${v.kbps} kbps`,
+  planLimit: icu<{ kbps: number }>('Bitrate máximo del plan: {kbps} kbps'),
   noFolders: 'No hay carpetas creadas. Crea carpetas y sube videos en Administrar videos.',
   folderVideoCount: (v: { n: number }) => `${v.n} ${isOne(v.n) ? 'video' : 'videos'}`,
-  videosTitle: (v: { folder: string }) => `Videos de ${v.folder}`,
+  videosTitle: icu<{ folder: string }>('Videos de {folder}'),
   selectFolderHint: 'Selecciona una carpeta para ver sus videos y convertirlos.',
   resolution: 'Resolución',
   frame: (v: { w: number; h: number }) => (v.w > 0 && v.h > 0 ? `${v.w}x${v.h}` : 'N/D'),
   optimized: 'Optimizado',
   conversionError: 'Error en la conversión',
   queued: 'En cola...',
-  converting: (v: { pct: string }) => `Convirtiendo... ${v.pct}`,
-  progressLabel: (v: { name: string }) => `Progreso de la conversión de ${v.name}`,
-  keptBeside: (v: { name: string }) => `Versión optimizada guardada como ${v.name}`,
+  converting: icu<{ pct: string }>('Convirtiendo... {pct}'),
+  progressLabel: icu<{ name: string }>('Progreso de la conversión de {name}'),
+  keptBeside: icu<{ name: string }>('Versión optimizada guardada como {name}'),
   convert: 'Convertir',
   play: 'Reproducir',
   convertAgain: 'Convertir de nuevo',
-  convertVideo: (v: { name: string }) => `Convertir ${v.name}`,
+  convertVideo: icu<{ name: string }>('Convertir {name}'),
   currentFacts: (v: { format: string; kbps: string; frame: string }) => `Actual: ${v.format.toUpperCase()}, ${v.kbps}, ${v.frame}`,
   qualityLegend: 'Calidad',
   suggested: 'Sugerida',
@@ -48,3 +49,5 @@ export const conversionTexts: FeatureTexts<'conversion'> = {
     'Puedes cerrar esta página: la conversión continúa en el servidor y verás el progreso cuando vuelvas.',
   ],
 };
+
+export default conversionTexts;

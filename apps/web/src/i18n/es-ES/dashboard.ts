@@ -1,15 +1,16 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne } = plurals('es-ES');
 
 /** The dashboard home (/dashboard). */
-export const dashboardTexts: FeatureTexts<'dashboard'> = {
-  greeting: (v: { name: string }) => `Hola, ${v.name}`,
+const dashboardTexts: FeatureTexts<'dashboard'> = {
+  greeting: icu<{ name: string }>('Hola, {name}'),
   subtitle: 'Bienvenido a tu panel de streaming',
   planLabel: 'Plan',
   viewerLimitLabel: 'Límite de espectadores',
-  countOfLimit: (v: { n: number; limit: number }) => `${v.n} de ${v.limit}`,
+  countOfLimit: icu<{ n: number; limit: number }>('{n} de {limit}'),
   checking: 'Verificando...',
   liveConnecting: 'Conectando con la señal en vivo...',
   nowPlaying: 'Reproduciendo:',
@@ -38,9 +39,9 @@ export const dashboardTexts: FeatureTexts<'dashboard'> = {
   apiWorking: 'Funcionando',
   apiDown: 'No disponible',
   recentVideosTitle: 'Videos recientes',
-  recentVideosFolder: (v: { folder: string }) => `Carpeta ${v.folder}`,
+  recentVideosFolder: icu<{ folder: string }>('Carpeta {folder}'),
   loadVideos: 'Cargar videos',
-  loadVideoInPlayer: (v: { name: string }) => `Cargar ${v.name} en el player`,
+  loadVideoInPlayer: icu<{ name: string }>('Cargar {name} en el player'),
   noVideosYet: 'Todavía no hay videos subidos.',
   recentVideosFailed: 'No se pudieron cargar los videos.',
   resourceUsageTitle: 'Uso de recursos',
@@ -58,3 +59,5 @@ export const dashboardTexts: FeatureTexts<'dashboard'> = {
   platformConnected: 'Transmitiendo',
   platformConnecting: 'Conectando...',
 };
+
+export default dashboardTexts;

@@ -1,7 +1,8 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 /** The YouTube download page (/dashboard/downloadyoutube). */
-export const downloadsTexts: FeatureTexts<'downloads'> = {
+const downloadsTexts: FeatureTexts<'downloads'> = {
   title: 'Descargar de YouTube',
   subtitle: 'Descarga un video a partir de su enlace y guárdalo en una carpeta de tu biblioteca',
   formTitle: 'Nueva descarga',
@@ -26,7 +27,7 @@ export const downloadsTexts: FeatureTexts<'downloads'> = {
   cancel: 'Cancelar descarga',
   recentTitle: 'Recientes',
   recentEmpty: 'No hay videos descargados recientemente',
-  recentIn: (v: { folder: string }) => `en ${v.folder}`,
+  recentIn: icu<{ folder: string }>('en {folder}'),
   help: [
     'Pega el enlace de un video de YouTube: youtube.com/watch?v=…, youtu.be/…, /embed/…, /v/… o /shorts/….',
     'El enlace se verifica 2 segundos después de que dejas de escribir; el título, el canal, la duración y la miniatura aparecen justo debajo.',
@@ -35,3 +36,5 @@ export const downloadsTexts: FeatureTexts<'downloads'> = {
     'Descarga solo videos propios o que tengas derecho a usar.',
   ],
 };
+
+export default downloadsTexts;

@@ -1,10 +1,11 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { count } = plurals('es-ES');
 
 /** The FTP migration page (/dashboard/migrar-videos-ftp). */
-export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
+const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   title: 'Migración FTP de videos',
   subtitle: 'Trae los videos de otro servidor FTP a las carpetas de tu panel',
   connectTitle: 'Conectarse al servidor FTP',
@@ -16,15 +17,15 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   passwordNote:
     'La contraseña queda solo en la memoria del panel mientras navegas y, cifrada, hasta que termine la migración; después no se guarda.',
   browserTitle: 'Archivos en el servidor',
-  connectedTo: (v: { host: string; user: string }) => `Conectado a ${v.host} como ${v.user}`,
+  connectedTo: icu<{ host: string; user: string }>('Conectado a {host} como {user}'),
   disconnect: 'Desconectar',
   breadcrumb: 'Ruta',
   root: 'Raíz',
   up: 'Carpeta superior',
   emptyDirectory: 'Esta carpeta está vacía',
   columnName: 'Nombre',
-  openDirectory: (v: { name: string }) => `Abrir la carpeta ${v.name}`,
-  selectFile: (v: { name: string }) => `Seleccionar ${v.name}`,
+  openDirectory: icu<{ name: string }>('Abrir la carpeta {name}'),
+  selectFile: icu<{ name: string }>('Seleccionar {name}'),
   selectVisible: 'Seleccionar los videos de esta carpeta',
   notAVideo: 'No es un video',
   scan: 'Buscar videos en las subcarpetas',
@@ -32,7 +33,7 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   selectionTitle: 'Archivos seleccionados',
   selectionEmpty: 'Marca los videos en el explorador de al lado o búscalos en las subcarpetas',
   selectionSummary: (v: { n: number; size: string }) => `${count(v.n, 'archivo', 'archivos')}, ${v.size}`,
-  removeFromSelection: (v: { name: string }) => `Quitar ${v.name} de la selección`,
+  removeFromSelection: icu<{ name: string }>('Quitar {name} de la selección'),
   clearSelection: 'Limpiar selección',
   migrate: 'Migrar videos',
   scanTitle: 'Videos encontrados',
@@ -40,7 +41,7 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
     `${count(v.videos, 'video', 'videos')} en ${count(v.dirs, 'carpeta revisada', 'carpetas revisadas')}`,
   selectAll: 'Marcar todos',
   selectNone: 'Desmarcar todos',
-  addToSelection: (v: { n: number }) => `Agregar ${v.n} a la selección`,
+  addToSelection: icu<{ n: number }>('Agregar {n} a la selección'),
   progressTitle: 'Migración de videos',
   progressLabel: 'Progreso de la migración',
   stateMigrating: 'Migrando...',
@@ -51,7 +52,7 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   remainingLabel: 'Tiempo restante',
   remainingMinutes: (v: { n: number }) => (v.n < 1 ? 'menos de 1 min' : `~${Math.round(v.n)} min`),
   remainingUnknown: 'calculando...',
-  currentFile: (v: { name: string }) => `Transfiriendo: ${v.name}`,
+  currentFile: icu<{ name: string }>('Transfiriendo: {name}'),
   errorsTitle: 'Errores',
   cancelMigration: 'Cancelar migración',
   showProgress: 'Ver la migración en curso',
@@ -62,3 +63,5 @@ export const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
     'La migración continúa en el servidor aunque cierres esta página; vuelve aquí para seguirla.',
   ],
 };
+
+export default ftpMigrationTexts;

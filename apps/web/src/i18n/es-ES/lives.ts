@@ -1,7 +1,8 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 /** The lives page (/dashboard/iniciar-transmissao). */
-export const livesTexts: FeatureTexts<'lives'> = {
+const livesTexts: FeatureTexts<'lives'> = {
   subtitle: 'Retransmite tu canal a YouTube, Facebook, Twitch o cualquier servidor RTMP, ahora o a la hora programada',
   warning:
     'No necesitas mantener esta página abierta: las lives se ejecutan en el servidor, empiezan y terminan solas en los horarios definidos y se reconectan si el destino se cae. Cada live dura como máximo 24 horas.',
@@ -10,10 +11,10 @@ export const livesTexts: FeatureTexts<'lives'> = {
   tableTitle: 'Lives',
   empty: 'Todavía no hay lives registradas.',
   columns: ['Live', 'Inicio', 'Fin', 'Duración', 'Estado', 'Acciones'],
-  finishLabel: (v: { name: string }) => `Finalizar la live ${v.name}`,
-  removeLabel: (v: { name: string }) => `Eliminar la live ${v.name}`,
+  finishLabel: icu<{ name: string }>('Finalizar la live {name}'),
+  removeLabel: icu<{ name: string }>('Eliminar la live {name}'),
   registerLive: 'Registrar live',
-  missingFields: (v: { fields: string }) => `Falta completar: ${v.fields}`,
+  missingFields: icu<{ fields: string }>('Falta completar: {fields}'),
   platform: 'Plataforma',
   key: 'Clave de transmisión',
   keyHint: 'La clave se guarda de forma segura y aparece enmascarada en la tabla.',
@@ -28,3 +29,5 @@ export const livesTexts: FeatureTexts<'lives'> = {
     'Estado: Transmitiendo cuando la plataforma está recibiendo; Conectando o Reconectando mientras el panel intenta alcanzarla; Error cuando rechaza la clave.',
   help4: 'Una live programada empieza y termina sola en los horarios definidos, incluso con el navegador cerrado.',
 };
+
+export default livesTexts;

@@ -1,5 +1,6 @@
 import type { MessageTexts } from '../index.ts';
 import { serverErrorTexts as e } from './server-errors.ts';
+import startTexts from './start.ts';
 import { plurals } from '../plural.ts';
 
 const { count } = plurals('es-ES');
@@ -10,27 +11,7 @@ const { count } = plurals('es-ES');
  * error catalogue, so the two never drift apart.
  */
 export const messageTexts: MessageTexts = {
-  // login and session
-  loginRequired: e.login_required,
-  passwordRequired: e.password_required,
-  loginFailed: 'No se pudo iniciar sesión',
-  wrongCredentials: e.wrong_credentials,
-  accountDisabled: e.account_disabled,
-  tooManyAttempts: e.too_many_attempts,
-  invalidServerResponse: 'Respuesta no válida del servidor',
-  loginSuccess: '¡Sesión iniciada correctamente!',
-  logoutSuccess: 'Sesión cerrada correctamente',
-  registrationRefused: e.registration_refused,
-  recoveryRefused: e.recovery_refused,
-  notAuthenticated: e.not_authenticated,
-  sessionExpired: e.session_expired,
-  invalidToken: e.invalid_token,
-  // error screen
-  errorScreenTitle: '¡Ups! Algo salió mal',
-  errorScreenNote: 'Si el problema continúa, comunícate con soporte.',
-  tryAgain: 'Intentar de nuevo',
-  goToDashboard: 'Ir al Dashboard',
-  reloadPage: 'Recargar página',
+  ...startTexts,
   // generic
   notFound: e.not_found,
   invalidData: e.invalid_data,
@@ -328,3 +309,5 @@ export const messageTexts: MessageTexts = {
   // shell: the item is a label of either gender, so the participle does not follow it
   copied: (item) => `Copiado al portapapeles: ${item}`,
 };
+
+export default messageTexts;

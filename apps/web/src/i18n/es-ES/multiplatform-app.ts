@@ -1,10 +1,11 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne } = plurals('es-ES');
 
 /** The App Multiplataforma page (/dashboard/app-multiplataforma). */
-export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
+const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   title: 'App multiplataforma',
   subtitle: 'Crea la app instalable de tu canal para Android, iPhone y computadora, con banners y notificaciones.',
   loadingApp: 'Cargando la app...',
@@ -18,7 +19,7 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
 
   // preview
   previewDescription: 'La app tal como la ven tus espectadores en el celular.',
-  previewFrame: (v: { name: string }) => `Vista previa de la app ${v.name}`,
+  previewFrame: icu<{ name: string }>('Vista previa de la app {name}'),
   openApp: 'Abrir la app en una pestaña nueva',
   installTitle: 'Códigos de instalación',
   installDescription: 'Pega estos códigos en tu sitio web para que los espectadores instalen la app.',
@@ -28,7 +29,7 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   codeLink: 'Enlace directo',
   badgeAndroidAlt: 'Instalar en Android',
   badgeIosAlt: 'Agregar a la pantalla de inicio del iPhone',
-  qrAlt: (v: { name: string }) => `Código QR de la app ${v.name}`,
+  qrAlt: icu<{ name: string }>('Código QR de la app {name}'),
   qrTitle: 'Código QR',
   qrHint: 'Apunta la cámara del celular para abrir la app.',
   apkTitle: 'APK Android',
@@ -76,7 +77,7 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   bannersEmpty: 'No hay banners registrados.',
   bannerColumns: ['Nombre', 'Enlace', 'Fecha de registro', 'Impresiones', 'Clics', 'Acciones'],
   bannerNoLink: 'Sin enlace',
-  bannerRemove: (v: { name: string }) => `Eliminar el banner ${v.name}`,
+  bannerRemove: icu<{ name: string }>('Eliminar el banner {name}'),
   addBanner: 'Agregar banner',
   adding: 'Agregando...',
   bannerName: 'Nombre del banner',
@@ -96,9 +97,11 @@ export const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   pushLink: 'Enlace al hacer clic (opcional)',
   pushMessage: 'Mensaje',
   pushMessagePlaceholder: 'Ven a vernos ahora',
-  pushCounter: (v: { n: number; max: number }) => `${v.n}/${v.max}`,
+  pushCounter: icu<{ n: number; max: number }>('{n}/{max}'),
   pushSend: 'Enviar notificación',
   pushSending: 'Enviando...',
   pushDelivered: (v: { sent: number }) =>
     isOne(v.sent) ? 'Recibida por 1 suscriptor.' : `Recibida por ${v.sent} suscriptores.`,
 };
+
+export default multiplatformAppTexts;

@@ -1,12 +1,13 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 /** The players page (/dashboard/players). */
-export const playersTexts: FeatureTexts<'players'> = {
+const playersTexts: FeatureTexts<'players'> = {
   title: 'Players',
   subtitle: 'Elige el player, configura la marca de agua y copia el código para tu sitio web',
   broadcastStatus: 'Estado de la transmisión:',
   streamNameLabel: 'Stream',
-  lastCheck: (v: { time: string }) => `Última verificación: ${v.time}`,
+  lastCheck: icu<{ time: string }>('Última verificación: {time}'),
   refreshStatus: 'Actualizar estado',
   noBroadcastTitle: 'No hay ninguna transmisión en vivo en este momento',
   noBroadcastText:
@@ -24,9 +25,9 @@ export const playersTexts: FeatureTexts<'players'> = {
   watermarkEnable: 'Mostrar marca de agua',
   noLogos: 'Todavía no hay logos subidos.',
   uploadLogo: 'Subir logo',
-  logoHint: (v: { mb: number }) => `PNG o JPEG, hasta ${v.mb} MB`,
-  deleteLogo: (v: { name: string }) => `Eliminar el logo ${v.name}`,
-  deleteLogoConfirm: (v: { name: string }) => `¿Quieres eliminar el logo "${v.name}"?`,
+  logoHint: icu<{ mb: number }>('PNG o JPEG, hasta {mb} MB'),
+  deleteLogo: icu<{ name: string }>('Eliminar el logo {name}'),
+  deleteLogoConfirm: icu<{ name: string }>('¿Quieres eliminar el logo "{name}"?'),
   watermarkPosition: 'Posición',
   positionTopLeft: 'Arriba a la izquierda',
   positionTopRight: 'Arriba a la derecha',
@@ -46,3 +47,5 @@ export const playersTexts: FeatureTexts<'players'> = {
   help3: 'Sin transmisión en vivo, el player muestra una pantalla de espera y empieza solo cuando llega la señal.',
   help4: 'El contador muestra cuántas personas están viendo ahora; el límite de espectadores simultáneos es el de tu plan.',
 };
+
+export default playersTexts;

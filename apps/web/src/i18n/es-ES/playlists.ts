@@ -1,10 +1,11 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne } = plurals('es-ES');
 
 /** The playlists page (/dashboard/playlists). */
-export const playlistsTexts: FeatureTexts<'playlists'> = {
+const playlistsTexts: FeatureTexts<'playlists'> = {
   title: 'Administrar playlists',
   subtitle: 'Arma playlists con los videos de tu biblioteca, ordénalos y transmítelas en vivo',
   loading: 'Cargando playlists...',
@@ -14,10 +15,10 @@ export const playlistsTexts: FeatureTexts<'playlists'> = {
   nameLabel: 'Nombre de la playlist',
   namePlaceholder: 'Ej.: Programación de la mañana',
   createPlaylist: 'Crear playlist',
-  durationTotal: (v: { duration: string }) => `Duración total: ${v.duration}`,
-  selectPlaylistCard: (v: { name: string }) => `Seleccionar la playlist ${v.name}`,
-  editPlaylistAction: (v: { name: string }) => `Editar la playlist ${v.name}`,
-  deletePlaylistAction: (v: { name: string }) => `Eliminar la playlist ${v.name}`,
+  durationTotal: icu<{ duration: string }>('Duración total: {duration}'),
+  selectPlaylistCard: icu<{ name: string }>('Seleccionar la playlist {name}'),
+  editPlaylistAction: icu<{ name: string }>('Editar la playlist {name}'),
+  deletePlaylistAction: icu<{ name: string }>('Eliminar la playlist {name}'),
   onAirTag: 'Al aire',
   failingTag: 'Con fallas',
   availableVideosTitle: 'Videos disponibles',
@@ -25,21 +26,21 @@ export const playlistsTexts: FeatureTexts<'playlists'> = {
   folderLabel: 'Carpeta',
   pickFolder: 'Selecciona una carpeta para ver sus videos.',
   noFolders: 'Todavía no hay carpetas. Crea carpetas y sube videos en Administrar videos.',
-  availableVideosCaption: (v: { folder: string }) => `Videos disponibles de la carpeta ${v.folder}`,
+  availableVideosCaption: icu<{ folder: string }>('Videos disponibles de la carpeta {folder}'),
   availableColumns: ['Video', 'Duración', 'Bitrate', 'Acción'],
   addVideo: 'Agregar',
-  addVideoToPlaylist: (v: { name: string }) => `Agregar ${v.name} a la playlist`,
-  videoNotCandidate: (v: { reason: string }) => `No se puede agregar: ${v.reason}`,
+  addVideoToPlaylist: icu<{ name: string }>('Agregar {name} a la playlist'),
+  videoNotCandidate: icu<{ reason: string }>('No se puede agregar: {reason}'),
   videoInPlaylist: 'En la playlist',
   selectedPlaylistTitle: 'Playlist seleccionada',
-  selectedPlaylistNamed: (v: { name: string }) => `Playlist: ${v.name}`,
+  selectedPlaylistNamed: icu<{ name: string }>('Playlist: {name}'),
   selectPlaylistHint: 'Selecciona una playlist arriba, o crea una nueva, para armar la lista de videos.',
   entriesLoading: 'Cargando videos de la playlist...',
   noEntries: 'Esta playlist no tiene videos. Agrega videos desde la lista de videos disponibles.',
   totals: (v: { n: number; duration: string }) => `${isOne(v.n) ? '1 video' : `${v.n} videos`} · ${v.duration}`,
-  entriesLabel: (v: { name: string }) => `Videos de la playlist ${v.name}, en orden de reproducción`,
+  entriesLabel: icu<{ name: string }>('Videos de la playlist {name}, en orden de reproducción'),
   dragHint: 'Arrastra los videos desde el controlador para cambiar el orden de reproducción.',
-  removeFromPlaylist: (v: { name: string }) => `Quitar ${v.name} de la playlist`,
+  removeFromPlaylist: icu<{ name: string }>('Quitar {name} de la playlist'),
   discardConfirm: 'La playlist seleccionada tiene cambios sin guardar. ¿Quieres descartarlos?',
   savePlaylist: 'Guardar playlist',
   shufflePlaylist: 'Mezclar',
@@ -47,7 +48,7 @@ export const playlistsTexts: FeatureTexts<'playlists'> = {
   transmitBlockedHint: 'Hay una transmisión en vivo en el canal. Finalízala para transmitir esta playlist.',
   schedulePlaylist: 'Programar',
   previewBroadcast: 'Ver',
-  livePreviewTitle: (v: { name: string }) => `En vivo: ${v.name}`,
+  livePreviewTitle: icu<{ name: string }>('En vivo: {name}'),
   playoutNowPlaying: 'Reproduciendo ahora',
   playoutBetweenVideos: 'Pasando al siguiente video...',
   playoutCommercial: 'Comercial',
@@ -58,5 +59,7 @@ export const playlistsTexts: FeatureTexts<'playlists'> = {
   playoutSkippedTitle: 'Archivos omitidos',
   playoutSkippedHint:
     'Estos videos se saltaron porque no se pudo reproducir el archivo. Vuelve a subirlos o quítalos de la playlist.',
-  playoutSkippedAt: (v: { when: string }) => `a las ${v.when}`,
+  playoutSkippedAt: icu<{ when: string }>('a las {when}'),
 };
+
+export default playlistsTexts;

@@ -1,7 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
 
 /** The Relay page (/dashboard/relayrtmp). */
-export const relayTexts: FeatureTexts<'relay'> = {
+const relay: FeatureTexts<'relay'> = {
   title: 'Relay RTMP/M3U8',
   subtitle: 'Retransmite en tu canal una transmisión en vivo externa, en RTMP o en HLS (M3U8).',
   formTitle: 'Configurar relay',
@@ -35,3 +35,5 @@ export const relayTexts: FeatureTexts<'relay'> = {
     'Mientras OBS transmite en el canal, el relay espera y vuelve cuando OBS se detiene. Activar el relay termina la playlist al aire (o el relay anterior), e iniciar una playlist termina el relay.',
   ],
 };
+
+export default relay;

@@ -1,10 +1,11 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne } = plurals('es-ES');
 
 /** The schedules page (/dashboard/agendamentos). */
-export const schedulesTexts: FeatureTexts<'schedules'> = {
+const schedulesTexts: FeatureTexts<'schedules'> = {
   title: 'Programación',
   subtitle: 'Programa cuándo sale al aire cada playlist',
   newBooking: 'Nueva programación',
@@ -14,9 +15,9 @@ export const schedulesTexts: FeatureTexts<'schedules'> = {
   thisMonth: 'Mes actual',
   calendarDay: (v: { date: string; n: number; today: boolean }) =>
     `${v.date}${v.today ? ' (hoy)' : ''}: ${v.n === 0 ? 'sin programaciones' : isOne(v.n) ? '1 programación' : `${v.n} programaciones`}`,
-  calendarDayShown: (v: { shown: string; label: string }) => `${v.shown} — ${v.label}`,
-  calendarBadge: (v: { id: number; name: string }) => `Playlist ${v.id}: ${v.name}`,
-  calendarMore: (v: { n: number }) => `+${v.n}`,
+  calendarDayShown: icu<{ shown: string; label: string }>('{shown} — {label}'),
+  calendarBadge: icu<{ id: number; name: string }>('Playlist {id}: {name}'),
+  calendarMore: icu<{ n: number }>('+{n}'),
   shuffle: 'Mezclar los videos (orden aleatorio)',
   frequency: 'Frecuencia',
   weekdays: 'Días de la semana',
@@ -24,8 +25,8 @@ export const schedulesTexts: FeatureTexts<'schedules'> = {
   endingNone: 'Ninguna',
   endingHint: 'Se reproduce en bucle cuando termina la playlist programada.',
   startTime: 'Hora de inicio',
-  dayTitle: (v: { date: string }) => `Programación del ${v.date}`,
-  detailTitle: (v: { id: number }) => `Programación ${v.id}`,
+  dayTitle: icu<{ date: string }>('Programación del {date}'),
+  detailTitle: icu<{ id: number }>('Programación {id}'),
   addOnDay: 'Nueva programación en este día',
   id: 'ID',
   shuffled: 'Mezclada',
@@ -34,10 +35,10 @@ export const schedulesTexts: FeatureTexts<'schedules'> = {
   start: 'Inicio',
   lastRun: 'Última ejecución',
   neverRun: 'Todavía no se ejecutó',
-  delay: (v: { delay: string }) => `${v.delay} de retraso`,
+  delay: icu<{ delay: string }>('{delay} de retraso'),
   playlistRef: (v: { id: number; name: string }) => (v.name ? `${v.id} – ${v.name}` : String(v.id)),
-  deleteLabel: (v: { id: number }) => `Eliminar programación ${v.id}`,
-  view: (v: { id: number }) => `Ver programación ${v.id}`,
+  deleteLabel: icu<{ id: number }>('Eliminar programación {id}'),
+  view: icu<{ id: number }>('Ver programación {id}'),
   yes: 'Sí',
   no: 'No',
   filtersTitle: 'Filtros',
@@ -62,3 +63,5 @@ export const schedulesTexts: FeatureTexts<'schedules'> = {
   help6:
     'Haz clic en un día vacío del calendario para programar en él, o en un día marcado para ver y eliminar sus programaciones.',
 };
+
+export default schedulesTexts;

@@ -230,3 +230,5 @@ export const serverErrorTexts: ServerErrorTexts = {
   cli_credentials_required: '--email y --password son obligatorios',
   cli_email_required: 'Ingresa el correo electrónico de la cuenta',
 };
+
+export default serverErrorTexts;

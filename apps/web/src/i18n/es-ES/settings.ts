@@ -1,7 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
 
 /** The settings page (/dashboard/configuracoes). */
-export const settingsTexts: FeatureTexts<'settings'> = {
+const settingsTexts: FeatureTexts<'settings'> = {
   title: 'Configuración',
   subtitle: 'Personaliza el panel según tus preferencias',
   loading: 'Cargando configuración...',
@@ -23,3 +23,5 @@ export const settingsTexts: FeatureTexts<'settings'> = {
   languageLabel: 'Idioma',
   timezoneLabel: 'Zona horaria',
 };
+
+export default settingsTexts;

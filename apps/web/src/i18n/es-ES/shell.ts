@@ -1,7 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
 
 /** The shell around every signed-in page: sidebar, header, user menu and breadcrumbs. */
-export const shellTexts: FeatureTexts<'shell'> = {
+const shellTexts: FeatureTexts<'shell'> = {
   openMenu: 'Abrir menú',
   closeMenu: 'Cerrar menú',
   collapseMenu: 'Contraer menú',
@@ -21,3 +21,5 @@ export const shellTexts: FeatureTexts<'shell'> = {
   breadcrumbRoot: 'Dashboard',
   online: 'En línea',
 };
+
+export default shellTexts;

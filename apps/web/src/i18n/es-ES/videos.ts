@@ -1,41 +1,44 @@
 import type { FeatureTexts } from '../index.ts';
 import { plurals } from '../plural.ts';
+import { icu } from '../message.ts';
 
 const { isOne } = plurals('es-ES');
 
 /** The video manager (/dashboard/gerenciarvideos). */
-export const videosTexts: FeatureTexts<'videos'> = {
+const videosTexts: FeatureTexts<'videos'> = {
   subtitle: 'Organiza tus videos en carpetas, sube nuevos archivos y controla el espacio usado',
   planInfoTitle: 'Información del plan',
   planStorageUsedLabel: 'Espacio usado',
-  storageUsage: (v: { pct: string }) => `${v.pct} del almacenamiento usado`,
+  storageUsage: icu<{ pct: string }>('{pct} del almacenamiento usado'),
   noFolders: 'No hay carpetas creadas. Haz clic en "Nueva carpeta" para empezar.',
   newFolder: 'Nueva carpeta',
-  folderSpaceUsed: (v: { size: string }) => `${v.size} usados`,
-  folderUsage: (v: { name: string; pct: string }) => `Uso de la carpeta ${v.name}: ${v.pct} del almacenamiento`,
+  folderSpaceUsed: icu<{ size: string }>('{size} usados'),
+  folderUsage: icu<{ name: string; pct: string }>('Uso de la carpeta {name}: {pct} del almacenamiento'),
   folderOnServer: (v: { n: number }) => (isOne(v.n) ? 'En el servidor: 1 archivo' : `En el servidor: ${v.n} archivos`),
   folderNotOnServer: 'La carpeta todavía no se creó en el servidor',
-  renameFolderAction: (v: { name: string }) => `Renombrar la carpeta ${v.name}`,
-  syncFolderAction: (v: { name: string }) => `Sincronizar la carpeta ${v.name}`,
-  deleteFolderAction: (v: { name: string }) => `Eliminar la carpeta ${v.name}`,
-  deleteFolderConfirm: (v: { name: string }) => `¿Quieres eliminar la carpeta "${v.name}"? También se eliminarán todos sus videos.`,
+  renameFolderAction: icu<{ name: string }>('Renombrar la carpeta {name}'),
+  syncFolderAction: icu<{ name: string }>('Sincronizar la carpeta {name}'),
+  deleteFolderAction: icu<{ name: string }>('Eliminar la carpeta {name}'),
+  deleteFolderConfirm: icu<{ name: string }>('¿Quieres eliminar la carpeta "{name}"? También se eliminarán todos sus videos.'),
   renameFolderTitle: 'Renombrar carpeta',
   folderNameLabel: 'Nombre de la carpeta',
   folderNamePlaceholder: 'Ej.: Programas',
   createFolder: 'Crear carpeta',
-  folderVideos: (v: { name: string }) => `Videos de la carpeta ${v.name}`,
+  folderVideos: icu<{ name: string }>('Videos de la carpeta {name}'),
   selectFolderHint: 'Selecciona una carpeta para ver sus videos.',
   noVideos: 'No hay videos en esta carpeta. Usa "Subir videos" o arrastra los archivos hasta aquí.',
   videoColName: 'Video',
   videoColActions: 'Acciones',
-  bitrateAboveLimit: (v: { limit: string }) => `Supera el límite del plan (${v.limit})`,
-  openVideoInNewTab: (v: { name: string }) => `Abrir ${v.name} en una pestaña nueva`,
-  downloadVideo: (v: { name: string }) => `Descargar ${v.name}`,
-  deleteVideo: (v: { name: string }) => `Eliminar ${v.name}`,
-  deleteVideoConfirm: (v: { name: string }) => `¿Quieres eliminar el video "${v.name}"?`,
+  bitrateAboveLimit: icu<{ limit: string }>('Supera el límite del plan ({limit})'),
+  openVideoInNewTab: icu<{ name: string }>('Abrir {name} en una pestaña nueva'),
+  downloadVideo: icu<{ name: string }>('Descargar {name}'),
+  deleteVideo: icu<{ name: string }>('Eliminar {name}'),
+  deleteVideoConfirm: icu<{ name: string }>('¿Quieres eliminar el video "{name}"?'),
   uploadFormats: 'Formatos admitidos: MP4, AVI, MOV, WMV, FLV, WebM, MKV y otros',
-  dropVideos: (v: { folder: string }) => `Suelta los videos para subirlos a la carpeta ${v.folder}`,
+  dropVideos: icu<{ folder: string }>('Suelta los videos para subirlos a la carpeta {folder}'),
   uploadsLabel: 'Subidas',
-  uploadProgress: (v: { pct: string }) => `Subiendo... ${v.pct}`,
+  uploadProgress: icu<{ pct: string }>('Subiendo... {pct}'),
   uploadCompleted: 'Completado',
 };
+
+export default videosTexts;

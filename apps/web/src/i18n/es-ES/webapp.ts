@@ -1,7 +1,7 @@
 import type { FeatureTexts } from '../index.ts';
 
 /** What the published app (WEBAPP_BASE/{login}/) says to its visitors; the server's own messages come in its answers. */
-export const webappTexts: FeatureTexts<'webapp'> = {
+const webappTexts: FeatureTexts<'webapp'> = {
   loading: 'Cargando...',
   loadError: 'No se pudo abrir la aplicación. Revisa tu conexión e inténtalo de nuevo.',
   retry: 'Reintentar',
@@ -28,3 +28,5 @@ export const webappTexts: FeatureTexts<'webapp'> = {
     email: 'Correo', whatsapp: 'WhatsApp', site: 'Sitio web', facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter', youtube: 'YouTube',
   },
 };
+
+export default webappTexts;

@@ -1,5 +1,6 @@
+import { icu } from '../message.ts';
 /** The App Android page (/dashboard/app-android). */
-export const androidAppTexts = {
+const androidAppTexts = {
   title: 'App Android',
   subtitle: 'Crie o aplicativo Android do seu canal: um APK assinado que abre o seu app com a transmissão ao vivo',
   loading: 'Carregando apps...',
@@ -14,8 +15,8 @@ export const androidAppTexts = {
   appsCaption: 'Apps Android criados',
   columns: ['Data', 'Status', 'Ações'] as const,
   building: 'O APK está sendo gerado; esta lista se atualiza sozinha.',
-  downloadItem: (v: { date: string }) => `Baixar APK de ${v.date}`,
-  removeItem: (v: { date: string }) => `Remover app de ${v.date}`,
+  downloadItem: icu<{ date: string }>('Baixar APK de {date}'),
+  removeItem: icu<{ date: string }>('Remover app de {date}'),
   emptyTitle: 'Nenhum app criado',
   emptyText: 'Crie o app Android do seu canal: escolha o nome, o tema e as imagens e o APK é gerado em instantes.',
   previewDescription: 'É assim que o app abre no celular.',
@@ -26,7 +27,7 @@ export const androidAppTexts = {
   createDescription: 'Os dados e as imagens do app. As imagens são conferidas antes do envio.',
   nameLabel: 'Nome da TV',
   namePlaceholder: 'Ex.: TV Minha Cidade',
-  nameCounter: (v: { n: number; max: number }) => `${v.n}/${v.max} caracteres`,
+  nameCounter: icu<{ n: number; max: number }>('{n}/{max} caracteres'),
   descriptionLabel: 'Descrição',
   descriptionPlaceholder: 'Uma breve descrição da sua TV',
   versionLabel: 'Versão',
@@ -35,7 +36,7 @@ export const androidAppTexts = {
   iconHint: 'PNG de exatamente 144x144 pixels',
   backgroundLabel: 'Fundo',
   backgroundHint: 'JPG de exatamente 640x1136 pixels',
-  chosenFile: (v: { name: string; width: number; height: number }) => `${v.name} (${v.width}x${v.height})`,
+  chosenFile: icu<{ name: string; width: number; height: number }>('{name} ({width}x{height})'),
   creating: 'Criando App...',
 
   // configure tab
@@ -47,7 +48,7 @@ export const androidAppTexts = {
   chatHint: 'Os espectadores conversam dentro do app',
   newLogoLabel: 'Novo logo (opcional)',
   newBackgroundLabel: 'Novo fundo (opcional)',
-  currentImage: (v: { label: string }) => `${v.label} atual`,
+  currentImage: icu<{ label: string }>('{label} atual'),
   configure: 'Atualizar Configurações',
   configuring: 'Atualizando...',
   noConfig: 'Crie um app primeiro para configurá-lo.',
@@ -58,3 +59,5 @@ export const androidAppTexts = {
     'O nome, o ícone e o tema ficam dentro do APK: para mudá-los, crie um novo app (com uma versão maior, para atualizar o já instalado).',
   ] as const,
 } as const;
+
+export default androidAppTexts;

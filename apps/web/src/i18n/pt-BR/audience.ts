@@ -1,5 +1,6 @@
+import { icu } from '../message.ts';
 /** The audience page (/dashboard/espectadores). */
-export const audienceTexts = {
+const audienceTexts = {
   title: 'Espectadores',
   subtitle: 'Quem assiste ao seu canal: de onde, em que aparelho e por quanto tempo',
   periodLabel: 'Período',
@@ -13,7 +14,7 @@ export const audienceTexts = {
   vodViewers: (v: { n: number }) => `+ ${v.n} assistindo ${v.n === 1 ? 'vídeo' : 'vídeos'}`,
   onAir: 'Transmissão ao vivo',
   offAir: 'Canal fora do ar',
-  updatedAt: (v: { time: string; seconds: number }) => `Atualizado às ${v.time} · a cada ${v.seconds} segundos`,
+  updatedAt: icu<{ time: string; seconds: number }>('Atualizado às {time} · a cada {seconds} segundos'),
   summary: 'Resumo do período',
   total: 'Espectadores no período',
   activeNow: 'Ativos agora',
@@ -29,15 +30,15 @@ export const audienceTexts = {
   dotTitle: (v: { place: string; n: number; active: number }) =>
     `${v.place}: ${v.n === 1 ? '1 espectador' : `${v.n} espectadores`} (${v.active === 1 ? '1 ativo' : `${v.active} ativos`})`,
   historyTitle: 'Espectadores ao longo do tempo',
-  historyDescription: (v: { interval: string }) => `Pessoas que assistiram em cada intervalo de ${v.interval}`,
+  historyDescription: icu<{ interval: string }>('Pessoas que assistiram em cada intervalo de {interval}'),
   intervalNames: { '1h': '1 hora', '5m': '5 minutos' },
   historyLoading: 'Carregando histórico...',
   historyUnavailable: 'Não foi possível carregar o histórico.',
-  averageOf: (v: { time: string }) => `Tempo médio: ${v.time}`,
+  averageOf: icu<{ time: string }>('Tempo médio: {time}'),
   topCountries: 'Principais países',
   topDevices: 'Principais dispositivos',
   topEmpty: 'Sem espectadores no período.',
-  share: (v: { name: string }) => `Parcela de ${v.name}`,
+  share: icu<{ name: string }>('Parcela de {name}'),
   listTitle: 'Lista de espectadores',
   listLoading: 'Carregando espectadores...',
   filterLabel: 'Filtrar espectadores',
@@ -45,10 +46,11 @@ export const audienceTexts = {
   statusNames: { todos: 'Todos', ativos: 'Ativos', inativos: 'Inativos' },
   columns: ['País', 'Cidade', 'Dispositivo', 'Navegador', 'Tempo', 'Status', 'Conectado em', 'Última atividade'] as const,
   shown: (v: { n: number; total: number }) => (v.n === v.total ? `${v.total} ${v.total === 1 ? 'sessão' : 'sessões'}` : `${v.n} de ${v.total} sessões`),
-  listCapped: (v: { max: number }) =>
-    `A lista mostra as ${v.max} sessões com atividade mais recente; o CSV exportado traz todas as sessões do período.`,
+  listCapped: icu<{ max: number }>('A lista mostra as {max} sessões com atividade mais recente; o CSV exportado traz todas as sessões do período.'),
   noMatch: 'Nenhum espectador corresponde à busca.',
   none: '—',
   emptyTitle: 'Nenhum espectador neste período',
   emptyText: 'São contadas as pessoas que assistem ao canal pelo player do painel (a página do player ou o código de incorporação, ao vivo ou vídeos da biblioteca) ou pelo link HLS (.m3u8) aberto em outro player, como o VLC. Cada pessoa conta enquanto o player segue recebendo a transmissão.',
 } as const;
+
+export default audienceTexts;

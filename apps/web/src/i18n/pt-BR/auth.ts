@@ -1,5 +1,5 @@
 /** The login screen and the marketing panel beside it. */
-export const authTexts = {
+const authTexts = {
   title: 'Bem-vindo',
   subtitle: 'Entre com suas credenciais para acessar o painel',
   emailLabel: 'E-mail ou Usuário',
@@ -23,3 +23,5 @@ export const authTexts = {
   featureMultiTitle: 'Alcance multiplataforma',
   featureMultiText: 'Retransmita ao mesmo tempo para redes sociais, plataformas de vídeo e destinos RTMP próprios.',
 } as const;
+
+export default authTexts;

@@ -1,5 +1,6 @@
+import { icu } from '../message.ts';
 /** The commercials page (/dashboard/comerciais). */
-export const commercialsTexts = {
+const commercialsTexts = {
   title: 'Comerciais',
   subtitle: 'Insira os vídeos de uma pasta de comerciais entre os vídeos das suas playlists',
   formTitle: 'Configurar Comerciais',
@@ -20,18 +21,20 @@ export const commercialsTexts = {
   inactive: 'Inativo',
   activate: 'Ativar',
   deactivate: 'Desativar',
-  activateLabel: (v: { playlist: string }) => `Ativar comerciais da playlist ${v.playlist}`,
-  deactivateLabel: (v: { playlist: string }) => `Desativar comerciais da playlist ${v.playlist}`,
+  activateLabel: icu<{ playlist: string }>('Ativar comerciais da playlist {playlist}'),
+  deactivateLabel: icu<{ playlist: string }>('Desativar comerciais da playlist {playlist}'),
   edit: 'Editar',
-  editLabel: (v: { playlist: string }) => `Editar comerciais da playlist ${v.playlist}`,
-  removeLabel: (v: { playlist: string }) => `Excluir comerciais da playlist ${v.playlist}`,
-  videosTitle: (v: { folder: string }) => `Comerciais da pasta ${v.folder}`,
+  editLabel: icu<{ playlist: string }>('Editar comerciais da playlist {playlist}'),
+  removeLabel: icu<{ playlist: string }>('Excluir comerciais da playlist {playlist}'),
+  videosTitle: icu<{ folder: string }>('Comerciais da pasta {folder}'),
   videoColumns: ['Vídeo', 'Duração', 'Exibição'] as const,
   plays: 'Será exibido',
-  skipped: (v: { reason: string }) => `Não será exibido: ${v.reason}`,
+  skipped: icu<{ reason: string }>('Não será exibido: {reason}'),
   helpTitle: 'Como funcionam os comerciais',
   help1: 'A cada "Intervalo" vídeos da playlist, o canal exibe "Quantidade de comerciais" vídeos da pasta escolhida e depois volta à playlist.',
   help2: 'Os comerciais seguem em rodízio pela pasta: cada intervalo continua do vídeo em que o anterior parou.',
   help3: 'Só são exibidos vídeos MP4 compatíveis e dentro do bitrate do plano; use "Visualizar Comerciais" para conferir os vídeos da pasta.',
   help4: 'Cada playlist tem uma configuração. Desative-a para transmitir a playlist sem comerciais sem perder o que foi configurado.',
 } as const;
+
+export default commercialsTexts;

@@ -1,17 +1,17 @@
 import type { MenuCategory } from '@painel/contract';
+import { icu } from '../message.ts';
 
 /**
  * Texts more than one feature shows, each the same text with the same meaning. The login page
  * loads this file too (app name, loading state, error screen), so a text of one feature belongs in
  * that feature's file instead.
  */
-export const commonTexts = {
+const common = {
   // the application and its states
   appName: 'Painel de Streaming',
   loading: 'Carregando...',
   notAvailable: 'N/A',
   errorScreenText: 'Ocorreu um erro inesperado ao exibir esta página.',
-  missingTokenLog: 'Token de autenticação não encontrado:',
   pageFallback: 'Página',
   comingSoon: 'Esta funcionalidade estará disponível em breve.',
   backToDashboard: 'Voltar ao Dashboard',
@@ -30,10 +30,10 @@ export const commonTexts = {
   finish: 'Finalizar',
   remove: 'Remover',
   delete: 'Excluir',
-  copyItem: (v: { item: string }) => `Copiar ${v.item}`,
-  hideItem: (v: { label: string }) => `Ocultar ${v.label}`,
-  showItem: (v: { label: string }) => `Mostrar ${v.label}`,
-  playVideo: (v: { name: string }) => `Reproduzir ${v.name}`,
+  copyItem: icu<{ item: string }>('Copiar {item}'),
+  hideItem: icu<{ label: string }>('Ocultar {label}'),
+  showItem: icu<{ label: string }>('Mostrar {label}'),
+  playVideo: icu<{ name: string }>('Reproduzir {name}'),
   uploadVideos: 'Enviar vídeos',
   unsavedChanges: 'Alterações não salvas',
   help: 'Ajuda',
@@ -41,13 +41,13 @@ export const commonTexts = {
 
   // lists reordered by dragging (the settings menu, a playlist's videos)
   sortableRole: 'item reordenável',
-  dragItem: (v: { label: string }) => `Arrastar ${v.label}`,
+  dragItem: icu<{ label: string }>('Arrastar {label}'),
   dragInstructions: 'Para mover um item, pressione espaço ou Enter na alça de arrastar, use as setas para escolher a nova posição e pressione espaço ou Enter novamente para soltar. Pressione Esc para cancelar.',
-  dragStarted: (v: { label: string }) => `${v.label} selecionado para mover.`,
-  dragOver: (v: { label: string; over: string }) => `${v.label} está sobre ${v.over}.`,
-  dragDropped: (v: { label: string; over: string }) => `${v.label} solto na posição de ${v.over}.`,
-  dragDroppedNowhere: (v: { label: string }) => `${v.label} solto.`,
-  dragCancelled: (v: { label: string }) => `Movimento de ${v.label} cancelado.`,
+  dragStarted: icu<{ label: string }>('{label} selecionado para mover.'),
+  dragOver: icu<{ label: string; over: string }>('{label} está sobre {over}.'),
+  dragDropped: icu<{ label: string; over: string }>('{label} solto na posição de {over}.'),
+  dragDroppedNowhere: icu<{ label: string }>('{label} solto.'),
+  dragCancelled: icu<{ label: string }>('Movimento de {label} cancelado.'),
 
   // videos and folders
   manageVideos: 'Gerenciar Vídeos',
@@ -56,7 +56,7 @@ export const commonTexts = {
   foldersLoading: 'Carregando pastas...',
   videos: 'Vídeos',
   videosLoading: 'Carregando vídeos...',
-  videoCount: (v: { n: number }) => (v.n === 1 ? '1 vídeo' : `${v.n} vídeos`),
+  videoCount: icu<{ n: number }>('{n, plural, one {# vídeo} other {# vídeos}}'),
   folderEmpty: 'Nenhum vídeo nesta pasta.',
   selectFolder: 'Selecione uma pasta',
   destinationFolder: 'Pasta de destino',
@@ -68,7 +68,7 @@ export const commonTexts = {
   status: 'Status',
   compatible: 'Compatível',
   needsConversion: 'Precisa de conversão',
-  ofTotal: (v: { part: string; total: string }) => `${v.part} de ${v.total}`,
+  ofTotal: icu<{ part: string; total: string }>('{part} de {total}'),
   elapsed: 'Tempo decorrido',
 
   // the channel on air
@@ -83,7 +83,7 @@ export const commonTexts = {
   player: 'Player',
   playerFrameTitle: 'Player da transmissão',
   externalPlayerEmptyHint: 'Escolha uma transmissão ou um vídeo para exibir aqui.',
-  livePlayerLabel: (v: { label: string }) => `Transmissão ao vivo: ${v.label}`,
+  livePlayerLabel: icu<{ label: string }>('Transmissão ao vivo: {label}'),
   liveBannerRegion: 'Transmissão ao vivo',
   viewers: 'Espectadores',
   uptime: 'Tempo no ar',
@@ -96,7 +96,7 @@ export const commonTexts = {
   rtmp: 'RTMP',
   rtmpServer: 'Servidor RTMP',
   startDate: 'Data de início',
-  zoneHint: (v: { zone: string }) => `Horários no fuso ${v.zone}, definido nas Configurações.`,
+  zoneHint: icu<{ zone: string }>('Horários no fuso {zone}, definido nas Configurações.'),
 
   // access data and the apps' forms (App Multiplataforma, App Android)
   username: 'Usuário',
@@ -130,3 +130,5 @@ export const commonTexts = {
     system: 'Sistema',
   } satisfies Record<MenuCategory, string>,
 } as const;
+
+export default common;

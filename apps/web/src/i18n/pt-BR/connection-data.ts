@@ -1,5 +1,6 @@
+import { icu } from '../message.ts';
 /** The connection data page (/dashboard/dados-conexao). */
-export const connectionDataTexts = {
+const connectionDataTexts = {
   title: 'Dados de Conexão',
   subtitle: 'Use estes dados no OBS e no seu programa de FTP',
   ftpTitle: 'Acesso FTP',
@@ -9,7 +10,7 @@ export const connectionDataTexts = {
   ftpUserItem: 'Usuário FTP',
   ftpPasswordItem: 'Senha FTP',
   ftpPortItem: 'Porta FTP',
-  hiddenValue: (v: { item: string }) => `${v.item} oculto`,
+  hiddenValue: icu<{ item: string }>('{item} oculto'),
   streamTitle: 'Transmissão ao vivo (RTMP)',
   streamDescription: 'Servidor e chave para o OBS, e o endereço HLS da sua transmissão',
   streamKey: 'Chave de transmissão',
@@ -21,7 +22,7 @@ export const connectionDataTexts = {
   helpStreamKey: 'Chave de transmissão: identifica o seu canal; use-a completa, como aparece acima.',
   helpHls: 'URL HLS: o endereço para assistir à transmissão em players e aplicativos.',
   helpFormats: 'Formatos aceitos: MP4, AVI, MOV, WMV, FLV, WebM, MKV.',
-  helpSizeLimit: (v: { size: string }) => `Limite de tamanho definido pelo plano: ${v.size} de armazenamento.`,
+  helpSizeLimit: icu<{ size: string }>('Limite de tamanho definido pelo plano: {size} de armazenamento.'),
   obsTitle: 'Como configurar o OBS',
   obsStep1: 'No OBS, abra Configurações → Transmissão.',
   obsStep2: 'Em Serviço, escolha Serviço Personalizado.',
@@ -29,3 +30,5 @@ export const connectionDataTexts = {
   obsStep4: 'Em Chave de transmissão, cole a chave completa e clique em OK.',
   obsStep5: 'Clique em Iniciar transmissão: o painel mostra AO VIVO em poucos segundos.',
 } as const;
+
+export default connectionDataTexts;

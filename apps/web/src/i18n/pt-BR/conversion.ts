@@ -1,26 +1,27 @@
 import { CONVERSION_MIN_BITRATE, type ConversionResolution } from '@painel/contract';
+import { icu } from '../message.ts';
 
 /** The video conversion page (/dashboard/conversao-videos). */
-export const conversionTexts = {
+const conversionTexts = {
   title: 'Conversão de Vídeos',
   subtitle: 'Converta vídeos incompatíveis ou pesados para MP4 (H.264 + AAC) no bitrate do seu plano.',
-  planLimit: (v: { kbps: number }) => `Bitrate máximo do plano: ${v.kbps} kbps`,
+  planLimit: icu<{ kbps: number }>('Bitrate máximo do plano: {kbps} kbps'),
   noFolders: 'Nenhuma pasta criada. Crie pastas e envie vídeos em Gerenciar Vídeos.',
-  folderVideoCount: (v: { n: number }) => `${v.n} vídeo(s)`,
-  videosTitle: (v: { folder: string }) => `Vídeos de ${v.folder}`,
+  folderVideoCount: icu<{ n: number }>('{n} vídeo(s)'),
+  videosTitle: icu<{ folder: string }>('Vídeos de {folder}'),
   selectFolderHint: 'Selecione uma pasta para ver os vídeos e convertê-los.',
   resolution: 'Resolução',
   frame: (v: { w: number; h: number }) => (v.w > 0 && v.h > 0 ? `${v.w}x${v.h}` : 'N/A'),
   optimized: 'Otimizado',
   conversionError: 'Erro na Conversão',
   queued: 'Na fila...',
-  converting: (v: { pct: string }) => `Convertendo... ${v.pct}`,
-  progressLabel: (v: { name: string }) => `Progresso da conversão de ${v.name}`,
-  keptBeside: (v: { name: string }) => `Versão otimizada salva como ${v.name}`,
+  converting: icu<{ pct: string }>('Convertendo... {pct}'),
+  progressLabel: icu<{ name: string }>('Progresso da conversão de {name}'),
+  keptBeside: icu<{ name: string }>('Versão otimizada salva como {name}'),
   convert: 'Converter',
   play: 'Reproduzir',
   convertAgain: 'Converter de novo',
-  convertVideo: (v: { name: string }) => `Converter ${v.name}`,
+  convertVideo: icu<{ name: string }>('Converter {name}'),
   currentFacts: (v: { format: string; kbps: string; frame: string }) => `Atual: ${v.format.toUpperCase()}, ${v.kbps}, ${v.frame}`,
   qualityLegend: 'Qualidade',
   suggested: 'Sugerida',
@@ -43,3 +44,5 @@ export const conversionTexts = {
     'Você pode fechar esta página: a conversão continua no servidor e o progresso aparece quando você voltar.',
   ],
 } as const;
+
+export default conversionTexts;

@@ -1,10 +1,11 @@
+import { icu } from '../message.ts';
 /** The dashboard home (/dashboard). */
-export const dashboardTexts = {
-  greeting: (v: { name: string }) => `Olá, ${v.name}`,
+const dashboardTexts = {
+  greeting: icu<{ name: string }>('Olá, {name}'),
   subtitle: 'Bem-vindo ao seu painel de streaming',
   planLabel: 'Plano',
   viewerLimitLabel: 'Limite de espectadores',
-  countOfLimit: (v: { n: number; limit: number }) => `${v.n} de ${v.limit}`,
+  countOfLimit: icu<{ n: number; limit: number }>('{n} de {limit}'),
   checking: 'Verificando...',
   liveConnecting: 'Conectando ao sinal ao vivo...',
   nowPlaying: 'Reproduzindo:',
@@ -33,15 +34,15 @@ export const dashboardTexts = {
   apiWorking: 'Funcionando',
   apiDown: 'Indisponível',
   recentVideosTitle: 'Vídeos recentes',
-  recentVideosFolder: (v: { folder: string }) => `Pasta ${v.folder}`,
+  recentVideosFolder: icu<{ folder: string }>('Pasta {folder}'),
   loadVideos: 'Carregar vídeos',
-  loadVideoInPlayer: (v: { name: string }) => `Carregar ${v.name} no player`,
+  loadVideoInPlayer: icu<{ name: string }>('Carregar {name} no player'),
   noVideosYet: 'Nenhum vídeo enviado ainda.',
   recentVideosFailed: 'Não foi possível carregar os vídeos.',
   resourceUsageTitle: 'Uso de recursos',
   bandwidthLabel: 'Bitrate de entrada',
   cpuLabel: 'CPU',
-  cpuCores: (v: { n: number }) => `${v.n} núcleo(s)`,
+  cpuCores: icu<{ n: number }>('{n} núcleo(s)'),
   memoryLabel: 'Memória',
   diskLabel: 'Disco',
   recentActivityTitle: 'Atividade recente',
@@ -52,3 +53,5 @@ export const dashboardTexts = {
   platformConnected: 'Transmitindo',
   platformConnecting: 'Conectando...',
 } as const;
+
+export default dashboardTexts;

@@ -1,7 +1,8 @@
 import type { DownloadPhase } from '@painel/contract';
+import { icu } from '../message.ts';
 
 /** The YouTube download page (/dashboard/downloadyoutube). */
-export const downloadsTexts = {
+const downloadsTexts = {
   title: 'Download do YouTube',
   subtitle: 'Baixe um vídeo a partir do link e guarde-o numa pasta da sua biblioteca',
   formTitle: 'Novo download',
@@ -26,7 +27,7 @@ export const downloadsTexts = {
   cancel: 'Cancelar download',
   recentTitle: 'Recentes',
   recentEmpty: 'Nenhum vídeo baixado recentemente',
-  recentIn: (v: { folder: string }) => `em ${v.folder}`,
+  recentIn: icu<{ folder: string }>('em {folder}'),
   help: [
     'Cole o link de um vídeo do YouTube: youtube.com/watch?v=…, youtu.be/…, /embed/…, /v/… ou /shorts/….',
     'O link é verificado 2 segundos depois que você para de digitar; o título, o canal, a duração e a miniatura aparecem logo abaixo.',
@@ -35,3 +36,5 @@ export const downloadsTexts = {
     'Baixe somente vídeos seus ou que você tem o direito de usar.',
   ],
 } as const;
+
+export default downloadsTexts;

@@ -1,5 +1,6 @@
+import { icu } from '../message.ts';
 /** The lives page (/dashboard/iniciar-transmissao). */
-export const livesTexts = {
+const livesTexts = {
   subtitle: 'Retransmita o seu canal para YouTube, Facebook, Twitch ou qualquer servidor RTMP, agora ou na hora marcada',
   warning: 'Você não precisa manter esta página aberta: as lives rodam no servidor, começam e terminam sozinhas nos horários definidos e se reconectam se o destino cair. Cada live dura no máximo 24 horas.',
   activeBroadcastTitle: 'Transmissão ativa',
@@ -7,10 +8,10 @@ export const livesTexts = {
   tableTitle: 'Lives',
   empty: 'Nenhuma live cadastrada ainda.',
   columns: ['Live', 'Início', 'Fim', 'Duração', 'Status', 'Ações'] as const,
-  finishLabel: (v: { name: string }) => `Finalizar live ${v.name}`,
-  removeLabel: (v: { name: string }) => `Remover live ${v.name}`,
+  finishLabel: icu<{ name: string }>('Finalizar live {name}'),
+  removeLabel: icu<{ name: string }>('Remover live {name}'),
   registerLive: 'Cadastrar Live',
-  missingFields: (v: { fields: string }) => `Falta preencher: ${v.fields}`,
+  missingFields: icu<{ fields: string }>('Falta preencher: {fields}'),
   platform: 'Plataforma',
   key: 'Chave da transmissão',
   keyHint: 'A chave fica guardada com segurança e aparece mascarada na tabela.',
@@ -22,3 +23,5 @@ export const livesTexts = {
   help3: 'Status: Transmitindo quando a plataforma está recebendo; Conectando ou Reconectando enquanto o painel tenta alcançá-la; Erro quando ela recusa a chave.',
   help4: 'Uma live agendada começa e termina sozinha nos horários definidos, mesmo com o navegador fechado.',
 } as const;
+
+export default livesTexts;

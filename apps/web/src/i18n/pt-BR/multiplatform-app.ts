@@ -1,5 +1,6 @@
+import { icu } from '../message.ts';
 /** The App Multiplataforma page (/dashboard/app-multiplataforma). */
-export const multiplatformAppTexts = {
+const multiplatformAppTexts = {
   title: 'App Multiplataforma',
   subtitle: 'Crie o aplicativo instalável do seu canal para Android, iPhone e computador, com banners e notificações.',
   loadingApp: 'Carregando aplicativo...',
@@ -13,7 +14,7 @@ export const multiplatformAppTexts = {
 
   // preview
   previewDescription: 'O aplicativo como seus espectadores o veem no celular.',
-  previewFrame: (v: { name: string }) => `Pré-visualização do app ${v.name}`,
+  previewFrame: icu<{ name: string }>('Pré-visualização do app {name}'),
   openApp: 'Abrir o app em nova aba',
   installTitle: 'Códigos de instalação',
   installDescription: 'Cole estes códigos no seu site para que os espectadores instalem o app.',
@@ -23,7 +24,7 @@ export const multiplatformAppTexts = {
   codeLink: 'Link direto',
   badgeAndroidAlt: 'Instalar no Android',
   badgeIosAlt: 'Adicionar à Tela de Início no iPhone',
-  qrAlt: (v: { name: string }) => `QR Code do app ${v.name}`,
+  qrAlt: icu<{ name: string }>('QR Code do app {name}'),
   qrTitle: 'QR Code',
   qrHint: 'Aponte a câmera do celular para abrir o app.',
   apkTitle: 'APK Android',
@@ -71,7 +72,7 @@ export const multiplatformAppTexts = {
   bannersEmpty: 'Nenhum banner cadastrado.',
   bannerColumns: ['Nome', 'Link', 'Data de cadastro', 'Exibições', 'Cliques', 'Ações'],
   bannerNoLink: 'Sem link',
-  bannerRemove: (v: { name: string }) => `Remover banner ${v.name}`,
+  bannerRemove: icu<{ name: string }>('Remover banner {name}'),
   addBanner: 'Adicionar Banner',
   adding: 'Adicionando...',
   bannerName: 'Nome do banner',
@@ -91,9 +92,11 @@ export const multiplatformAppTexts = {
   pushLink: 'Link ao clicar (opcional)',
   pushMessage: 'Mensagem',
   pushMessagePlaceholder: 'Venha assistir agora',
-  pushCounter: (v: { n: number; max: number }) => `${v.n}/${v.max}`,
+  pushCounter: icu<{ n: number; max: number }>('{n}/{max}'),
   pushSend: 'Enviar Notificação',
   pushSending: 'Enviando...',
   pushDelivered: (v: { sent: number }) =>
     v.sent === 1 ? 'Recebida por 1 inscrito.' : `Recebida por ${v.sent} inscritos.`,
 } as const;
+
+export default multiplatformAppTexts;

@@ -1,10 +1,11 @@
+import { icu } from '../message.ts';
 /** The players page (/dashboard/players). */
-export const playersTexts = {
+const playersTexts = {
   title: 'Players',
   subtitle: 'Escolha o player, configure a marca d’água e copie o código para o seu site',
   broadcastStatus: 'Status da transmissão:',
   streamNameLabel: 'Stream',
-  lastCheck: (v: { time: string }) => `Última verificação: ${v.time}`,
+  lastCheck: icu<{ time: string }>('Última verificação: {time}'),
   refreshStatus: 'Atualizar status',
   noBroadcastTitle: 'Nenhuma transmissão ao vivo no momento',
   noBroadcastText: 'O player acima mostra a tela de espera. Inicie uma transmissão pelo OBS ou por uma playlist e ele começa a exibi-la sozinho.',
@@ -21,9 +22,9 @@ export const playersTexts = {
   watermarkEnable: 'Exibir marca d’água',
   noLogos: 'Nenhum logo enviado ainda.',
   uploadLogo: 'Enviar logo',
-  logoHint: (v: { mb: number }) => `PNG ou JPEG, até ${v.mb} MB`,
-  deleteLogo: (v: { name: string }) => `Excluir logo ${v.name}`,
-  deleteLogoConfirm: (v: { name: string }) => `Deseja excluir o logo "${v.name}"?`,
+  logoHint: icu<{ mb: number }>('PNG ou JPEG, até {mb} MB'),
+  deleteLogo: icu<{ name: string }>('Excluir logo {name}'),
+  deleteLogoConfirm: icu<{ name: string }>('Deseja excluir o logo "{name}"?'),
   watermarkPosition: 'Posição',
   positionTopLeft: 'Superior esquerdo',
   positionTopRight: 'Superior direito',
@@ -43,3 +44,5 @@ export const playersTexts = {
   help3: 'Sem transmissão ao vivo, o player mostra uma tela de espera e começa sozinho quando o sinal chegar.',
   help4: 'O contador mostra quantas pessoas assistem agora; o limite de espectadores simultâneos é o do seu plano.',
 } as const;
+
+export default playersTexts;

@@ -1,7 +1,7 @@
 import type { RelayState } from '@painel/contract';
 
 /** The Relay page (/dashboard/relayrtmp). */
-export const relayTexts = {
+const relay = {
   title: 'Relay RTMP/M3U8',
   subtitle: 'Retransmita no seu canal uma transmissão ao vivo externa, em RTMP ou em HLS (M3U8).',
   formTitle: 'Configurar Relay',
@@ -35,3 +35,5 @@ export const relayTexts = {
     'Enquanto o OBS transmite no canal, o relay aguarda e volta quando o OBS parar. Ativar o relay encerra a playlist no ar (ou o relay anterior), e iniciar uma playlist encerra o relay.',
   ],
 } as const;
+
+export default relay;

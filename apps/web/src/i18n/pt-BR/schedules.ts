@@ -1,5 +1,6 @@
+import { icu } from '../message.ts';
 /** The schedules page (/dashboard/agendamentos). */
-export const schedulesTexts = {
+const schedulesTexts = {
   title: 'Agendamentos',
   subtitle: 'Programe quando cada playlist entra no ar',
   newBooking: 'Novo Agendamento',
@@ -9,9 +10,9 @@ export const schedulesTexts = {
   thisMonth: 'Mês atual',
   calendarDay: (v: { date: string; n: number; today: boolean }) =>
     `${v.date}${v.today ? ' (hoje)' : ''}: ${v.n === 0 ? 'sem agendamentos' : v.n === 1 ? '1 agendamento' : `${v.n} agendamentos`}`,
-  calendarDayShown: (v: { shown: string; label: string }) => `${v.shown} — ${v.label}`,
-  calendarBadge: (v: { id: number; name: string }) => `Playlist ${v.id}: ${v.name}`,
-  calendarMore: (v: { n: number }) => `+${v.n}`,
+  calendarDayShown: icu<{ shown: string; label: string }>('{shown} — {label}'),
+  calendarBadge: icu<{ id: number; name: string }>('Playlist {id}: {name}'),
+  calendarMore: icu<{ n: number }>('+{n}'),
   shuffle: 'Misturar os vídeos (ordem aleatória)',
   frequency: 'Frequência',
   weekdays: 'Dias da semana',
@@ -19,8 +20,8 @@ export const schedulesTexts = {
   endingNone: 'Nenhuma',
   endingHint: 'Toca, em repetição, depois que a playlist agendada terminar.',
   startTime: 'Hora de início',
-  dayTitle: (v: { date: string }) => `Agendamentos de ${v.date}`,
-  detailTitle: (v: { id: number }) => `Agendamento ${v.id}`,
+  dayTitle: icu<{ date: string }>('Agendamentos de {date}'),
+  detailTitle: icu<{ id: number }>('Agendamento {id}'),
   addOnDay: 'Novo agendamento neste dia',
   id: 'ID',
   shuffled: 'Misturado',
@@ -29,10 +30,10 @@ export const schedulesTexts = {
   start: 'Início',
   lastRun: 'Última execução',
   neverRun: 'Ainda não executado',
-  delay: (v: { delay: string }) => `${v.delay} de atraso`,
+  delay: icu<{ delay: string }>('{delay} de atraso'),
   playlistRef: (v: { id: number; name: string }) => (v.name ? `${v.id} – ${v.name}` : String(v.id)),
-  deleteLabel: (v: { id: number }) => `Excluir agendamento ${v.id}`,
-  view: (v: { id: number }) => `Ver agendamento ${v.id}`,
+  deleteLabel: icu<{ id: number }>('Excluir agendamento {id}'),
+  view: icu<{ id: number }>('Ver agendamento {id}'),
   yes: 'Sim',
   no: 'Não',
   filtersTitle: 'Filtros',
@@ -51,3 +52,5 @@ export const schedulesTexts = {
   help5: 'Se você estiver ao vivo pelo OBS na hora marcada, o OBS tem prioridade: a playlist espera e entra no ar assim que a transmissão do OBS terminar.',
   help6: 'Clique em um dia vazio do calendário para agendar nele, ou em um dia marcado para ver e excluir os agendamentos.',
 } as const;
+
+export default schedulesTexts;

@@ -1,5 +1,5 @@
 /** The settings page (/dashboard/configuracoes). */
-export const settingsTexts = {
+const settingsTexts = {
   title: 'Configurações',
   subtitle: 'Personalize o painel de acordo com as suas preferências',
   loading: 'Carregando configurações...',
@@ -21,3 +21,5 @@ export const settingsTexts = {
   languageLabel: 'Idioma',
   timezoneLabel: 'Fuso horário',
 } as const;
+
+export default settingsTexts;

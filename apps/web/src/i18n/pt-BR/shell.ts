@@ -1,5 +1,5 @@
 /** The shell around every signed-in page: sidebar, header, user menu and breadcrumbs. */
-export const shellTexts = {
+const shellTexts = {
   openMenu: 'Abrir menu',
   closeMenu: 'Fechar menu',
   collapseMenu: 'Recolher menu',
@@ -19,3 +19,5 @@ export const shellTexts = {
   breadcrumbRoot: 'Dashboard',
   online: 'Online',
 } as const;
+
+export default shellTexts;

@@ -1,5 +1,5 @@
 /** What the published app (WEBAPP_BASE/{login}/) says to its visitors; the server's own messages come in its answers. */
-export const webappTexts = {
+const webappTexts = {
   loading: 'Carregando...',
   loadError: 'Não foi possível abrir o aplicativo. Verifique sua conexão e tente novamente.',
   retry: 'Tentar novamente',
@@ -26,3 +26,5 @@ export const webappTexts = {
     email: 'E-mail', whatsapp: 'WhatsApp', site: 'Site', facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter', youtube: 'YouTube',
   },
 } as const;
+
+export default webappTexts;

@@ -3,19 +3,22 @@ import CheckCircle2 from 'lucide-react/icons/check-circle-2';
 import Link2 from 'lucide-react/icons/link-2';
 import XCircle from 'lucide-react/icons/x-circle';
 import { RELAY_TYPES, type RelayType } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { relayTexts } from '@/i18n/pt-BR/relay.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { relayCatalogue } from '@/i18n/relay.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import type { useRelayForm } from '../hooks/use-relay-form.ts';
 
 const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none';
-const typeLabel: Record<RelayType, string> = { rtmp: commonTexts.rtmp, m3u8: relayTexts.typeM3u8 };
 
 /** The source address, its type, the server's verdict on it, and 'Ativar Relay'. */
 export function RelayForm({ form }: { form: ReturnType<typeof useRelayForm> }) {
   const id = useId();
+  const commonTexts = useTexts(commonCatalogue);
+  const relayTexts = useTexts(relayCatalogue);
+  const typeLabel: Record<RelayType, string> = { rtmp: commonTexts.rtmp, m3u8: relayTexts.typeM3u8 };
   const { view } = form;
 
   function onSubmit(e: FormEvent) {

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { relayTexts } from '@/i18n/pt-BR/relay.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { relayCatalogue } from '@/i18n/relay.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { HelpCard } from '@/components/ui/help-card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { ApiError, errorMessage, serverText } from '@/lib/api-client.ts';
 import { useUptime } from '@/lib/use-uptime.ts';
 import { useRelayStatus } from '../api/get-relay-status.ts';
 import { useStopRelay } from '../api/stop-relay.ts';
@@ -16,6 +17,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** /dashboard/relayrtmp: the relay's status while active or in error, the source form, and help. */
 export function RelayPage() {
+  const relayTexts = useTexts(relayCatalogue);
+  const msg = useTexts(messageCatalogue);
   const status = useRelayStatus();
   const stop = useStopRelay();
   const form = useRelayForm();
@@ -35,7 +38,7 @@ export function RelayPage() {
     if (!(await confirm(relayTexts.stopConfirm))) return;
     stop.mutate(undefined, {
       onSuccess: (message) => {
-        toast.success(message || msg.relayStopped);
+        toast.success(serverText(message, msg.relayStopped));
         // stopping clears the status and the address
         form.clear();
       },

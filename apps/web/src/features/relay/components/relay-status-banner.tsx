@@ -2,15 +2,18 @@ import type { ReactNode } from 'react';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import Square from 'lucide-react/icons/square';
-import { msg, type RelayStatus } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { relayTexts } from '@/i18n/pt-BR/relay.ts';
+import type { RelayStatus } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { relayCatalogue } from '@/i18n/relay.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { LiveBanner } from '@/components/live-banner.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 
 function StopButton({ onStop, stopping, light }: { onStop: () => void; stopping: boolean; light: boolean }) {
+  const relayTexts = useTexts(relayCatalogue);
   const cls = light
     ? 'inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-70'
     : undefined;
@@ -27,6 +30,8 @@ function StopButton({ onStop, stopping, light }: { onStop: () => void; stopping:
 
 /** Where the relay pulls from and since when, as the owner typed it. */
 function SourceLine({ status, className }: { status: RelayStatus; className: string }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const relayTexts = useTexts(relayCatalogue);
   const fmt = useDateTimeFormat();
   const since = status.relay_started_at ? Date.parse(status.relay_started_at) : NaN;
   return (
@@ -49,6 +54,9 @@ export function RelayStatusBanner({ status, uptime, onStop, stopping }: {
   onStop: () => void;
   stopping: boolean;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const relayTexts = useTexts(relayCatalogue);
+  const msg = useTexts(messageCatalogue);
   const stateLine: ReactNode = (
     <span data-testid="relay-state">
       {status.relay_status === 'erro' ? commonTexts.statusError : commonTexts.active}

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { RELAY_TIMINGS, inferRelayType, msg, type RelayType } from '@painel/contract';
-import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { RELAY_TIMINGS, inferRelayType, type RelayType } from '@painel/contract';
+import { ApiError, errorMessage, serverText } from '@/lib/api-client.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
 import { useStartRelay } from '../api/start-relay.ts';
 import { relayValidateQuery, useRelayValidation } from '../api/validate-relay-url.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
@@ -27,7 +29,7 @@ export function useRelayForm() {
   const validation = useRelayValidation(typing ? '' : settled, type);
 
   useEffect(() => {
-    if (validation.isError) toast.error(msg.relayValidateError, { toastId: 'relay-validate-error' });
+    if (validation.isError) toast.error(textsNow(messageCatalogue).relayValidateError, { toastId: 'relay-validate-error' });
   }, [validation.isError]);
 
   function setUrl(next: string) {
@@ -41,6 +43,7 @@ export function useRelayForm() {
   else if (url.trim() && validation.data) view = { state: 'done', ...validation.data };
 
   async function submit(): Promise<void> {
+    const msg = textsNow(messageCatalogue);
     const address = url.trim();
     if (!address) {
       toast.error(msg.relayUrlRequired);
@@ -55,11 +58,11 @@ export function useRelayForm() {
       return;
     }
     if (!verdict.valid) {
-      toast.error(verdict.message || msg.relayOffline);
+      toast.error(serverText(verdict.message, msg.relayOffline));
       return;
     }
     start.mutate({ relay_url: address, relay_type: type }, {
-      onSuccess: (message) => toast.success(message || msg.relayStarted),
+      onSuccess: (message) => toast.success(serverText(message, msg.relayStarted)),
       // a refusal the server explained, else whether it answered at all
       onError: (err) => toast.error(errorMessage(err, err instanceof ApiError ? msg.relayActivateFailed : msg.relayStartError)),
     });

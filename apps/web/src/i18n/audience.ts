@@ -1,0 +1,4 @@
+import source from './pt-BR/audience.ts';
+import { defineTexts } from './runtime.ts';
+
+export const audienceCatalogue = defineTexts('audience', source);
