@@ -4,11 +4,15 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { msg, type AndroidConfig } from '@painel/contract';
-import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
-import { androidAppTexts } from '../apps/web/src/i18n/pt-BR/android-app.ts';
+import commonTextsSource from '../apps/web/src/i18n/pt-BR/common.ts';
+import androidAppTextsSource from '../apps/web/src/i18n/pt-BR/android-app.ts';
 import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { ptBR } from './support/texts.ts';
+
+const commonTexts = ptBR(commonTextsSource);
+const androidAppTexts = ptBR(androidAppTextsSource);
 
 /*
  * The Android app as a person makes it: a wrong logo refused in the page before anything is

@@ -4,11 +4,15 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { AUDIENCE, AUDIENCE_CSV_COLUMNS, msg, type AudienceMapResponse } from '@painel/contract';
-import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
-import { audienceTexts } from '../apps/web/src/i18n/pt-BR/audience.ts';
+import commonTextsSource from '../apps/web/src/i18n/pt-BR/common.ts';
+import audienceTextsSource from '../apps/web/src/i18n/pt-BR/audience.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, publish, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { ptBR } from './support/texts.ts';
+
+const commonTexts = ptBR(commonTextsSource);
+const audienceTexts = ptBR(audienceTextsSource);
 
 /*
  * The Espectadores page as the channel owner reads it, over real viewer sessions: the channel is

@@ -5,13 +5,18 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DRAG_ACTIVATION_PX, FREQUENCY_LABELS, WEEKDAY_SHORT, msg, type Booking, type PlaylistEntry } from '@painel/contract';
-import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
-import { playlistsTexts } from '../apps/web/src/i18n/pt-BR/playlists.ts';
-import { schedulesTexts } from '../apps/web/src/i18n/pt-BR/schedules.ts';
+import commonTextsSource from '../apps/web/src/i18n/pt-BR/common.ts';
+import playlistsTextsSource from '../apps/web/src/i18n/pt-BR/playlists.ts';
+import schedulesTextsSource from '../apps/web/src/i18n/pt-BR/schedules.ts';
 import { makeChannelClip, multipart } from '../apps/server/src/testing/library.ts';
 import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { ptBR } from './support/texts.ts';
+
+const commonTexts = ptBR(commonTextsSource);
+const playlistsTexts = ptBR(playlistsTextsSource);
+const schedulesTexts = ptBR(schedulesTextsSource);
 
 interface Status { is_live: boolean; stream_type: string | null; transmission: { codigo_playlist: number | null } | null }
 

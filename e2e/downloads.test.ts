@@ -8,11 +8,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { YOUTUBE_HOST, msg, type Video } from '@painel/contract';
-import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
-import { downloadsTexts } from '../apps/web/src/i18n/pt-BR/downloads.ts';
+import commonTextsSource from '../apps/web/src/i18n/pt-BR/common.ts';
+import downloadsTextsSource from '../apps/web/src/i18n/pt-BR/downloads.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiFolder, apiLogin } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { ptBR } from './support/texts.ts';
+
+const commonTexts = ptBR(commonTextsSource);
+const downloadsTexts = ptBR(downloadsTextsSource);
 
 const TITLE = 'Clipe do e2e';
 

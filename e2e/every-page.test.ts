@@ -5,22 +5,34 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { DEFAULT_MENU } from '@painel/contract';
-import { playlistsTexts } from '../apps/web/src/i18n/pt-BR/playlists.ts';
+import { DEFAULT_MENU, msg } from '@painel/contract';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { isMessage } from '../apps/web/src/i18n/message.ts';
+import { compileTexts } from '../apps/web/src/i18n/compile.ts';
+import playlistsTextsSource from '../apps/web/src/i18n/pt-BR/playlists.ts';
 import { makeChannelClip, multipart } from '../apps/server/src/testing/library.ts';
 import { launchBrowser, logIn } from './support/browser.ts';
 import { apiLogin, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { ptBR } from './support/texts.ts';
+
+const playlistsTexts = ptBR(playlistsTextsSource);
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 const FOLDER = 'Grade da Semana';
 const CLIPS = [['Abertura', 'testsrc'], ['Jornal', 'testsrc2']] as const;
 const PLAYLIST = 'Programação da Manhã';
+const ACCOUNT = 'TV Litoral';
+/** What the account itself wrote (its names), shown as written in every language. */
+const OWN_TEXTS = [ACCOUNT, FOLDER, PLAYLIST, ...CLIPS.map(([name]) => name)];
+const I18N = path.join(import.meta.dirname, '../apps/web/src/i18n');
+const TRANSLATED = ['en-US', 'es-ES'] as const;
+
 const SIZES = [{ name: 'desktop', width: 1366, height: 768 }, { name: 'celular', width: 390, height: 844 }] as const;
 
 /** A page of the menu, opened so that its content (not a loading state) is what gets measured. */
-async function openPage(page: Page, pathname: string): Promise<void> {
+async function openPage(page: Page, pathname: string, selectPlaylistCard = playlistsTexts.selectPlaylistCard): Promise<void> {
   await page.goto(pathname);
   await page.locator('main h1').first().waitFor();
   if (pathname === '/dashboard/gerenciarvideos') {
@@ -34,12 +46,12 @@ async function openPage(page: Page, pathname: string): Promise<void> {
   }
   if (pathname === '/dashboard/iniciar-transmissao') await page.getByText(PLAYLIST).first().waitFor();
   if (pathname === '/dashboard/playlists') {
-    await page.getByRole('button', { name: playlistsTexts.selectPlaylistCard({ name: PLAYLIST }) }).click();
+    await page.getByRole('button', { name: selectPlaylistCard({ name: PLAYLIST }) }).click();
     await page.getByTestId('entrada-playlist').first().waitFor();
   }
   await page.waitForFunction(() => {
     const main = document.querySelector('main');
-    if (!main || /Carregando/.test(main.innerText) || main.querySelector('[role="status"] .animate-spin')) return false;
+    if (!main || /Carregando|Loading|Cargando/.test(main.innerText) || main.querySelector('[role="status"] .animate-spin')) return false;
     // the page's fade-in changes colours and positions until it ends
     const entering = main.querySelector('.page-enter');
     return !entering || entering.getAnimations().every((a) => a.playState !== 'running');
@@ -194,6 +206,74 @@ function layoutProblems(): string[] {
   return problems;
 }
 
+/** A catalogue of one language (its default export). */
+async function catalogue(locale: string, name: string): Promise<unknown> {
+  return ((await import(path.join(I18N, locale, `${name}.ts`))) as { default: unknown }).default;
+}
+
+const leafStrings = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(leafStrings) : [];
+
+/** The words a text shows whatever its values: the whole text, or the literal parts of an ICU message. */
+function fragments(text: string): string[] {
+  if (!isMessage(text)) return [text];
+  const out: string[] = [];
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const el of elements) {
+      if (el.type === TYPE.literal) out.push(...el.value.split(/[\n:·—()"]+/));
+      else if (el.type === TYPE.plural || el.type === TYPE.select) for (const o of Object.values(el.options)) walk(o.value);
+    }
+  };
+  walk(parse(text));
+  return out;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Whether the words appear in the text as words (not inside a longer word: 'Erro' is not in 'Error'). */
+const wordsIn = (words: string, text: string): boolean =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(words)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+
+/**
+ * The Portuguese texts of the panel that must not show in a language: every text of the pt-BR
+ * catalogues, the messages and the menu, less those written the same in that language ('Playlist',
+ * 'OBS') and those inside the account's own names.
+ */
+async function portugueseOnly(locale: string): Promise<string[]> {
+  const names = fs.readdirSync(path.join(I18N, 'pt-BR')).map((f) => f.replace(/\.ts$/, ''));
+  const pt: string[] = [...leafStrings(msg), ...DEFAULT_MENU.map((m) => m.label)];
+  const translated: string[] = [...leafStrings(await catalogue(locale, 'messages'))];
+  for (const name of names) {
+    pt.push(...leafStrings(await catalogue('pt-BR', name)));
+    translated.push(...leafStrings(await catalogue(locale, name)));
+  }
+  const theirs = translated.flatMap(fragments).join('\n');
+  const candidates = new Set(pt.flatMap(fragments).map((f) => f.trim()));
+  return [...candidates].filter((f) => f.length >= 4 && /\p{L}{3}/u.test(f) && !wordsIn(f, theirs) && !OWN_TEXTS.some((o) => wordsIn(f, o)));
+}
+
+/** Everything a person reads on the page (or in one part of it), including placeholders, labels for screen readers and tooltips. */
+function shownText(selector: string): string {
+  const root = document.querySelector(selector);
+  if (!root) return '';
+  const parts = [(root as HTMLElement).innerText];
+  for (const el of root.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
+    for (const a of ['placeholder', 'aria-label', 'title', 'alt']) {
+      const v = el.getAttribute(a);
+      if (v) parts.push(v);
+    }
+  }
+  return parts.join('\n');
+}
+
+/** Chooses the panel's language in Configurações, as a person does, and saves. */
+async function chooseLanguage(page: Page, locale: string): Promise<void> {
+  await page.goto('/dashboard/configuracoes');
+  const select = page.locator('main select:has(option[value="en-US"])');
+  await select.waitFor();
+  await select.selectOption(locale);
+  await page.locator('main form button[type="submit"]').click();
+}
+
 interface AxeResult { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }
 
 async function accessibilityProblems(page: Page): Promise<string[]> {
@@ -221,7 +301,7 @@ describe('every page at desktop and phone size', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-paginas-'));
     stack = await startStack();
     browser = await launchBrowser();
-    const account = await stack.addAccount({ nome: 'TV Litoral' });
+    const account = await stack.addAccount({ nome: ACCOUNT });
     const token = await apiLogin(stack.baseUrl, account.email, account.password);
     const api = async <T>(method: string, url: string, body: unknown): Promise<T> => {
       const r = await fetch(`${stack.baseUrl}${url}`, {
@@ -279,4 +359,75 @@ describe('every page at desktop and phone size', () => {
       assert.deepEqual(a11y, [], `problemas de acessibilidade:\n${a11y.join('\n')}`);
     });
   }
+
+  test('in en-US and es-ES every page, a confirmation, a form dialog and a toast show no Portuguese text; back in pt-BR the spec\'s texts', { timeout: 180_000 }, async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const found: string[] = [];
+    for (const locale of TRANSLATED) {
+      const portuguese = await portugueseOnly(locale);
+      assert.ok(portuguese.length > 500, `${portuguese.length} textos em português para procurar`);
+      const common = compileTexts(await catalogue(locale, 'common'), locale) as { cancel: string; finishBroadcast: string };
+      const playlists = compileTexts(await catalogue(locale, 'playlists'), locale) as unknown as typeof playlistsTexts;
+      const messages = (await catalogue(locale, 'messages')) as { settingsSaved: string };
+      const scan = async (where: string, selector = 'body') => {
+        const text = await page.evaluate(shownText, selector);
+        for (const words of portuguese) if (wordsIn(words, text)) found.push(`${locale} ${where}: «${words}»`);
+      };
+
+      await chooseLanguage(page, locale);
+      // the toast of the save is already in the new language, and so is the page around it
+      await page.getByText(messages.settingsSaved).waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), locale);
+      await scan('Configurações, depois de salvar');
+      for (const item of DEFAULT_MENU) {
+        await openPage(page, item.path, playlists.selectPlaylistCard);
+        await scan(item.path);
+      }
+      // the panel's confirmation: finishing the broadcast, answered no
+      await openPage(page, '/dashboard');
+      await page.getByRole('button', { name: common.finishBroadcast }).first().click();
+      const confirmation = page.getByRole('alertdialog');
+      await confirmation.waitFor();
+      await scan('confirmação', '[role="alertdialog"]');
+      await confirmation.getByRole('button', { name: common.cancel, exact: true }).click();
+      await confirmation.waitFor({ state: 'detached' });
+      // a form in a dialog: a new playlist, closed without saving
+      await openPage(page, '/dashboard/playlists', playlists.selectPlaylistCard);
+      await page.getByRole('button', { name: playlists.newPlaylist }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await scan('nova playlist', '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    assert.deepEqual(found, [], `textos em português na interface traduzida:\n${found.join('\n')}`);
+
+    await chooseLanguage(page, 'pt-BR');
+    await page.getByText(msg.settingsSaved).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    for (const item of DEFAULT_MENU) await menu.getByRole('link', { name: item.label, exact: true }).waitFor({ state: 'attached' });
+  });
+
+  test('the login page speaks the browser\'s language (pt-BR when it is none of the three) and remembers a choice', async () => {
+    const auth = {
+      'pt-BR': compileTexts(await catalogue('pt-BR', 'auth'), 'pt-BR') as { submit: string; title: string },
+      'en-US': compileTexts(await catalogue('en-US', 'auth'), 'en-US') as { submit: string; title: string },
+      'es-ES': compileTexts(await catalogue('es-ES', 'auth'), 'es-ES') as { submit: string; title: string },
+    };
+    for (const [browserLocale, shown] of [['es-AR', 'es-ES'], ['en-GB', 'en-US'], ['fr-FR', 'pt-BR'], ['pt-PT', 'pt-BR']] as const) {
+      const context = await browser.newContext({ baseURL: stack.baseUrl, locale: browserLocale });
+      const login = await context.newPage();
+      await login.goto('/login');
+      await login.getByRole('button', { name: auth[shown].submit }).waitFor();
+      assert.equal(await login.evaluate(() => document.documentElement.lang), shown, browserLocale);
+      if (browserLocale === 'fr-FR') {
+        // a choice on the login page is kept for the next visit of this browser
+        await login.locator('select:has(option[value="es-ES"])').selectOption('es-ES');
+        await login.getByRole('button', { name: auth['es-ES'].submit }).waitFor();
+        await login.reload();
+        await login.getByRole('heading', { name: auth['es-ES'].title }).waitFor();
+      }
+      await context.close();
+    }
+  });
 });

@@ -5,13 +5,17 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { msg } from '@painel/contract';
-import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
-import { ftpMigrationTexts as t } from '../apps/web/src/i18n/pt-BR/ftp-migration.ts';
+import commonTextsSource from '../apps/web/src/i18n/pt-BR/common.ts';
+import tSource from '../apps/web/src/i18n/pt-BR/ftp-migration.ts';
 import { startFtpOrigin, type FtpOrigin } from '../apps/server/src/testing/ftp-origin.ts';
 import { makeChannelClip } from '../apps/server/src/testing/library.ts';
 import { cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiFolder, apiLogin } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { ptBR } from './support/texts.ts';
+
+const commonTexts = ptBR(commonTextsSource);
+const t = ptBR(tSource);
 
 describe('FTP migration in Chromium', () => {
   let stack: Stack;

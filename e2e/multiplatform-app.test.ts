@@ -6,10 +6,14 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { msg } from '@painel/contract';
-import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
-import { multiplatformAppTexts } from '../apps/web/src/i18n/pt-BR/multiplatform-app.ts';
+import commonTextsSource from '../apps/web/src/i18n/pt-BR/common.ts';
+import multiplatformAppTextsSource from '../apps/web/src/i18n/pt-BR/multiplatform-app.ts';
 import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { ptBR } from './support/texts.ts';
+
+const commonTexts = ptBR(commonTextsSource);
+const multiplatformAppTexts = ptBR(multiplatformAppTextsSource);
 
 /** A plain image of the given size, as a file the page's inputs can pick. */
 async function image(dir: string, name: string, width: number, height: number, format: 'png' | 'jpeg'): Promise<string> {

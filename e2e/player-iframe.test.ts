@@ -41,7 +41,7 @@ describe('embedded player in Chromium', () => {
 
   /** A page on another origin (about:blank) embedding the player, as a customer's site would; with the answers to its heartbeats. */
   async function embed(player: string): Promise<{ page: Page; frame: Frame; beats: Beat[]; playlists: string[] }> {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ locale: 'pt-BR' });
     const beats: Beat[] = [];
     const playlists: string[] = [];
     page.on('request', (r) => { if (r.url().includes('.m3u8')) playlists.push(r.url()); });

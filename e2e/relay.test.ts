@@ -2,12 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { msg } from '@painel/contract';
-import { commonTexts } from '../apps/web/src/i18n/pt-BR/common.ts';
-import { relayTexts } from '../apps/web/src/i18n/pt-BR/relay.ts';
+import commonTextsSource from '../apps/web/src/i18n/pt-BR/common.ts';
+import relayTextsSource from '../apps/web/src/i18n/pt-BR/relay.ts';
 import { startRtmpSource, type RelaySource } from '../apps/server/src/testing/relay-source.ts';
 import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { apiGet, apiLogin, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { ptBR } from './support/texts.ts';
+
+const commonTexts = ptBR(commonTextsSource);
+const relayTexts = ptBR(relayTextsSource);
 
 /*
  * The relay as a person uses it: an external RTMP live (a loopback nginx-rtmp fed by ffmpeg,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { CATALOGUE_FILE, precompileCatalogue } from './src/i18n/precompile.ts';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -14,10 +15,30 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  */
 const SERVICE_WORKER = 'webapp-sw';
 
+/**
+ * The catalogues' ICU messages (`icu('…')` in src/i18n/<language>/*.ts) parsed at build time: each
+ * call also receives the message's syntax tree, which FormatJS formats directly, so the browser
+ * never loads the ICU parser (aliased below to its parser-free build). A message that does not
+ * parse fails the build.
+ */
+function precompileMessages(): Plugin {
+  return {
+    name: 'precompile-icu-messages',
+    enforce: 'pre',
+    transform(code, id) {
+      return CATALOGUE_FILE.test(id) && code.includes('icu') ? precompileCatalogue(code).code : undefined;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [precompileMessages(), react(), tailwindcss()],
   resolve: {
-    alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+    alias: [
+      { find: '@', replacement: decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+      // every message arrives parsed (precompileMessages): the formatter needs no parser
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+    ],
   },
   server: {
     proxy: {

@@ -18,7 +18,8 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 const ONLINE = ['online', 'offline'] as const;
 const usage = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, percentual: z.number() });
 
-export const activityItemSchema = z.object({ tipo: z.string(), descricao: z.string(), data: z.string() });
+/** An event of the account: `descricao` in Portuguese; `tipo` and `detalhe` for a client that words it in another language. */
+export const activityItemSchema = z.object({ tipo: z.string(), descricao: z.string(), detalhe: z.string(), data: z.string() });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 /** A platform of the catalogue, how many recent broadcasts used it and what it receives now. */

@@ -23,3 +23,4 @@ export * from './webapp.ts';
 export * from './android-app.ts';
 export * from './webapp-badges.ts';
 export * from './responses/index.ts';
+export * from './public-texts.ts';

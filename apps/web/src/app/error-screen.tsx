@@ -2,8 +2,9 @@ import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import Home from 'lucide-react/icons/home';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { startMsg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { textsNow, useLocale } from '@/i18n/runtime.ts';
+import { startCatalogue } from '@/i18n/start.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 /** Shown by the error boundary on an unexpected rendering error. */
@@ -14,6 +15,11 @@ export function ErrorScreen({
   onGoToDashboard: () => void;
   onReload: () => void;
 }) {
+  // the last resort must never suspend nor fail on a translation that could not load: the texts
+  // in the panel's language when loaded (they load with the language), else the Portuguese ones
+  useLocale();
+  const commonTexts = textsNow(commonCatalogue);
+  const startMsg = textsNow(startCatalogue);
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-12">
       <div className="w-full max-w-xl rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-xl shadow-gray-200/60">

@@ -1,13 +1,39 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import type { ToastContainerProps } from 'react-toastify';
+import type { CloseButtonProps, ToastContainerProps } from 'react-toastify';
 import { TIMINGS } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { loadToastify, onToastsRequested, toastsRequested } from '@/lib/toast.ts';
 
+type ContainerProps = ToastContainerProps & { closeLabel: string };
+
+/** The library's own close button (same markup and styles), named in the panel's language. */
+function closeButton(label: string) {
+  return ({ closeToast, theme }: CloseButtonProps) => (
+    <button
+      type="button"
+      aria-label={label}
+      className={`Toastify__close-button Toastify__close-button--${theme}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        closeToast(true);
+      }}
+    >
+      <svg aria-hidden="true" viewBox="0 0 14 16">
+        <path fillRule="evenodd" d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z" />
+      </svg>
+    </button>
+  );
+}
+
 // the library comes with the first toast (or the shell); without it (offline) there is nothing to show
-const ToastContainer = lazy(async (): Promise<{ default: ComponentType<ToastContainerProps> }> => {
+const ToastContainer = lazy(async (): Promise<{ default: ComponentType<ContainerProps> }> => {
   try {
-    return { default: (await loadToastify()).ToastContainer };
+    const { ToastContainer: Container } = await loadToastify();
+    return {
+      default: ({ closeLabel, ...props }: ContainerProps) => <Container {...props} closeButton={closeButton(closeLabel)} />,
+    };
   } catch {
     return { default: () => null };
   }
@@ -30,12 +56,21 @@ export function Toasts() {
   if (!requested && !inShell) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainer
-        position="top-right"
-        theme="colored"
-        autoClose={inShell ? TIMINGS.toastShellMs : TIMINGS.toastLoginMs}
-        newestOnTop
-      />
+      <LocalizedToasts inShell={inShell} />
     </Suspense>
+  );
+}
+
+function LocalizedToasts({ inShell }: { inShell: boolean }) {
+  const commonTexts = useTexts(commonCatalogue);
+  return (
+    <ToastContainer
+      position="top-right"
+      theme="colored"
+      autoClose={inShell ? TIMINGS.toastShellMs : TIMINGS.toastLoginMs}
+      newestOnTop
+      aria-label={commonTexts.toastRegion}
+      closeLabel={commonTexts.dismissToast}
+    />
   );
 }

@@ -2,13 +2,17 @@ import { Link } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Clock from 'lucide-react/icons/clock';
 import { DEFAULT_MENU } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { useMenuLabel } from '@/lib/menu-label.ts';
 import { MenuIcon } from './ui/menu-icon.tsx';
 
 /** Stand-in for a page whose feature is still to be built: its title, a back link, a notice. */
 export function ComingSoonPage({ menuId }: { menuId: string }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const labelOf = useMenuLabel();
   const item = DEFAULT_MENU.find((m) => m.id === menuId);
-  const title = item?.label ?? commonTexts.pageFallback;
+  const title = item ? labelOf(item) : commonTexts.pageFallback;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link

@@ -3,8 +3,9 @@ import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import ExternalLink from 'lucide-react/icons/external-link';
 import MonitorPlay from 'lucide-react/icons/monitor-play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
 import { cn } from '@/lib/cn.ts';
 import { Button } from './ui/button.tsx';
 import { LiveBadge } from './ui/live-badge.tsx';
@@ -41,6 +42,8 @@ export interface ExternalPlayerProps {
  * preview is exactly what an embed shows. Loading, error (retry, open in a new tab) and empty states.
  */
 export function ExternalPlayer({ src, title, isLive = false, liveType, aspectRatio = '16:9', pending = false, className }: ExternalPlayerProps) {
+  const commonTexts = useTexts(commonCatalogue);
+  const msg = useTexts(messageCatalogue);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -68,7 +71,7 @@ export function ExternalPlayer({ src, title, isLive = false, liveType, aspectRat
     } catch {
       failed = false;
     }
-    if (failed) console.error(msg.externalPlayerLoadError, src);
+    if (failed) console.error('The external player did not load:', src);
     setState(failed ? 'error' : 'ready');
   }, [src]);
 

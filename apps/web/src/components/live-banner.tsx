@@ -5,7 +5,8 @@ import Eye from 'lucide-react/icons/eye';
 import Gauge from 'lucide-react/icons/gauge';
 import ListVideo from 'lucide-react/icons/list-video';
 import Radio from 'lucide-react/icons/radio';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { formatBitrate, formatNumber } from '@/lib/format.ts';
 
@@ -28,6 +29,7 @@ export interface LiveBannerProps {
 
 /** While live (dashboard, playlists): what is on air, with its measured viewers, bitrate and uptime (ticking every second). */
 export function LiveBanner(p: LiveBannerProps) {
+  const commonTexts = useTexts(commonCatalogue);
   const facts = [
     { icon: Eye, label: commonTexts.viewers, value: formatNumber(p.viewers), testId: 'live-viewers' },
     { icon: Gauge, label: commonTexts.bitrate, value: formatBitrate(p.bitrate), testId: 'live-bitrate' },

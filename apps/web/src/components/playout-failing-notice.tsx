@@ -1,9 +1,11 @@
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import type { StreamingStatus } from '@/lib/streaming-status.ts';
 
 /** The playlist broadcast keeps failing: said plainly, with the reason, where 'No ar' would otherwise be. */
 export function PlayoutFailingNotice({ status }: { status: Pick<StreamingStatus, 'playout'> | undefined }) {
+  const commonTexts = useTexts(commonCatalogue);
   const falha = status?.playout?.falha;
   if (!falha) return null;
   return (

@@ -1,4 +1,4 @@
 import source from './pt-BR/audience.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const audienceCatalogue = defineTexts('audience', source);

@@ -1,4 +1,4 @@
 import source from './pt-BR/commercials.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const commercialsCatalogue = defineTexts('commercials', source);

@@ -1,4 +1,4 @@
 import source from './pt-BR/common.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const commonCatalogue = defineTexts('common', source);

@@ -1,4 +1,4 @@
 import source from './pt-BR/dashboard.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const dashboardCatalogue = defineTexts('dashboard', source);

@@ -1,4 +1,4 @@
 import source from './pt-BR/downloads.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const downloadsCatalogue = defineTexts('downloads', source);

@@ -1,4 +1,4 @@
 import source from './pt-BR/ftp-migration.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const ftpMigrationCatalogue = defineTexts('ftp-migration', source);

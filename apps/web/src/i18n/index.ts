@@ -2,7 +2,7 @@
  * The web's screen texts, one file per feature and language: `pt-BR/<feature>.ts` is the source
  * (its default export), and `en-US/<feature>.ts`, `es-ES/<feature>.ts` export by default a
  * catalogue of the same shape (`FeatureTexts<'relay'>`). `i18n/<feature>.ts` declares the
- * catalogue (runtime.ts `defineTexts`); a page imports only its own features' declarations, so
+ * catalogue (store.ts `defineTexts`); a page imports only its own features' declarations, so
  * each page's chunk carries only its Portuguese texts, and a translation is its own chunk loaded
  * when the panel is shown in that language. Messages the server also sends (`msg`) and its error
  * messages are Portuguese in @painel/contract; `messages.ts` and `server-errors.ts` translate them.

@@ -1,4 +1,4 @@
 import source from './pt-BR/lives.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const livesCatalogue = defineTexts('lives', source);

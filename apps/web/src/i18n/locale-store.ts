@@ -15,7 +15,7 @@ export function activeLocale(): Locale {
 
 /**
  * Makes a language the active one and tells every subscriber (the components showing texts)
- * at once. The texts of that language must already be loaded (setLocale in runtime.ts does it);
+ * at once. The texts of that language must already be loaded (setLocale in store.ts does it);
  * formatting numbers alone needs nothing loaded.
  */
 export function activateLocale(locale: Locale): void {

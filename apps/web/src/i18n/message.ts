@@ -16,14 +16,20 @@ export type MessageValues = Record<string, MessageValue>;
 /** An ICU message taking the values V. At run time it is the message's own string. */
 export type Message<V extends MessageValues> = string & { readonly [valuesOf]: V };
 
-const messages = new Set<string>();
+// each message, with its syntax tree when the build parsed it (vite.config.ts precompileMessages)
+const messages = new Map<string, unknown>();
 
-export function icu<V extends MessageValues>(message: string): Message<V> {
-  messages.add(message);
+export function icu<V extends MessageValues>(message: string, parsed?: unknown): Message<V> {
+  messages.set(message, parsed);
   return message as Message<V>;
 }
 
 /** Whether a catalogue string was written with `icu` (and so is formatted with values). */
 export function isMessage(text: string): boolean {
   return messages.has(text);
+}
+
+/** A message's syntax tree when the build parsed it; undefined where the text is parsed when first formatted. */
+export function parsedMessage(text: string): unknown {
+  return messages.get(text);
 }

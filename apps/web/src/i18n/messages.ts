@@ -1,5 +1,5 @@
 import { msg } from '@painel/contract';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 /** The messages the server and the panel share (toasts, confirmations), in the panel's language. */
 export const messageCatalogue = defineTexts('messages', msg);

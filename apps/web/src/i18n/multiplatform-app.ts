@@ -1,4 +1,4 @@
 import source from './pt-BR/multiplatform-app.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const multiplatformAppCatalogue = defineTexts('multiplatform-app', source);

@@ -1,4 +1,4 @@
 import source from './pt-BR/relay.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const relayCatalogue = defineTexts('relay', source);

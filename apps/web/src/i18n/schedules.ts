@@ -1,4 +1,4 @@
 import source from './pt-BR/schedules.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const schedulesCatalogue = defineTexts('schedules', source);

@@ -1,5 +1,5 @@
 import type { ServerErrorTexts } from './index.ts';
-import { defineTranslation } from './runtime.ts';
+import { defineTranslation } from './store.ts';
 
 /**
  * The server's error messages by code in the panel's language. Their Portuguese is the server's

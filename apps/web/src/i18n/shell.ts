@@ -1,4 +1,4 @@
 import source from './pt-BR/shell.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const shellCatalogue = defineTexts('shell', source);

@@ -1,4 +1,4 @@
 import source from './pt-BR/videos.ts';
-import { defineTexts } from './runtime.ts';
+import { defineTexts } from './store.ts';
 
 export const videosCatalogue = defineTexts('videos', source);

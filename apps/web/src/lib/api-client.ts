@@ -2,7 +2,7 @@ import { clearToken, getToken } from './token.ts';
 import type { z } from 'zod';
 import type { IssueCode, ServerErrorCode } from '@painel/contract';
 import { serverErrorCatalogue } from '../i18n/server-errors.ts';
-import { translationNow } from '../i18n/runtime.ts';
+import { translationNow } from '../i18n/store.ts';
 import { activeLocale, SOURCE_LOCALE } from '../i18n/locale-store.ts';
 
 /**

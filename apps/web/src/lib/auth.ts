@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { startMsg, type User } from '@painel/contract';
+import type { User } from '@painel/contract';
+import { startCatalogue } from '../i18n/start.ts';
+import { textsNow } from '../i18n/store.ts';
 import { ApiError, apiRequest, parseContract } from './api-client.ts';
 import { getToken } from './token.ts';
 
@@ -20,7 +22,7 @@ export async function getMe(): Promise<User | null> {
   if (!getToken()) return null;
   try {
     const [{ meResponse }, data] = await Promise.all([loadAuthSchemas(), apiRequest('/api/auth/me')]);
-    return parseContract('/api/auth/me', meResponse, data, startMsg.invalidServerResponse).user;
+    return parseContract('/api/auth/me', meResponse, data, textsNow(startCatalogue).invalidServerResponse).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
+import { messageCatalogue } from '../i18n/messages.ts';
+import { textsNow } from '../i18n/store.ts';
 
 /**
  * Copies text. navigator.clipboard exists only in secure contexts (https or localhost); a panel
@@ -28,11 +29,11 @@ async function writeText(text: string): Promise<void> {
 export async function copyWithToast(text: string, item: string): Promise<boolean> {
   try {
     await writeText(text);
-    toast.success(msg.copied(item));
+    toast.success(textsNow(messageCatalogue).copied(item));
     return true;
   } catch (error) {
     console.error(error);
-    toast.error(msg.copyFailed);
+    toast.error(textsNow(messageCatalogue).copyFailed);
     return false;
   }
 }

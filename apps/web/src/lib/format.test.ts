@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  formatBitrate, formatBytes, formatClock, formatDuration, formatMegabytes, formatNumber, formatPercent, formatTimeSpan,
+  formatBitrate, formatBytes, formatClock, formatDuration, formatMegabytes, formatMinute, formatNumber, formatPercent, formatTimeSpan,
 } from './format.ts';
 import { currentLocale, setCurrentLocale } from './locale.ts';
 
@@ -107,4 +107,11 @@ test('uptimes are HH:MM:SS and the hours keep counting past 99', () => {
   assert.equal(formatClock(3725, 'en-US'), '01:02:05');
   assert.equal(formatClock(100 * 3600 + 1, 'es-ES'), '100:00:01');
   assert.equal(formatClock(-3, 'pt-BR'), '00:00:00');
+});
+
+test('a minute is written as the language writes a short date and time, in the given time zone', () => {
+  assert.equal(formatMinute('2026-01-05T03:07:00.000Z', 'America/Sao_Paulo', 'pt-BR'), '05/01/2026 00:07');
+  assert.match(formatMinute('2026-01-05T15:30:00.000Z', 'UTC', 'en-US'), /^01\/05\/2026 03:30\sPM$/);
+  assert.equal(formatMinute('2026-01-05T15:30:00.000Z', 'UTC', 'es-ES'), '05/01/2026 15:30');
+  assert.equal(formatMinute('nada', 'UTC', 'pt-BR'), '');
 });

@@ -1,4 +1,5 @@
-import { commonTexts } from '../i18n/pt-BR/common.ts';
+import { commonCatalogue } from '../i18n/common.ts';
+import { textsNow } from '../i18n/store.ts';
 import { currentLocale } from './locale.ts';
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
@@ -76,7 +77,7 @@ export function formatTimeSpan(seconds: number | null | undefined, locale: strin
  */
 export function formatDuration(seconds: number | null | undefined, locale: string = currentLocale()): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) {
-    return commonTexts.notAvailable;
+    return textsNow(commonCatalogue).notAvailable;
   }
   return formatTimeSpan(seconds, locale);
 }
@@ -87,13 +88,14 @@ export function formatClock(totalSeconds: number, locale: string = currentLocale
   return `${twoDigits(Math.floor(s / 3600), locale)}:${twoDigits(Math.floor((s % 3600) / 60), locale)}:${twoDigits(s % 60, locale)}`;
 }
 
-/** An ISO instant as dd/MM/yyyy HH:mm in the account's time zone; '' when it is no date. */
-export function formatMinute(iso: string, timeZone: string): string {
+/**
+ * An ISO instant as the language's short date and its hours and minutes, in the account's time
+ * zone ('05/01/2026 00:07' in pt-BR, '01/05/2026 12:07 AM' in en-US); '' when it is no date.
+ */
+export function formatMinute(iso: string, timeZone: string, locale: string = currentLocale()): string {
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return '';
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+  const date = new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
+  return `${date} ${time}`;
 }

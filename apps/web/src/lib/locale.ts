@@ -11,7 +11,7 @@ export function currentLocale(): PanelLocale {
   return activeLocale();
 }
 
-/** Writes figures in a locale from now on (the panel's language changes with it; i18n/runtime.ts setLocale also loads its texts). */
+/** Writes figures in a locale from now on (the panel's language changes with it; i18n/store.ts setLocale also loads its texts). */
 export function setCurrentLocale(locale: PanelLocale): void {
   activateLocale(locale);
 }

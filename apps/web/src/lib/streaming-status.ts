@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TIMINGS, statusResponseSchema, type StatusResponse, type TransmissionType } from '@painel/contract';
-import { commonTexts } from '../i18n/pt-BR/common.ts';
+import { commonCatalogue } from '../i18n/common.ts';
+import { textsNow } from '../i18n/store.ts';
 import { apiRequest } from './api-client.ts';
 import { useAutoRefresh } from './auto-refresh.ts';
 
@@ -70,6 +71,7 @@ export function liveSinceMs(status: StreamingStatus | undefined, answeredAt: num
 
 /** What the live badge names as the source: the playlist, a relay, else OBS. */
 export function liveTypeLabel(streamType: TransmissionType | null | undefined): string {
+  const commonTexts = textsNow(commonCatalogue);
   return streamType === 'playlist' ? commonTexts.liveTypePlaylist : streamType === 'relay' ? commonTexts.liveTypeRelay : commonTexts.liveTypeObs;
 }
 

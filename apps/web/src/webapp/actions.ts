@@ -1,6 +1,8 @@
 import { h } from './dom.ts';
 import { keyBytes } from './links.ts';
-import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
+import { textsNow } from '../i18n/store.ts';
+import { webappCatalogue } from '../i18n/webapp.ts';
+import { refusalOf } from './texts.ts';
 
 /** A short message at the bottom of the screen. */
 export function notice(): { el: HTMLElement; say(text: string): void } {
@@ -32,6 +34,7 @@ export const canPush = (key: string): boolean =>
 export async function pushButton(key: string, say: (text: string) => void): Promise<HTMLButtonElement> {
   const reg = await navigator.serviceWorker.ready;
   let sub = await reg.pushManager.getSubscription();
+  const texts = textsNow(webappCatalogue);
   const btn = h('button', { type: 'button', class: 'chip' });
   const label = () => (btn.textContent = sub ? texts.notifyStop : texts.notify);
   label();
@@ -50,7 +53,7 @@ export async function pushButton(key: string, say: (text: string) => void): Prom
         const r = await post('push/subscribe', fresh.toJSON());
         if (!r.ok) {
           await fresh.unsubscribe();
-          return say(((await r.json().catch(() => null)) as { error?: string } | null)?.error ?? texts.notifyFailed);
+          return say(await refusalOf(r, texts.notifyFailed));
         }
         sub = fresh;
         say(texts.notifyOn);
@@ -75,7 +78,7 @@ let place: HTMLElement | null = null;
 function offerInstall() {
   if (!offered || !place || place.querySelector('[data-install]')) return;
   const prompt = offered;
-  const btn = h('button', { type: 'button', class: 'chip', 'data-install': true }, texts.install);
+  const btn = h('button', { type: 'button', class: 'chip', 'data-install': true }, textsNow(webappCatalogue).install);
   btn.addEventListener('click', () => {
     btn.remove();
     offered = null;

@@ -1,7 +1,8 @@
 import { WEBAPP_LIMITS } from '@painel/contract/webapp-limits';
 import type { PublishedBanner } from '@painel/contract/webapp';
 import { h } from './dom.ts';
-import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
+import { textsNow } from '../i18n/store.ts';
+import { webappCatalogue } from '../i18n/webapp.ts';
 
 /**
  * The banner strip: a banner the server picks at random (and counts as seen) when the app opens
@@ -9,6 +10,7 @@ import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
  * banner with a link opens it through the app's click address, which counts the click.
  */
 export function bannerStrip(): HTMLElement {
+  const texts = textsNow(webappCatalogue);
   const strip = h('aside', { class: 'banner', 'aria-label': texts.banner, hidden: true, 'data-testid': 'banner' });
   async function pick() {
     try {

@@ -1,6 +1,9 @@
 import type { ChatMessage } from '@painel/contract/webapp';
 import { h } from './dom.ts';
-import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
+import { activeLocale } from '../i18n/locale-store.ts';
+import { textsNow } from '../i18n/store.ts';
+import { webappCatalogue } from '../i18n/webapp.ts';
+import { refusalOf } from './texts.ts';
 
 /** How often an open chat asks for new messages. */
 export const CHAT_POLL_MS = 5000;
@@ -8,21 +11,21 @@ export const CHAT_POLL_MS = 5000;
 const SHOWN_MAX = 200;
 const NAME_KEY = 'webapp-chat-nome';
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const errorOf = async (r: Response, fallback: string) => ((await r.json().catch(() => null)) as { error?: string } | null)?.error ?? fallback;
+const time = (iso: string) => new Date(iso).toLocaleTimeString(activeLocale(), { hour: '2-digit', minute: '2-digit' });
 
 /**
  * The app's chat: the latest messages, then new ones every CHAT_POLL_MS while it is open, and a
  * form to post. Names and messages are shown as text, exactly as written.
  */
 export function chatPanel(): { el: HTMLElement; start(): void; stop(): void } {
+  const texts = textsNow(webappCatalogue);
   const list = h('ol', { class: 'chat-list', 'aria-live': 'polite', 'data-testid': 'chat-messages' });
   const empty = h('p', { class: 'muted' }, texts.chatEmpty);
   const error = h('p', { class: 'chat-error', role: 'alert', hidden: true });
   const nome = h('input', { name: 'nome', maxlength: '40', placeholder: texts.chatName, 'aria-label': texts.chatName, autocomplete: 'nickname' });
   const mensagem = h('input', { name: 'mensagem', maxlength: '300', placeholder: texts.chatMessage, 'aria-label': texts.chatMessage, autocomplete: 'off' });
   const send = h('button', { type: 'submit', class: 'send' }, texts.chatSend);
-  // the server checks the fields and says what is wrong, in its own words
+  // the server checks the fields and says what is wrong (by its code, in the visitor's language)
   const form = h('form', { class: 'chat-form', novalidate: true }, nome, mensagem, send);
   nome.value = localStorage.getItem(NAME_KEY) ?? '';
   let last = 0;
@@ -45,7 +48,7 @@ export function chatPanel(): { el: HTMLElement; start(): void; stop(): void } {
   async function poll() {
     try {
       const r = await fetch(`chat?after=${last}`, { cache: 'no-store' });
-      if (!r.ok) return say(await errorOf(r, texts.chatOffline));
+      if (!r.ok) return say(await refusalOf(r, texts.chatOffline));
       add(((await r.json()) as { messages: ChatMessage[] }).messages);
       if (error.textContent === texts.chatOffline) say(null);
     } catch {
@@ -62,7 +65,7 @@ export function chatPanel(): { el: HTMLElement; start(): void; stop(): void } {
         const r = await fetch('chat', {
           method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nome: nome.value, mensagem: mensagem.value }),
         });
-        if (!r.ok) return say(await errorOf(r, texts.chatSendFailed));
+        if (!r.ok) return say(await refusalOf(r, texts.chatSendFailed));
         say(null);
         localStorage.setItem(NAME_KEY, nome.value.trim());
         mensagem.value = '';

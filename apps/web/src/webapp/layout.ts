@@ -4,7 +4,8 @@ import { bannerStrip } from './banner.ts';
 import { chatPanel } from './chat.ts';
 import { h } from './dom.ts';
 import { contactsOf, firstSection, sectionsOf, type SectionId } from './links.ts';
-import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
+import { textsNow } from '../i18n/store.ts';
+import { webappCatalogue } from '../i18n/webapp.ts';
 
 export type Variant = 'web' | 'tv';
 
@@ -25,6 +26,7 @@ const backdrop = (el: HTMLElement, url: string) => {
 
 /** The Android app's start screen (model 1): the logo and a play button that opens the app. */
 export function startScreen(root: HTMLElement, d: PublicWebApp, play: () => void): void {
+  const texts = textsNow(webappCatalogue);
   const button = h('button', { type: 'button', class: 'play' }, h('span', { 'aria-hidden': 'true' }, '▶'), texts.watch);
   button.addEventListener('click', play);
   root.replaceChildren(backdrop(h('div', { class: 'start' },
@@ -32,6 +34,7 @@ export function startScreen(root: HTMLElement, d: PublicWebApp, play: () => void
 }
 
 function contactList(d: PublicWebApp): HTMLElement {
+  const texts = textsNow(webappCatalogue);
   const contacts = contactsOf(d);
   if (!contacts.length) return h('p', { class: 'muted' }, texts.contactEmpty);
   return h('ul', { class: 'contacts' }, ...contacts.map((c) =>
@@ -45,6 +48,7 @@ function contactList(d: PublicWebApp): HTMLElement {
  * menu at the bottom (at the side on a wide screen).
  */
 export function renderApp(root: HTMLElement, d: PublicWebApp, variant: Variant): void {
+  const texts = textsNow(webappCatalogue);
   const model = d.modelo === 2 && variant === 'web' ? 2 : 1;
   document.body.classList.toggle('m2', model === 2);
   const status = notice();

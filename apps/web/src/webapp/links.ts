@@ -1,8 +1,8 @@
 import type { PublicWebApp } from '@painel/contract';
-import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
+import type { webappCatalogue } from '../i18n/webapp.ts';
 
 /** The sections an app shows, in menu order. */
-export type SectionId = keyof typeof texts.sections;
+export type SectionId = keyof (typeof webappCatalogue)['source']['sections'];
 
 /** True for an http(s) address: the only kind of owner-typed link the app opens. */
 export function isHttp(s: string): boolean {
@@ -18,7 +18,7 @@ export function isHttp(s: string): boolean {
 const EMAIL = /^[^\s@<>"'?&#%]+@[^\s@<>"'?&#%]+\.[^\s@<>"'?&#%]+$/;
 
 export interface Contact {
-  kind: keyof typeof texts.contacts;
+  kind: keyof (typeof webappCatalogue)['source']['contacts'];
   href: string;
   /** What the visitor reads. */
   shown: string;

@@ -1,7 +1,9 @@
 import type { PublicWebApp } from '@painel/contract';
 import { h } from './dom.ts';
 import { applyTheme, renderApp, startScreen, type Variant } from './layout.ts';
-import { webappTexts as texts } from '../i18n/pt-BR/webapp.ts';
+import { textsNow } from '../i18n/store.ts';
+import { webappCatalogue } from '../i18n/webapp.ts';
+import { startLanguage } from './texts.ts';
 import './webapp.css';
 
 /**
@@ -13,6 +15,7 @@ const variant: Variant = /\/tv\/?$/.test(location.pathname) ? 'tv' : 'web';
 const root = document.getElementById('app')!;
 
 async function boot(): Promise<void> {
+  const texts = textsNow(webappCatalogue);
   root.setAttribute('aria-busy', 'true');
   root.replaceChildren(h('p', { class: 'state' }, texts.loading));
   let d: PublicWebApp;
@@ -35,4 +38,4 @@ async function boot(): Promise<void> {
 
 // the service worker keeps the app opening offline and shows the channel's notifications
 if (variant === 'web' && 'serviceWorker' in navigator) void navigator.serviceWorker.register('sw.js', { scope: './' }).catch(() => {});
-void boot();
+void startLanguage().then(boot);

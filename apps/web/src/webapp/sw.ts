@@ -71,7 +71,9 @@ async function networkFirst(req: Request): Promise<Response> {
     if (res.ok) await cache.put(req, res.clone());
     return res;
   } catch (err) {
-    const hit = await cache.match(req, { ignoreSearch: req.mode === 'navigate' });
+    // the page and the manifest vary by Accept-Language, which the worker's own requests may send
+    // otherwise: offline, the kept copy serves (the page sets its language itself)
+    const hit = await cache.match(req, { ignoreSearch: req.mode === 'navigate', ignoreVary: true });
     if (hit) return hit;
     throw err;
   }

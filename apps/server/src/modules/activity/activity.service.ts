@@ -1,21 +1,32 @@
 import { msg } from '@painel/contract';
 import { nowIso, type Db } from '../../platform/db.ts';
+import { formatZoned } from '../../platform/zoned-time.ts';
 import type { ActivityRepo } from './activity.repo.ts';
 
 /** What happened on an account, for the dashboard's recent activity. Stored neutral, worded on read. */
 export type ActivityType =
   | 'publish_refused' | 'key_regenerated' | 'transmission_started' | 'transmission_ended'
   | 'logo_added' | 'logo_removed' | 'player_settings'
-  /** A live registered or scheduled; the detail is the whole sentence. */
+  /** A live started now on a platform; the detail is the platform's name. */
+  | 'live_started'
+  /** A live scheduled on a platform; the detail is `<platform>|<start, ISO UTC>`. */
+  | 'live_scheduled'
+  /** Written by older versions: the detail is the whole Portuguese sentence. */
   | 'live_registered';
 
 export interface ActivityItem {
   tipo: ActivityType;
+  /** The event in Portuguese, written in the account's time zone. */
   descricao: string;
+  /** What the event is about (a title, a name, an address; for live_scheduled `<platform>|<ISO start>`), for a client writing it in its own language. */
+  detalhe: string;
   data: string;
 }
 
-function describe(tipo: string, detalhe: string): string {
+/** The detail of a scheduled live: the platform and when it starts. */
+export const scheduledLiveDetail = (platform: string, startIso: string): string => `${platform}|${startIso}`;
+
+function describe(tipo: string, detalhe: string, timeZone: string): string {
   switch (tipo as ActivityType) {
     case 'publish_refused': return msg.activityPublishRefused(detalhe);
     case 'key_regenerated': return msg.activityKeyRegenerated;
@@ -24,6 +35,11 @@ function describe(tipo: string, detalhe: string): string {
     case 'logo_added': return msg.activityLogoAdded(detalhe);
     case 'logo_removed': return msg.activityLogoRemoved(detalhe);
     case 'player_settings': return msg.activityPlayerSettings;
+    case 'live_started': return msg.liveActivityStarted(detalhe);
+    case 'live_scheduled': {
+      const cut = detalhe.lastIndexOf('|');
+      return msg.liveActivityScheduled(detalhe.slice(0, cut), formatZoned(detalhe.slice(cut + 1), timeZone));
+    }
     default: return detalhe;
   }
 }
@@ -39,9 +55,9 @@ export function createActivityService(deps: { db: Db; repo: ActivityRepo }) {
       if (last && Date.now() - Date.parse(last.created_at) < intervalMs) return;
       await repo.insert(db, { user_id: userId, tipo, detalhe: detalhe.slice(0, 200), created_at: nowIso() });
     },
-    async recent(userId: number, limit = 10): Promise<ActivityItem[]> {
+    async recent(userId: number, timeZone: string, limit = 10): Promise<ActivityItem[]> {
       const rows = await repo.recent(db, userId, limit);
-      return rows.map((r) => ({ tipo: r.tipo as ActivityType, descricao: describe(r.tipo, r.detalhe), data: r.created_at }));
+      return rows.map((r) => ({ tipo: r.tipo as ActivityType, descricao: describe(r.tipo, r.detalhe, timeZone), detalhe: r.detalhe, data: r.created_at }));
     },
   };
 }

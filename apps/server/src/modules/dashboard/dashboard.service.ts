@@ -26,6 +26,7 @@ export function createDashboardService(deps: {
   db: Db; dialect: Dialect; config: Config; usage: UsageOf; viewers: ViewersService; streaming: StreamingService;
   activity: ActivityService; media: MediaServer; startedAt: number;
   playlists: (userId: number) => Promise<number>;
+  timezoneOf: (userId: number) => Promise<string>;
 }) {
   const { db, config, viewers, streaming, media } = deps;
 
@@ -66,7 +67,7 @@ export function createDashboardService(deps: {
     async overview(auth: Auth) {
       const [s, sistema, status, mem, disk, atividade, history] = await Promise.all([
         stats(auth), system(), streaming.status(auth), memory(), fs.statfs(config.dataDir).catch(() => null),
-        deps.activity.recent(auth.userId, 10), streaming.transmissions(auth, 50),
+        deps.timezoneOf(auth.userId).then((tz) => deps.activity.recent(auth.userId, tz, 10)), streaming.transmissions(auth, 50),
       ]);
       const cores = os.cpus().length || 1;
       const load = os.loadavg()[0] ?? 0;

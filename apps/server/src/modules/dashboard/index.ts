@@ -1,4 +1,5 @@
 import { defineModule } from '../module.ts';
+import { timezoneOf } from '../schedules/schedules.service.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService, type DashboardService } from './dashboard.service.ts';
 
@@ -17,7 +18,7 @@ export const dashboardModule = defineModule({
     dashboard: ({ store, config, library, services }) => createDashboardService({
       db: store.db, dialect: store.dialect, config, usage: (id) => library.usageOf(id), viewers: services.viewers,
       streaming: services.streaming, activity: services.activity, media: services.media, startedAt,
-      playlists: (id) => services.playlists.count(id),
+      playlists: (id) => services.playlists.count(id), timezoneOf: timezoneOf(store.db),
     }),
   },
   routes: (app, { services }) => dashboardRoutes(app, services.dashboard),

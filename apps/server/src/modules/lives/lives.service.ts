@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import { formatZoned, parseZoned } from '../../platform/zoned-time.ts';
 import { limitReached, lockPlan } from '../accounts/plan.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { scheduledLiveDetail, type ActivityService } from '../activity/activity.service.ts';
 import type { Processes } from '../engine/processes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { channelUrls, formatUptime } from '../streaming/urls.ts';
@@ -169,7 +169,8 @@ export function createLivesService(deps: {
         });
       });
       const name = platformName(body.tipo);
-      await deps.activity.record(auth.userId, 'live_registered', immediate ? msg.liveActivityStarted(name) : msg.liveActivityScheduled(name, formatZoned(start, tz)));
+      if (immediate) await deps.activity.record(auth.userId, 'live_started', name);
+      else await deps.activity.record(auth.userId, 'live_scheduled', scheduledLiveDetail(name, new Date(start).toISOString()));
       return { success: true, message: immediate ? msg.liveStarted : msg.liveScheduled, live: { id: live.id } };
     },
 

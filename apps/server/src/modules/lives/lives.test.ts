@@ -135,8 +135,17 @@ describe('lives: restreams to a platform', () => {
   });
 
   test('a scheduled live starts at its start time and ends at its end time', async () => {
-    const r = await startLive({ servidor_rtmp_chave: 'chave-agenda', inicio_imediato: 'nao', data_inicio: at(2 * HOUR), data_fim: at(3 * HOUR) });
+    const startText = at(2 * HOUR);
+    const r = await startLive({ servidor_rtmp_chave: 'chave-agenda', inicio_imediato: 'nao', data_inicio: startText, data_fim: at(3 * HOUR) });
     assert.equal(r.message, msg.liveScheduled);
+    // the dashboard's activity: the sentence in Portuguese in the account's zone, and what a client
+    // writing it in another language needs (the platform and the start as an instant)
+    const [event] = (await api(a.token, 'GET', '/api/dashboard/overview')).json().atividade_recente as { tipo: string; descricao: string; detalhe: string }[];
+    assert.equal(event?.tipo, 'live_scheduled');
+    assert.equal(event?.descricao, msg.liveActivityScheduled('YouTube', startText));
+    const [platform, startIso] = event!.detalhe.split('|');
+    assert.equal(platform, 'YouTube');
+    assert.equal(formatZoned(startIso!, TZ), startText);
     const scheduled = await liveOf(r.live.id);
     assert.equal(scheduled?.status, 2);
     assert.equal(scheduled?.status_text, LIVE_STATE_TEXT.scheduled);

@@ -1,4 +1,4 @@
-import type { PlayerType, WatermarkPosition } from '@painel/contract';
+import type { PlayerType, PublicLanguage, PublicTexts, WatermarkPosition } from '@painel/contract';
 
 /**
  * The embeddable player page (/api/player-port/iframe): self-contained HTML whose player
@@ -6,7 +6,8 @@ import type { PlayerType, WatermarkPosition } from '@painel/contract';
  * open the viewer session (or bring the viewer-limit notice: 403 with code viewer_limit),
  * starts the picture when the channel is live and shows the offline picture when it is not.
  * A 429 (too many requests from the viewer's address) never stops the picture: the next
- * heartbeat simply tries again. Pure: text in, text out.
+ * heartbeat simply tries again. Its texts, and the player libraries' own controls, are in the
+ * viewer's language (`lang`, from the request's Accept-Language). Pure: text in, text out.
  */
 export interface PlayerPageInput {
   nonce: string;
@@ -21,7 +22,11 @@ export interface PlayerPageInput {
   watermark: { url: string; position: WatermarkPosition; opacity: number } | null;
   counter: boolean;
   share: string | null;
-  texts: { offline: string; loading: string; error: string; watching: string; share: string; copy: string; copied: string };
+  /** The viewer's language: the page's texts, its <html lang> and the players' controls. */
+  lang: PublicLanguage;
+  texts: PublicTexts['player'];
+  /** Clappr's own strings in that language. */
+  clappr: PublicTexts['clappr'];
 }
 
 export const PLAYER_LIBS = {
@@ -30,6 +35,22 @@ export const PLAYER_LIBS = {
   hlsjs: { scripts: ['hls.light.min.js'], styles: [] },
   clappr: { scripts: ['clappr.min.js'], styles: [] },
 } as const satisfies Record<PlayerType, { scripts: readonly string[]; styles: readonly string[] }>;
+
+/**
+ * video.js's own language files (node_modules/video.js/dist/lang), served from /player-libs
+ * after the library, and the language name video.js knows each by. English is built in.
+ */
+export const VIDEOJS_LANGUAGES = {
+  'pt-BR': { name: 'pt-BR', script: 'video-lang-pt-BR.js' },
+  'en-US': { name: 'en', script: null },
+  'es-ES': { name: 'es', script: 'video-lang-es.js' },
+} as const satisfies Record<PublicLanguage, { name: string; script: string | null }>;
+
+/**
+ * The key of Clappr's Strings plugin under which a language's strings go: the plugin copies its
+ * base entries (pt, en, es) over the regional ones after merging the page's `strings`.
+ */
+const CLAPPR_LANGUAGES: Record<PublicLanguage, string> = { 'pt-BR': 'pt', 'en-US': 'en', 'es-ES': 'es' };
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -85,7 +106,8 @@ const SCRIPT = String.raw`(function () {
     var src = hls && session ? cfg.src + (cfg.src.indexOf('?') < 0 ? '?' : '&') + 'sessao=' + encodeURIComponent(session) : cfg.src;
     if (cfg.player === 'clappr') {
       var d = document.createElement('div'); d.id = 'clappr'; stage.appendChild(d);
-      player = new Clappr.Player({ source: src, parentId: '#clappr', autoPlay: true, mute: true, width: '100%', height: '100%', playback: { playInline: true, hlsjsConfig: hlsConfig() } });
+      var strings = {}; strings[cfg.clapprKey] = cfg.clappr;
+      player = new Clappr.Player({ source: src, parentId: '#clappr', autoPlay: true, mute: true, width: '100%', height: '100%', language: cfg.lang, strings: strings, playback: { playInline: true, hlsjsConfig: hlsConfig() } });
       player.on(Clappr.Events.PLAYER_ERROR, fail);
       return;
     }
@@ -94,7 +116,9 @@ const SCRIPT = String.raw`(function () {
     stage.appendChild(v);
     if (cfg.player === 'videojs') {
       v.className = 'video-js vjs-big-play-centered';
-      player = videojs(v, { autoplay: 'muted', controls: true, fill: true, liveui: hls });
+      // the page's own word for the live badge, over the language file's
+      videojs.addLanguage(cfg.vjsLang, { LIVE: cfg.t.live });
+      player = videojs(v, { autoplay: 'muted', controls: true, fill: true, liveui: hls, language: cfg.vjsLang });
       player.src({ src: src, type: hls ? 'application/x-mpegURL' : 'video/mp4' });
       player.on('error', fail);
     } else if (hls && window.Hls && Hls.isSupported()) {
@@ -126,8 +150,9 @@ const SCRIPT = String.raw`(function () {
         // rate limited or the server briefly in trouble: what plays keeps playing, the next beat tries again
         if (x.r.status === 429 || x.r.status >= 500) return;
         $('loading').hidden = true;
-        if (x.r.status === 403 && x.j.code === 'viewer_limit') { stop(); session = null; $('offline').hidden = true; note(x.j.error); return; }
-        if (!x.r.ok) { stop(); note(x.j.error || cfg.t.error); return; }
+        if (x.r.status === 403 && x.j.code === 'viewer_limit') { stop(); session = null; $('offline').hidden = true; note(cfg.t.viewerLimit); return; }
+        // the server's reason is Portuguese: other languages show the page's own
+        if (!x.r.ok) { stop(); note((cfg.lang === 'pt-BR' && x.j.error) || cfg.t.error); return; }
         // a new session (the old one expired) means a new playlist address
         if (playing && x.j.session !== session) stop();
         session = x.j.session;
@@ -151,7 +176,12 @@ const SCRIPT = String.raw`(function () {
 
 export function playerPage(p: PlayerPageInput): string {
   const libs = PLAYER_LIBS[p.player];
-  const cfg = { player: p.player, kind: p.kind, src: p.src, hb: p.heartbeat, hbMs: p.heartbeatMs, offlineMs: p.offlinePollMs, share: p.share, t: p.texts };
+  const vjs = VIDEOJS_LANGUAGES[p.lang];
+  const scripts = p.player === 'videojs' && vjs.script ? [...libs.scripts, vjs.script] : libs.scripts;
+  const cfg = {
+    player: p.player, kind: p.kind, src: p.src, hb: p.heartbeat, hbMs: p.heartbeatMs, offlineMs: p.offlinePollMs, share: p.share, t: p.texts,
+    lang: p.lang, vjsLang: vjs.name, clapprKey: CLAPPR_LANGUAGES[p.lang], clappr: p.clappr,
+  };
   // JSON inside <script> must not be able to close it
   const json = JSON.stringify(cfg).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
   const share = p.share
@@ -163,7 +193,7 @@ export function playerPage(p: PlayerPageInput): string {
       `<button id="copy" type="button" title="${esc(p.texts.share)}">${esc(p.texts.copy)}</button>`
     : '';
   return `<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${p.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(p.title)}</title><link rel="icon" href="data:,">
 ${libs.styles.map((s) => `<link rel="stylesheet" href="/player-libs/${s}">`).join('\n')}
 <style nonce="${p.nonce}">${CSS}</style></head>
@@ -178,6 +208,6 @@ ${share ? `<div id="share">${share}</div>` : ''}
 </div>
 <script id="cfg" type="application/json">${json}</script>
 <script nonce="${p.nonce}">${SCRIPT}</script>
-${libs.scripts.map((s) => `<script src="/player-libs/${s}"></script>`).join('\n')}
+${scripts.map((s) => `<script src="/player-libs/${s}"></script>`).join('\n')}
 </body></html>`;
 }

@@ -7,14 +7,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
-  LOGO_MAX_BYTES, VIEWER_HEARTBEAT_MS, effectiveUserId, heartbeatBody, msg, playerQuery, playerSettingsBody, type ServerErrorCode,
+  LOGO_MAX_BYTES, VIEWER_HEARTBEAT_MS, effectiveUserId, heartbeatBody, pickLanguage, playerQuery, playerSettingsBody, publicTextsOf,
+  type PublicLanguage, type ServerErrorCode,
 } from '@painel/contract';
 import { AppError, errorBody, parse } from '../../platform/errors.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
 import { idParam, parseRange } from '../../platform/http.ts';
 import { ipKey } from '../../platform/ip-key.ts';
 import type { LogosService } from './logos.service.ts';
-import { PLAYER_LIBS, playerPage } from './player-page.ts';
+import { PLAYER_LIBS, VIDEOJS_LANGUAGES, playerPage } from './player-page.ts';
 import type { PlayersService, VodProof } from './players.service.ts';
 
 export type { VodResolver } from './players.service.ts';
@@ -60,8 +61,12 @@ const LIB_FILES: Record<string, { file: string; type: string }> = {
   // the full build, as before: pages of other sites may still load it from here
   'hls.min.js': { file: path.join(dist('hls.js'), 'hls.min.js'), type: 'text/javascript' },
   'clappr.min.js': { file: path.join(dist('@clappr/player'), 'clappr.min.js'), type: 'text/javascript' },
+  // video.js's controls in the viewer's language (its own files: videojs.addLanguage calls)
+  'video-lang-pt-BR.js': { file: path.join(dist('video.js'), 'lang', 'pt-BR.js'), type: 'text/javascript' },
+  'video-lang-es.js': { file: path.join(dist('video.js'), 'lang', 'es.js'), type: 'text/javascript' },
 };
 for (const l of Object.values(PLAYER_LIBS)) for (const f of [...l.scripts, ...l.styles]) if (!LIB_FILES[f]) throw new Error(`biblioteca sem arquivo: ${f}`);
+for (const { script } of Object.values(VIDEOJS_LANGUAGES)) if (script && !LIB_FILES[script]) throw new Error(`biblioteca sem arquivo: ${script}`);
 
 function csp(nonce: string, player: string, hlsOrigin: string | null): string {
   // the live playlist lists its fragments at the media node's HLS port (hls-origin.ts)
@@ -85,9 +90,15 @@ function shareUrl(origin: string, reqUrl: string): string {
   return `${origin}${reqUrl.slice(0, q)}?${params}`;
 }
 
-const htmlMessage = (reply: FastifyReply, status: number, text: string) =>
+/** The viewer's language for a public page, from the request's Accept-Language (the answer then varies by it). */
+const viewerLanguage = (req: FastifyRequest, reply: FastifyReply): PublicLanguage => {
+  reply.header('Vary', 'Accept-Language');
+  return pickLanguage(req.headers['accept-language']);
+};
+
+const htmlMessage = (reply: FastifyReply, status: number, lang: PublicLanguage, text: string) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
-    .send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Player</title><body style="margin:0;display:flex;align-items:center;justify-content:center;height:100vh;background:#030712;color:#e5e7eb;font-family:system-ui,sans-serif"><p>${text}</p></body></html>`);
+    .send(`<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>Player</title><body style="margin:0;display:flex;align-items:center;justify-content:center;height:100vh;background:#030712;color:#e5e7eb;font-family:system-ui,sans-serif"><p>${text}</p></body></html>`);
 
 export function playersRoutes(app: FastifyInstance, deps: {
   players: PlayersService; logos: LogosService;
@@ -159,13 +170,15 @@ export function playersRoutes(app: FastifyInstance, deps: {
   });
 
   app.get('/api/player-port/iframe', async (req, reply) => {
+    const lang = viewerLanguage(req, reply);
+    const texts = publicTextsOf(lang);
     const q = playerQuery.safeParse(req.query ?? {});
-    if (!q.success) return htmlMessage(reply, 400, msg.playerNotFound);
+    if (!q.success) return htmlMessage(reply, 400, lang, texts.player.notFound);
     const account = await players.channel(q.data.login);
     const source = account && players.sourceOf(account.usuario, q.data);
-    if (!account || !source) return htmlMessage(reply, 404, msg.playerNotFound);
+    if (!account || !source) return htmlMessage(reply, 404, lang, texts.player.notFound);
     // a library video is signed for the page only when the channel has it
-    if (source.kind === 'vod' && !(await players.vodFile(account, source))) return htmlMessage(reply, 404, msg.playerNotFound);
+    if (source.kind === 'vod' && !(await players.vodFile(account, source))) return htmlMessage(reply, 404, lang, texts.player.notFound);
     const signed = source.kind === 'vod' ? players.signedVod(account.usuario, source.ref) : null;
     // the owner's preview in the panel: a grant of another channel, expired or forged is no grant, and the page is a viewer's
     const given = (req.query as { previa?: unknown }).previa;
@@ -193,10 +206,9 @@ export function playersRoutes(app: FastifyInstance, deps: {
       watermark: wm.enabled && wm.logo_url ? { url: wm.logo_url, position: wm.position, opacity: wm.opacity } : null,
       counter: q.data.contador === 'true',
       share: q.data.compartilhamento === 'true' ? shareUrl(`${req.protocol}://${req.host}`, req.url) : null,
-      texts: {
-        offline: msg.noLiveBroadcast, loading: msg.playerLoading, error: msg.playerLoadError, watching: msg.playerWatching,
-        share: msg.playerShare, copy: msg.playerCopyLink, copied: msg.playerLinkCopied,
-      },
+      lang,
+      texts: texts.player,
+      clappr: texts.clappr,
     });
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Content-Security-Policy', csp(nonce, player, deps.hlsOrigin?.(req) ?? null))
       .header('Referrer-Policy', 'no-referrer').send(html);

@@ -227,6 +227,69 @@ describe('players, watermark logos and viewer sessions', () => {
     assert.match(plain, /hls\.light\.min\.js/); // the account's saved player
   });
 
+  test('the iframe page speaks the viewer\'s language (Accept-Language), the players\' controls too', async () => {
+    const page = (player: string, acceptLanguage?: string) => h.app.inject({
+      url: `/api/player-port/iframe?login=${a.usuario}&stream=${a.usuario}_live&player=${player}&contador=true&compartilhamento=true`,
+      ...(acceptLanguage !== undefined && { headers: { 'accept-language': acceptLanguage } }),
+    });
+    const cfg = (html: string) => JSON.parse(/<script id="cfg" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!) as
+      { lang: string; vjsLang: string; clapprKey: string; clappr: { live: string }; t: { live: string; viewerLimit: string } };
+
+    // no header, or none of the three: Portuguese, as before
+    for (const al of [undefined, 'fr-FR,fr;q=0.9,de;q=0.8']) {
+      const r = await page('videojs', al);
+      assert.match(r.body, /<html lang="pt-BR">/);
+      assert.match(r.headers.vary as string, /Accept-Language/i);
+      assert.ok(r.body.includes(msg.noLiveBroadcast) && r.body.includes(msg.playerLoading) && r.body.includes(msg.playerCopyLink));
+      assert.match(r.body, /<script src="\/player-libs\/video\.min\.js"><\/script>\n<script src="\/player-libs\/video-lang-pt-BR\.js"><\/script>/);
+      assert.equal(cfg(r.body).vjsLang, 'pt-BR');
+      assert.equal(cfg(r.body).t.viewerLimit, errorText('viewer_limit'));
+    }
+
+    const en = await page('videojs', 'en-US,en;q=0.9,pt-BR;q=0.8');
+    assert.equal(en.statusCode, 200);
+    assert.match(en.body, /<html lang="en-US">/);
+    assert.ok(en.body.includes('No Active Broadcast') && en.body.includes('Loading player...') && en.body.includes('> watching<'));
+    assert.ok(en.body.includes('>Copy link</button>'));
+    assert.ok(!en.body.includes(msg.noLiveBroadcast) && !en.body.includes(msg.playerLoading));
+    assert.doesNotMatch(en.body, /video-lang-/); // English is built into video.js
+    assert.equal(cfg(en.body).vjsLang, 'en');
+    assert.equal(cfg(en.body).t.live, 'LIVE');
+
+    // q-values decide, not the order
+    const es = await page('videojs', 'pt-BR;q=0.5, es-MX;q=0.9, en;q=0.8');
+    assert.match(es.body, /<html lang="es-ES">/);
+    assert.ok(es.body.includes('Sin transmisión activa') && es.body.includes('Cargando player...') && es.body.includes('> viendo<'));
+    assert.ok(es.body.includes('>Copiar enlace</button>'));
+    const esLib = /<script src="(\/player-libs\/video-lang-es\.js)"><\/script>/.exec(es.body)?.[1];
+    assert.ok(esLib);
+    const lib = await h.app.inject({ url: esLib! });
+    assert.equal(lib.statusCode, 200);
+    assert.match(lib.body, /videojs\.addLanguage\('es'/);
+    assert.equal(cfg(es.body).vjsLang, 'es');
+    assert.equal(cfg(es.body).t.live, 'EN VIVO');
+    assert.match(cfg(es.body).t.viewerLimit, /límite de espectadores/);
+
+    // Clappr: its language and its strings under the key its Strings plugin keeps
+    const clappr = cfg((await page('clappr', 'es-AR')).body);
+    assert.equal(clappr.lang, 'es-ES');
+    assert.equal(clappr.clapprKey, 'es');
+    assert.equal(clappr.clappr.live, 'en vivo');
+    assert.equal(cfg((await page('clappr', 'en')).body).clapprKey, 'en');
+    // hls.js: the browser's own controls, the page's texts in the language
+    const hls = await page('hlsjs', 'en-GB');
+    assert.match(hls.body, /<html lang="en-US">/);
+    assert.ok(hls.body.includes('No Active Broadcast'));
+
+    // refusals in the viewer's language too
+    const missing = await h.app.inject({ url: '/api/player-port/iframe?login=ninguem_aqui', headers: { 'accept-language': 'es' } });
+    assert.equal(missing.statusCode, 404);
+    assert.match(missing.body, /<html lang="es-ES">/);
+    assert.ok(missing.body.includes('Player no encontrado'));
+    const missingPt = await h.app.inject({ url: '/api/player-port/iframe?login=ninguem_aqui' });
+    assert.ok(missingPt.body.includes(msg.playerNotFound));
+  });
+
   test('the iframe refuses unknown channels and another channel\'s stream', async () => {
     for (const url of [
       '/api/player-port/iframe?login=ninguem_aqui', `/api/player-port/iframe?login=${a.usuario}&stream=${b.usuario}_live`,

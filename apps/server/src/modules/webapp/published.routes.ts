@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WEBAPP_BADGES, WEBAPP_BASE, errorText } from '@painel/contract';
+import { WEBAPP_BADGES, WEBAPP_BASE, pickLanguage, publicTextsOf, type PublicLanguage } from '@painel/contract';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
@@ -34,7 +34,16 @@ export const WEBAPP_PAGE_CSP = [
 const ICON_FILE = /^(icon|maskable)-(\d{2,3})\.png$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
-const notFoundPage = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${errorText('webapp_not_found')}</title></head><body><p>${errorText('webapp_not_found')}</p></body></html>`;
+const notFoundPage = (lang: PublicLanguage) => {
+  const text = publicTextsOf(lang).webapp.notFound;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${text}</title></head><body><p>${text}</p></body></html>`;
+};
+
+/** The visitor's language for a public page, from the request's Accept-Language (the answer then varies by it). */
+const visitorLanguage = (req: FastifyRequest, reply: FastifyReply): PublicLanguage => {
+  reply.header('Vary', 'Accept-Language');
+  return pickLanguage(req.headers['accept-language']);
+};
 
 type LoginReq = FastifyRequest<{ Params: { login: string } }>;
 
@@ -86,10 +95,11 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedDeps): void
       reply.redirect(`${WEBAPP_BASE}/${encodeURIComponent(req.params.login)}/${variant === 'tv' ? 'tv/' : ''}`, 301));
 
     app.get<{ Params: { login: string } }>(at, pageHeaders, async (req, reply) => {
+      const lang = visitorLanguage(req, reply);
       const a = await published.open(req.params.login, variant);
-      const html = a && published.page(a);
+      const html = a && published.page(a, lang);
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
-      return html ? reply.send(html) : reply.status(404).send(notFoundPage);
+      return html ? reply.send(html) : reply.status(404).send(notFoundPage(lang));
     });
 
     app.get<{ Params: { login: string } }>(`${at}app.json`, async (req, reply) => {
@@ -121,7 +131,8 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedDeps): void
   const web = `${WEBAPP_BASE}/:login/`;
   app.get<{ Params: { login: string } }>(`${web}manifest.webmanifest`, async (req, reply) => {
     const a = await opened(req, 'web');
-    return reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').send(JSON.stringify(published.manifest(a)));
+    const lang = visitorLanguage(req, reply);
+    return reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').send(JSON.stringify(published.manifest(a, lang)));
   });
 
   app.get<{ Params: { login: string } }>(`${web}sw.js`, async (req, reply) => {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
-  WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_ICON_SIZES, effectiveUserId, streamNameOf, type PublicWebApp, type PushSubscriptionBody,
+  PUBLIC_SOURCE_LANGUAGE, WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_ICON_SIZES, effectiveUserId, streamNameOf,
+  type PublicLanguage, type PublicWebApp, type PushSubscriptionBody,
 } from '@painel/contract';
 import type { Core } from '../module.ts';
 import { nowIso, type Tx } from '../../platform/db.ts';
@@ -136,9 +137,12 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
     };
   }
 
-  /** The built page, read once it exists; the app's name, colour, manifest and icons go in its head. */
+  /**
+   * The built page, read once it exists; the app's name, colour, manifest and icons go in its
+   * head, and the visitor's language (`lang`) on its <html>.
+   */
   let html: string | null = null;
-  function page(app: PublishedApp): string | null {
+  function page(app: PublishedApp, lang: PublicLanguage = PUBLIC_SOURCE_LANGUAGE): string | null {
     if (html === null && config.webDist) {
       try {
         html = fs.readFileSync(path.join(config.webDist, 'webapp.html'), 'utf8');
@@ -162,10 +166,12 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
         : []),
     ].join('\n');
     // replacement functions: a name with `$&` in it stays text
-    return html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${esc(d.nome)}</title>`).replace('</head>', () => `${head}\n</head>`);
+    return html.replace(/<html\b[^>]*>/i, () => `<html lang="${lang}">`)
+      .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${esc(d.nome)}</title>`).replace('</head>', () => `${head}\n</head>`);
   }
 
-  function manifest(app: PublishedApp) {
+  /** The manifest; `lang` is the visitor's language (what the app's own texts are shown in). */
+  function manifest(app: PublishedApp, lang: PublicLanguage = PUBLIC_SOURCE_LANGUAGE) {
     const d = app.data;
     const v = iconVersion(app.icon);
     const icon = (size: number, purpose: IconPurpose) => ({
@@ -176,7 +182,7 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
       name: d.nome,
       short_name: cut(d.nome, SHORT_NAME_MAX),
       description: app.description,
-      lang: 'pt-BR',
+      lang,
       start_url: app.base,
       scope: app.base,
       display: 'standalone',

@@ -200,6 +200,33 @@ describe('the published web app', () => {
     assert.equal(sw.headers['cache-control'], 'no-cache');
   });
 
+  test("the visitor's language (Accept-Language): the page's <html lang>, the manifest's lang, the not-found page", async () => {
+    const lang = (al?: string) => (al === undefined ? {} : { headers: { 'accept-language': al } });
+    const page = await get(`/webapp/${a.usuario}/`);
+    assert.match(page.body, /<html lang="pt-BR">/);
+    assert.match(String(page.headers.vary), /Accept-Language/i);
+    const en = await get(`/webapp/${a.usuario}/`, lang('en-US,en;q=0.9'));
+    assert.match(en.body, /<html lang="en-US">/);
+    assert.ok(en.body.includes('<title>Rádio &#60;Sol&#62; &#38; $&#38; Companhia</title>'), 'the owner\'s name as written');
+    assert.match((await get(`/webapp/${a.usuario}/`, lang('fr;q=0.9, es-MX;q=0.8, en;q=0.5'))).body, /<html lang="es-ES">/);
+
+    const manifest = (al?: string) => get(`/webapp/${a.usuario}/manifest.webmanifest`, lang(al));
+    const pt = await manifest();
+    assert.equal(pt.json<{ lang: string }>().lang, 'pt-BR');
+    assert.match(String(pt.headers.vary), /Accept-Language/i);
+    assert.equal((await manifest('de-DE,de')).json<{ lang: string }>().lang, 'pt-BR');
+    const enManifest = (await manifest('en-GB')).json<{ lang: string; name: string }>();
+    assert.deepEqual([enManifest.lang, enManifest.name], ['en-US', 'Rádio <Sol> & $& Companhia']);
+    assert.equal((await manifest('pt-BR;q=0.4,es;q=0.6')).json<{ lang: string }>().lang, 'es-ES');
+
+    const missing = await get('/webapp/ninguem_aqui/', lang('es-AR,es'));
+    assert.equal(missing.statusCode, 404);
+    assert.match(missing.body, /<html lang="es-ES">/);
+    assert.ok(missing.body.includes('<p>App no encontrada</p>') && !missing.body.includes(errorText('webapp_not_found')));
+    const missingEn = await get('/webapp/ninguem_aqui/tv/', lang('en'));
+    assert.ok(missingEn.body.includes('<html lang="en-US">') && missingEn.body.includes('<p>App not found</p>'));
+  });
+
   test('files: only the names of the account rows, with their type and a long cache', async () => {
     const own = await get(`/webapp/${a.usuario}/files/${logoName}`);
     assert.deepEqual([own.statusCode, own.headers['content-type']], [200, 'image/png']);
@@ -359,6 +386,8 @@ describe('the published web app', () => {
     const page = await get(`/webapp/${a.usuario}/tv/`);
     assert.equal(page.statusCode, 200);
     assert.ok(page.body.includes('<title>TV Sol</title>') && !page.body.includes('rel="manifest"'));
+    // the page the app's WebView opens follows the phone's language (its Accept-Language)
+    assert.match((await get(`/webapp/${a.usuario}/tv/`, { headers: { 'accept-language': 'es-US,es;q=0.9' } })).body, /<html lang="es-ES">/);
     assert.equal((await get(`/webapp/${a.usuario}/tv/chat`)).json().error, errorText('chat_disabled'));
     assert.equal((await get(`/webapp/${b.usuario}/tv/app.json`)).statusCode, 404);
   });

@@ -6,9 +6,10 @@ import { getToken } from '@/lib/token.ts';
 import { useUserSettings } from '@/lib/user-settings.ts';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { rememberLocale, setLocale } from '@/i18n/runtime.ts';
+import { useMenuLabel } from '@/lib/menu-label.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { pageLabel, useShellMenu } from './use-shell-menu.ts';
+import { pageItem, useShellMenu } from './use-shell-menu.ts';
 
 /** The shell of every /dashboard page: side menu, header, and the page fading in. */
 export function DashboardLayout() {
@@ -16,6 +17,8 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const { data: user } = useUser();
   const menu = useShellMenu();
+  const labelOf = useMenuLabel();
+  const page = pageItem(menu, pathname);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // starts as the account's setting says; the header button folds it for this visit
   const settings = useUserSettings({ enabled: getToken() !== null });
@@ -38,7 +41,8 @@ export function DashboardLayout() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <Header
-          pageLabel={pageLabel(menu, pathname)}
+          pageLabel={page && labelOf(page)}
+          atRoot={page?.id === 'dashboard'}
           user={user}
           menuOpen={menuOpen}
           onOpenMenu={() => setMenuOpen(true)}

@@ -7,19 +7,24 @@ import { accountTypeLabel, isRevenda } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatBitrate } from '@/lib/format.ts';
 import { SIDEBAR_ID } from './sidebar.tsx';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { shellTexts } from '@/i18n/pt-BR/shell.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { shellCatalogue } from '@/i18n/shell.ts';
 
 export function Header({
-  pageLabel, user, menuOpen, onOpenMenu, collapsed, onToggleCollapsed,
+  pageLabel, atRoot, user, menuOpen, onOpenMenu, collapsed, onToggleCollapsed,
 }: {
   pageLabel: string | undefined;
+  /** The page is the dashboard itself, the breadcrumb's root. */
+  atRoot: boolean;
   user: User | null | undefined;
   menuOpen: boolean;
   onOpenMenu: () => void;
   collapsed: boolean;
   onToggleCollapsed: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const shellTexts = useTexts(shellCatalogue);
   const Fold = collapsed ? PanelLeftOpen : PanelLeftClose;
   const current = pageLabel ?? commonTexts.pageFallback;
   return (
@@ -48,7 +53,7 @@ export function Header({
         <nav aria-label={shellTexts.breadcrumb} className="min-w-0">
           <p className="truncate text-sm text-gray-500">
             {/* the dashboard is the root itself: 'Dashboard / Dashboard' would repeat it */}
-            {current !== shellTexts.breadcrumbRoot && (
+            {!atRoot && (
               <>
                 {shellTexts.breadcrumbRoot}
                 <span aria-hidden="true" className="mx-1.5 text-gray-300"> / </span>

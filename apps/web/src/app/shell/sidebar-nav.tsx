@@ -1,9 +1,11 @@
 import { useId, useMemo } from 'react';
 import { NavLink } from 'react-router';
 import type { MenuItem } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { shellTexts } from '@/i18n/pt-BR/shell.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { shellCatalogue } from '@/i18n/shell.ts';
 import { cn } from '@/lib/cn.ts';
+import { useMenuLabel } from '@/lib/menu-label.ts';
 import { MenuIcon } from '@/components/ui/menu-icon.tsx';
 import { groupMenu } from './menu-search.ts';
 
@@ -14,7 +16,11 @@ export function SidebarNav({ menu, search, onNavigate, collapsed = false }: {
   collapsed?: boolean;
 }) {
   const id = useId();
-  const groups = useMemo(() => groupMenu(menu, search), [menu, search]);
+  const commonTexts = useTexts(commonCatalogue);
+  const shellTexts = useTexts(shellCatalogue);
+  const labelOf = useMenuLabel();
+  // searched by the labels as shown, in the panel's language
+  const groups = useMemo(() => groupMenu(menu, search, labelOf), [menu, search, labelOf]);
 
   return (
     <nav aria-label={shellTexts.mainNavigation} className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
@@ -31,7 +37,7 @@ export function SidebarNav({ menu, search, onNavigate, collapsed = false }: {
                   to={item.path}
                   end={item.path === '/dashboard'}
                   onClick={onNavigate}
-                  title={collapsed ? item.label : undefined}
+                  title={collapsed ? labelOf(item) : undefined}
                   className={({ isActive }) =>
                     cn(
                       'group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
@@ -49,7 +55,7 @@ export function SidebarNav({ menu, search, onNavigate, collapsed = false }: {
                         name={item.icon}
                         className={cn('h-5 w-5 shrink-0', isActive ? 'text-white' : 'text-gray-400 group-hover:text-white')}
                       />
-                      <span className={cn('truncate', collapsed && 'lg:sr-only')}>{item.label}</span>
+                      <span className={cn('truncate', collapsed && 'lg:sr-only')}>{labelOf(item)}</span>
                     </>
                   )}
                 </NavLink>

@@ -6,8 +6,9 @@ import { cn } from '@/lib/cn.ts';
 import { Logo } from '@/components/ui/logo.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { shellTexts } from '@/i18n/pt-BR/shell.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { shellCatalogue } from '@/i18n/shell.ts';
 
 export const SIDEBAR_ID = 'menu-lateral';
 
@@ -25,6 +26,8 @@ export function Sidebar({
   onClose: () => void;
   collapsed: boolean;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const shellTexts = useTexts(shellCatalogue);
   const [search, setSearch] = useState('');
   const closeRef = useRef<HTMLButtonElement>(null);
 

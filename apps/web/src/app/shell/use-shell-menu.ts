@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_MENU, msg, type MenuItem } from '@painel/contract';
+import { DEFAULT_MENU, type MenuItem } from '@painel/contract';
 import { getToken } from '@/lib/token.ts';
 import { useUserSettings } from '@/lib/user-settings.ts';
 
@@ -12,15 +12,15 @@ export function useShellMenu(): readonly MenuItem[] {
   const settings = useUserSettings({ enabled: getToken() !== null });
 
   useEffect(() => {
-    if (settings.error) console.error(msg.settingsLoadLog, settings.error);
+    if (settings.error) console.error('Could not load the settings:', settings.error);
   }, [settings.error]);
 
   const stored = settings.data?.menu_items;
   return stored && stored.length > 0 ? stored : DEFAULT_MENU;
 }
 
-/** The label of the page at `pathname`, for the breadcrumb. */
-export function pageLabel(menu: readonly MenuItem[], pathname: string): string | undefined {
+/** The menu entry of the page at `pathname`, for the breadcrumb (its label is shown in the panel's language). */
+export function pageItem(menu: readonly MenuItem[], pathname: string): MenuItem | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (menu.find((m) => m.path === path) ?? DEFAULT_MENU.find((m) => m.path === path))?.label;
+  return menu.find((m) => m.path === path) ?? DEFAULT_MENU.find((m) => m.path === path);
 }

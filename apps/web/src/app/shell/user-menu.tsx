@@ -3,14 +3,18 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import ChevronUp from 'lucide-react/icons/chevron-up';
 import LogOut from 'lucide-react/icons/log-out';
-import { msg, type User } from '@painel/contract';
-import { shellTexts } from '@/i18n/pt-BR/shell.ts';
+import type { User } from '@painel/contract';
+import { textsNow, useLocale, useTexts } from '@/i18n/runtime.ts';
+import { shellCatalogue } from '@/i18n/shell.ts';
+import { startCatalogue } from '@/i18n/start.ts';
 import { accountBadgeLabel, displayName, isRevenda } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';
 import { useLogout } from '@/features/auth/api/logout.ts';
 
 /** Bottom of the side menu: who is signed in, the account type, and the 'Sair' action. */
 export function UserMenu({ user, collapsed = false }: { user: User | null | undefined; collapsed?: boolean }) {
+  const shellTexts = useTexts(shellCatalogue);
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -19,7 +23,7 @@ export function UserMenu({ user, collapsed = false }: { user: User | null | unde
     onLoggedOut: () => {
       navigate('/login', { replace: true });
       toast.dismiss();
-      toast.success(msg.logoutSuccess);
+      toast.success(textsNow(startCatalogue).logoutSuccess);
     },
   });
 
@@ -70,7 +74,7 @@ export function UserMenu({ user, collapsed = false }: { user: User | null | unde
           aria-hidden="true"
           className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-blue-500 to-violet-600 font-semibold text-white"
         >
-          {name.charAt(0).toLocaleUpperCase('pt-BR')}
+          {name.charAt(0).toLocaleUpperCase(locale)}
         </span>
         <span className={cn('min-w-0 flex-1', collapsed && 'lg:sr-only')}>
           <span className="block truncate text-sm font-medium text-white">{name}</span>

@@ -1,5 +1,6 @@
-import { createContext, use, useCallback, useId, useRef, useState, type ReactNode } from 'react';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { createContext, Suspense, use, useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 
@@ -23,7 +24,6 @@ const ConfirmContext = createContext<Confirm | null>(null);
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const pending = useRef<((ok: boolean) => void) | null>(null);
-  const messageId = useId();
 
   const settle = useCallback((ok: boolean) => {
     pending.current?.(ok);
@@ -43,25 +43,36 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext value={confirm}>
       {children}
+      {/* the provider sits above the app's own Suspense: the question waits for its texts alone */}
       {request && (
-        <Modal
-          open
-          role="alertdialog"
-          describedBy={messageId}
-          title={request.title ?? commonTexts.confirmTitle}
-          onClose={() => settle(false)}
-          closeButton={false}
-          footer={
-            <>
-              <Button variant="secondary" data-autofocus onClick={() => settle(false)}>{commonTexts.cancel}</Button>
-              <Button variant={request.tone ?? 'danger'} onClick={() => settle(true)}>{request.confirmLabel ?? commonTexts.confirm}</Button>
-            </>
-          }
-        >
-          <p id={messageId} data-testid="confirm-message" className="text-sm whitespace-pre-line text-gray-700">{request.message}</p>
-        </Modal>
+        <Suspense fallback={null}>
+          <ConfirmQuestion request={request} settle={settle} />
+        </Suspense>
       )}
     </ConfirmContext>
+  );
+}
+
+function ConfirmQuestion({ request, settle }: { request: ConfirmRequest; settle: (ok: boolean) => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const messageId = useId();
+  return (
+    <Modal
+      open
+      role="alertdialog"
+      describedBy={messageId}
+      title={request.title ?? commonTexts.confirmTitle}
+      onClose={() => settle(false)}
+      closeButton={false}
+      footer={
+        <>
+          <Button variant="secondary" data-autofocus onClick={() => settle(false)}>{commonTexts.cancel}</Button>
+          <Button variant={request.tone ?? 'danger'} onClick={() => settle(true)}>{request.confirmLabel ?? commonTexts.confirm}</Button>
+        </>
+      }
+    >
+      <p id={messageId} data-testid="confirm-message" className="text-sm whitespace-pre-line text-gray-700">{request.message}</p>
+    </Modal>
   );
 }
 

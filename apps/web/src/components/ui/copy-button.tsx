@@ -1,10 +1,12 @@
 import Copy from 'lucide-react/icons/copy';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { copyWithToast } from '@/lib/clipboard.ts';
 import { cn } from '@/lib/cn.ts';
 
 /** An icon button copying `value`; its accessible name is 'Copiar {item}'. */
 export function CopyButton({ value, item, className, disabled }: { value: string; item: string; className?: string; disabled?: boolean }) {
+  const commonTexts = useTexts(commonCatalogue);
   return (
     <button
       type="button"

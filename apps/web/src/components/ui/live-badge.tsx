@@ -1,8 +1,10 @@
 import { cn } from '@/lib/cn.ts';
-import { msg } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 
 /** The red pulsing 'AO VIVO' badge, optionally followed by the source type (OBS, Playlist). */
 export function LiveBadge({ type, className, testId = 'live-badge' }: { type?: string | undefined; className?: string; testId?: string }) {
+  const msg = useTexts(messageCatalogue);
   return (
     <span
       data-testid={testId}

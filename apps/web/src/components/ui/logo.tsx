@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import Play from 'lucide-react/icons/play';
 import { cn } from '@/lib/cn.ts';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 
 /** The panel logo (/logo.svg); a play icon stands in when the image fails to load. */
 export function Logo({ className }: { className?: string }) {
+  const commonTexts = useTexts(commonCatalogue);
   const [failed, setFailed] = useState(false);
   const box = cn('h-10 w-10 shrink-0', className);
   if (failed) {

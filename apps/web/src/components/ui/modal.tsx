@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import X from 'lucide-react/icons/x';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { cn } from '@/lib/cn.ts';
 
 /** The open modals, innermost last: only that one answers Esc and keeps Tab inside (a confirmation over a dialog). */
@@ -29,6 +30,7 @@ export function Modal({
   /** The id of the element that says what the dialog is about, read with its title. */
   describedBy?: string;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { issueText } from '@/lib/api-client.ts';
 
 /**
  * A dialog that asks for one name (new folder, rename folder, new playlist, edit playlist):
@@ -30,6 +32,7 @@ export function NameModal({
   onSubmit: (nome: string) => void;
   onClose: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
   const [nome, setNome] = useState(initial);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +47,8 @@ export function NameModal({
     setTouched(true);
     const r = schema.safeParse({ nome });
     if (!r.success) {
-      setError(r.error.issues[0]?.message ?? requiredMessage);
+      const issue = r.error.issues[0];
+      setError((issue && issueText(issue)) || requiredMessage);
       return;
     }
     onSubmit(r.data.nome);

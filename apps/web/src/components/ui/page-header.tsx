@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 
 /** The top of a management page: the way back to the dashboard, the page's title and what it is for. */
 export function PageHeader({ title, subtitle }: { title: string; subtitle?: string }) {
+  const commonTexts = useTexts(commonCatalogue);
   return (
     <>
       <Link to="/dashboard" className="inline-flex items-center gap-2 text-sm font-medium text-blue-600 hover:text-blue-800">

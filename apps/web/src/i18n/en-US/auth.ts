@@ -23,6 +23,7 @@ const authTexts: FeatureTexts<'auth'> = {
   featureVodText: 'Upload, convert, and organize your videos in folders and playlists.',
   featureMultiTitle: 'Multiplatform reach',
   featureMultiText: 'Restream at the same time to social networks, video platforms, and your own RTMP destinations.',
+  languageLabel: 'Language',
 };
 
 export default authTexts;

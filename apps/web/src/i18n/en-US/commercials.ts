@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('en-US');
 
 const commercialsTexts: FeatureTexts<'commercials'> = {
   title: 'Commercial breaks',
@@ -19,8 +16,8 @@ const commercialsTexts: FeatureTexts<'commercials'> = {
   listLoading: 'Loading settings...',
   empty: 'No commercial break settings yet.',
   columns: ['Playlist', 'Commercials folder', 'Quantity', 'Interval', 'Status', 'Actions'],
-  every: (v: { n: number }) => (isOne(v.n) ? 'every video' : `every ${v.n} videos`),
-  playable: (v: { n: number }) => (isOne(v.n) ? '1 video can be played' : `${v.n} videos can be played`),
+  every: icu('{n, plural, one {every video} other {every # videos}}'),
+  playable: icu('{n, plural, one {# video can be played} other {# videos can be played}}'),
   nonePlayable: 'No video in the folder can be played',
   inactive: 'Inactive',
   activate: 'Turn on',

@@ -33,6 +33,9 @@ const common: FeatureTexts<'common'> = {
   unsavedChanges: 'Unsaved changes',
   help: 'Help',
   howItWorks: 'How it works',
+  // the toasts: their region (Alt+T moves to it) and each one's close button
+  toastRegion: 'Notifications (Alt+T)',
+  dismissToast: 'Dismiss notification',
 
   // lists reordered by dragging (the settings menu, a playlist's videos)
   sortableRole: 'sortable item',

@@ -1,20 +1,15 @@
-import { CONVERSION_MIN_BITRATE } from '@painel/contract';
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { count } = plurals('en-US');
 
 const conversionTexts: FeatureTexts<'conversion'> = {
   title: 'Video conversion',
   subtitle: 'Convert incompatible or heavy videos to MP4 (H.264 + AAC) at your plan’s bitrate.',
-  planLimit: icu<{ kbps: number }>('Plan max bitrate: {kbps} kbps'),
+  planLimit: icu('Plan max bitrate: {kbps} kbps'),
   noFolders: 'No folders yet. Create folders and upload videos in Manage videos.',
-  folderVideoCount: (v: { n: number }) => count(v.n, 'video', 'videos'),
+  folderVideoCount: icu('{n, plural, one {# video} other {# videos}}'),
   videosTitle: icu<{ folder: string }>('Videos in {folder}'),
   selectFolderHint: 'Select a folder to see its videos and convert them.',
   resolution: 'Resolution',
-  frame: (v: { w: number; h: number }) => (v.w > 0 && v.h > 0 ? `${v.w}x${v.h}` : 'N/A'),
   optimized: 'Optimized',
   conversionError: 'Conversion error',
   queued: 'Queued...',
@@ -25,18 +20,27 @@ const conversionTexts: FeatureTexts<'conversion'> = {
   play: 'Play',
   convertAgain: 'Convert again',
   convertVideo: icu<{ name: string }>('Convert {name}'),
-  currentFacts: (v: { format: string; kbps: string; frame: string }) => `Current: ${v.format.toUpperCase()}, ${v.kbps}, ${v.frame}`,
+  currentFacts: icu('Current: {format}, {kbps}, {frame}'),
   qualityLegend: 'Quality',
   suggested: 'Suggested',
   customBitrate: 'Bitrate (kbps)',
-  customBitrateHint: (v: { max: number; min?: number; bySource?: boolean }) =>
-    `From ${v.min ?? CONVERSION_MIN_BITRATE} to ${v.max} kbps${v.bySource ? ' (this video’s bitrate: going higher would only make the file bigger)' : ''}`,
+  customBitrateHint: icu('From {min} to {max} kbps'),
+  customBitrateHintBySource: icu('From {min} to {max} kbps (this video’s bitrate: going higher would only make the file bigger)'),
+  qualityNames: { baixa: 'Low quality', media: 'Medium quality', alta: 'High quality', custom: 'Custom' },
+  qualityDescriptions: {
+    baixa: 'Smaller file, ideal for slow connections and phones',
+    media: 'A good balance between picture and file size',
+    alta: 'Best picture, bigger file',
+  },
+  qualityLabel: icu('{name} ({resolution}, {kbps} kbps)'),
+  customDescription: icu('Bitrate from {min} to {max} kbps and the resolution of your choice'),
+  aboveThePlan: 'Above your plan’s bitrate',
+  aboveTheSource: icu('Above this video’s bitrate ({kbps} kbps): the file would only get bigger, with no better picture'),
   resolutionNames: { '854x480': '480p (854x480)', '1280x720': '720p (1280x720)', '1920x1080': '1080p (1920x1080)' },
   keepOriginal: 'Keep the original video',
   keepOriginalHint: 'Checked: the converted version is saved next to the original, with "(otimizado)" added to its name. Unchecked: it replaces the original once verified, and playlists keep the same video — unless it came out bigger than the original: then it is saved next to it and the original stays.',
   noUpscale: 'A video smaller than the chosen resolution keeps its own size.',
   startConversion: 'Start conversion',
-  playerTitle: (v: { name: string }) => v.name,
   helpTitle: 'How conversion works',
   help: [
     'Videos in other formats (AVI, MOV, WMV, MKV…) or with a bitrate above the plan’s must be converted before they can go into playlists.',

@@ -1,15 +1,12 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
 
-const { isOne, count } = plurals('en-US');
-
 const dashboardTexts: FeatureTexts<'dashboard'> = {
-  greeting: icu<{ name: string }>('Hi, {name}'),
+  greeting: icu('Hi, {name}'),
   subtitle: 'Welcome to your streaming panel',
   planLabel: 'Plan',
   viewerLimitLabel: 'Viewer limit',
-  countOfLimit: icu<{ n: number; limit: number }>('{n} of {limit}'),
+  countOfLimit: icu('{n} of {limit}'),
   checking: 'Checking...',
   liveConnecting: 'Connecting to the live feed...',
   nowPlaying: 'Now playing:',
@@ -38,23 +35,22 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   apiWorking: 'Operational',
   apiDown: 'Unavailable',
   recentVideosTitle: 'Recent videos',
-  recentVideosFolder: icu<{ folder: string }>('Folder {folder}'),
+  recentVideosFolder: icu('Folder {folder}'),
   loadVideos: 'Load videos',
-  loadVideoInPlayer: icu<{ name: string }>('Load {name} in the player'),
+  loadVideoInPlayer: icu('Load {name} in the player'),
   noVideosYet: 'No videos uploaded yet.',
   recentVideosFailed: 'Could not load the videos.',
   resourceUsageTitle: 'Resource usage',
   bandwidthLabel: 'Incoming bitrate',
   cpuLabel: 'CPU',
-  cpuCores: (v: { n: number }) => count(v.n, 'core', 'cores'),
+  cpuCores: icu('{n, plural, one {# core} other {# cores}}'),
   memoryLabel: 'Memory',
   diskLabel: 'Disk',
   recentActivityTitle: 'Recent activity',
   noActivity: 'No activity recorded yet.',
   platformOverviewTitle: 'Platforms',
   platformsHint: 'Add a live under Go Live to restream to a platform',
-  platformsReceiving: (v: { n: number }) =>
-    isOne(v.n) ? '1 platform is receiving your channel now' : `${v.n} platforms are receiving your channel now`,
+  platformsReceiving: icu('{n, plural, one {# platform is receiving your channel now} other {# platforms are receiving your channel now}}'),
   platformConnected: 'Streaming',
   platformConnecting: 'Connecting...',
 };

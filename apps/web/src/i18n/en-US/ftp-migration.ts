@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { count } = plurals('en-US');
 
 const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   title: 'FTP video migration',
@@ -30,13 +27,12 @@ const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   scanning: 'Searching...',
   selectionTitle: 'Selected files',
   selectionEmpty: 'Check videos in the browser alongside or search the subfolders',
-  selectionSummary: (v: { n: number; size: string }) => `${count(v.n, 'file', 'files')}, ${v.size}`,
+  selectionSummary: icu('{n, plural, one {# file} other {# files}}, {size}'),
   removeFromSelection: icu<{ name: string }>('Remove {name} from the selection'),
   clearSelection: 'Clear selection',
   migrate: 'Migrate videos',
   scanTitle: 'Videos found',
-  scanSummary: (v: { videos: number; dirs: number }) =>
-    `${count(v.videos, 'video', 'videos')} in ${count(v.dirs, 'folder', 'folders')} scanned`,
+  scanSummary: icu('{videos, plural, one {# video} other {# videos}} in {dirs, plural, one {# folder} other {# folders}} scanned'),
   selectAll: 'Select all',
   selectNone: 'Select none',
   addToSelection: icu<{ n: number }>('Add {n} to the selection'),
@@ -45,10 +41,11 @@ const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   stateMigrating: 'Migrating...',
   stateCompleted: 'Migration complete',
   stateError: 'Migration failed',
-  filesDone: (v: { done: number; total: number }) => `${v.done} of ${count(v.total, 'file', 'files')}`,
-  migratedCount: (v: { n: number }) => `${count(v.n, 'video', 'videos')} in the folder`,
+  filesDone: icu('{done} of {total, plural, one {# file} other {# files}}'),
+  migratedCount: icu('{n, plural, one {# video} other {# videos}} in the folder'),
   remainingLabel: 'Time remaining',
-  remainingMinutes: (v: { n: number }) => (v.n < 1 ? 'less than 1 min' : `~${Math.round(v.n)} min`),
+  remainingMinutes: icu('~{n} min'),
+  remainingUnderMinute: 'less than 1 min',
   remainingUnknown: 'calculating...',
   currentFile: icu<{ name: string }>('Transferring: {name}'),
   errorsTitle: 'Errors',

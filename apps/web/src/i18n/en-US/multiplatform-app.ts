@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('en-US');
 
 const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   title: 'Multiplatform app',
@@ -50,8 +47,8 @@ const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   youtubeLabel: 'YouTube channel',
   modelLabel: 'Layout',
   models: [
-    { value: 1, label: 'Layout 1', hint: 'Player at the top with the sections in tabs right below.' },
-    { value: 2, label: 'Layout 2', hint: 'Full-screen background image with the logo, the player, and a section menu.' },
+    { label: 'Layout 1', hint: 'Player at the top with the sections in tabs right below.' },
+    { label: 'Layout 2', hint: 'Full-screen background image with the logo, the player, and a section menu.' },
   ],
   colorSplash: 'Splash screen color',
   logoHint: 'PNG, 300x300 pixels',
@@ -99,8 +96,7 @@ const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   pushCounter: icu<{ n: number; max: number }>('{n}/{max}'),
   pushSend: 'Send notification',
   pushSending: 'Sending...',
-  pushDelivered: (v: { sent: number }) =>
-    isOne(v.sent) ? 'Received by 1 subscriber.' : `Received by ${v.sent} subscribers.`,
+  pushDelivered: icu('{sent, plural, one {Received by # subscriber.} other {Received by # subscribers.}}'),
 };
 
 export default multiplatformAppTexts;

@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { count } = plurals('en-US');
 
 const playlistsTexts: FeatureTexts<'playlists'> = {
   title: 'Manage playlists',
@@ -36,7 +33,7 @@ const playlistsTexts: FeatureTexts<'playlists'> = {
   selectPlaylistHint: 'Select a playlist above, or create a new one, to build its video list.',
   entriesLoading: 'Loading playlist videos...',
   noEntries: 'No videos in this playlist. Add videos from the list of available videos.',
-  totals: (v: { n: number; duration: string }) => `${count(v.n, 'video', 'videos')} · ${v.duration}`,
+  totals: icu('{n, plural, one {# video} other {# videos}} · {duration}'),
   entriesLabel: icu<{ name: string }>('Videos in playlist {name}, in playback order'),
   dragHint: 'Drag videos by their handle to change the playback order.',
   removeFromPlaylist: icu<{ name: string }>('Remove {name} from the playlist'),
@@ -51,7 +48,7 @@ const playlistsTexts: FeatureTexts<'playlists'> = {
   playoutNowPlaying: 'Now playing',
   playoutBetweenVideos: 'Moving to the next video...',
   playoutCommercial: 'Commercial',
-  playoutPlayed: (v: { n: number }) => `${count(v.n, 'video', 'videos')} played since the broadcast started`,
+  playoutPlayed: icu('{n, plural, one {# video} other {# videos}} played since the broadcast started'),
   playoutSkippedTitle: 'Skipped files',
   playoutSkippedHint: 'These videos were skipped because their file could not be played. Upload them again or take them out of the playlist.',
   playoutSkippedAt: icu<{ when: string }>('at {when}'),

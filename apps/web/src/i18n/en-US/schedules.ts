@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { count } = plurals('en-US');
 
 const schedulesTexts: FeatureTexts<'schedules'> = {
   title: 'Schedules',
@@ -12,18 +9,33 @@ const schedulesTexts: FeatureTexts<'schedules'> = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   thisMonth: 'This month',
-  calendarDay: (v: { date: string; n: number; today: boolean }) =>
-    `${v.date}${v.today ? ' (today)' : ''}: ${v.n === 0 ? 'no schedules' : count(v.n, 'schedule', 'schedules')}`,
+  calendarDay: icu('{date}: {n, plural, =0 {no schedules} one {# schedule} other {# schedules}}'),
+  calendarToday: icu('{date} (today)'),
+  monthTitle: icu('{month} {year}'),
   calendarDayShown: icu<{ shown: string; label: string }>('{shown} — {label}'),
   calendarBadge: icu<{ id: number; name: string }>('Playlist {id}: {name}'),
   calendarMore: icu<{ n: number }>('+{n}'),
   shuffle: 'Shuffle the videos (random order)',
   frequency: 'Frequency',
+  frequencies: {
+    diariamente: 'Daily',
+    dias_da_semana: 'Days of the week',
+    uma_vez: 'Only once',
+  },
+  frequencyDays: icu('{frequency} ({days})'),
+  weekdayShort: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  weekdayNames: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
   weekdays: 'Days of the week',
   ending: 'Closing playlist',
   endingNone: 'None',
   endingHint: 'Plays on repeat after the scheduled playlist ends.',
   startTime: 'Start time',
+  zones: {
+    'America/Sao_Paulo': 'São Paulo (GMT-3)',
+    'America/New_York': 'New York (GMT-5)',
+    'Europe/London': 'London (GMT+0)',
+    'Asia/Tokyo': 'Tokyo (GMT+9)',
+  },
   dayTitle: icu<{ date: string }>('Schedules for {date}'),
   detailTitle: icu<{ id: number }>('Schedule {id}'),
   addOnDay: 'New schedule on this day',
@@ -34,12 +46,13 @@ const schedulesTexts: FeatureTexts<'schedules'> = {
   start: 'Start',
   lastRun: 'Last run',
   neverRun: 'Not run yet',
-  delay: icu<{ delay: string }>('{delay} late'),
-  playlistRef: (v: { id: number; name: string }) => (v.name ? `${v.id} – ${v.name}` : String(v.id)),
+  lastRunLate: icu('{when} ({delay} late)'),
+  playlistRef: icu('{id} – {name}'),
   deleteLabel: icu<{ id: number }>('Delete schedule {id}'),
   view: icu<{ id: number }>('View schedule {id}'),
   yes: 'Yes',
   no: 'No',
+  yesNamed: icu('Yes ({name})'),
   filtersTitle: 'Filters',
   filterStart: 'Start date',
   filterEnd: 'End date',

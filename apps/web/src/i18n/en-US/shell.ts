@@ -19,6 +19,26 @@ const shellTexts: FeatureTexts<'shell'> = {
   breadcrumb: 'Breadcrumb',
   breadcrumbRoot: 'Dashboard',
   online: 'Online',
+
+  // the side menu's entries by id
+  menuLabels: {
+    dashboard: 'Dashboard',
+    'iniciar-transmissao': 'Go Live',
+    'dados-conexao': 'Connection details',
+    players: 'Players',
+    gerenciarvideos: 'Manage videos',
+    playlists: 'Playlists',
+    agendamentos: 'Schedules',
+    comerciais: 'Commercial breaks',
+    downloadyoutube: 'YouTube download',
+    'migrar-videos-ftp': 'FTP migration',
+    espectadores: 'Viewers',
+    relayrtmp: 'RTMP relay',
+    'conversao-videos': 'Video conversion',
+    'app-multiplataforma': 'Multiplatform app',
+    'app-android': 'Android app',
+    configuracoes: 'Settings',
+  },
 };
 
 export default shellTexts;

@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('en-US');
 
 const videosTexts: FeatureTexts<'videos'> = {
   subtitle: 'Organize your videos in folders, upload new files, and keep track of the space used',
@@ -13,7 +10,7 @@ const videosTexts: FeatureTexts<'videos'> = {
   newFolder: 'New folder',
   folderSpaceUsed: icu<{ size: string }>('{size} used'),
   folderUsage: icu<{ name: string; pct: string }>('Folder {name} usage: {pct} of storage'),
-  folderOnServer: (v: { n: number }) => (isOne(v.n) ? 'On the server: 1 file' : `On the server: ${v.n} files`),
+  folderOnServer: icu('{n, plural, one {On the server: # file} other {On the server: # files}}'),
   folderNotOnServer: 'Folder not created on the server yet',
   renameFolderAction: icu<{ name: string }>('Rename folder {name}'),
   syncFolderAction: icu<{ name: string }>('Sync folder {name}'),

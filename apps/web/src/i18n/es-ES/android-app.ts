@@ -16,6 +16,7 @@ const androidAppTexts: FeatureTexts<'android-app'> = {
   appsDescription: 'Cada creación genera un APK firmado, que se puede descargar cuando el estado sea Completado.',
   appsCaption: 'Apps Android creadas',
   columns: ['Fecha', 'Estado', 'Acciones'],
+  statusLabels: { done: 'Completado', error: 'Error', building: 'En curso' },
   building: 'Se está generando el APK; esta lista se actualiza sola.',
   downloadItem: icu<{ date: string }>('Descargar el APK del {date}'),
   removeItem: icu<{ date: string }>('Eliminar la app del {date}'),
@@ -34,6 +35,7 @@ const androidAppTexts: FeatureTexts<'android-app'> = {
   descriptionPlaceholder: 'Una breve descripción de tu canal de TV',
   versionLabel: 'Versión',
   themeLabel: 'Tema',
+  themes: ['Azul', 'Verde', 'Rosa', 'Rojo'],
   logoHint: 'PNG de exactamente 300x300 píxeles',
   iconHint: 'PNG de exactamente 144x144 píxeles',
   backgroundLabel: 'Fondo',
@@ -54,7 +56,6 @@ const androidAppTexts: FeatureTexts<'android-app'> = {
   currentImage: icu<{ label: string }>('{label} actual'),
   configure: 'Actualizar configuración',
   configuring: 'Actualizando...',
-  noConfig: 'Primero crea una app para poder configurarla.',
   help: [
     'El APK se genera y se firma en el servidor; la lista muestra En curso hasta que esté listo.',
     'La app abre la página de tu canal con la transmisión en vivo, el logo, los colores y los contactos.',

@@ -24,6 +24,7 @@ const authTexts: FeatureTexts<'auth'> = {
   featureVodText: 'Sube, convierte y organiza tus videos en carpetas y playlists.',
   featureMultiTitle: 'Alcance multiplataforma',
   featureMultiText: 'Retransmite al mismo tiempo a redes sociales, plataformas de video y tus propios destinos RTMP.',
+  languageLabel: 'Idioma',
 };
 
 export default authTexts;

@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('es-ES');
 
 /** The commercials page (/dashboard/comerciais). */
 const commercialsTexts: FeatureTexts<'commercials'> = {
@@ -20,8 +17,8 @@ const commercialsTexts: FeatureTexts<'commercials'> = {
   listLoading: 'Cargando configuraciones...',
   empty: 'No hay tandas comerciales configuradas.',
   columns: ['Playlist', 'Carpeta de comerciales', 'Cantidad', 'Intervalo', 'Estado', 'Acciones'],
-  every: (v: { n: number }) => (isOne(v.n) ? 'cada video' : `cada ${v.n} videos`),
-  playable: (v: { n: number }) => (isOne(v.n) ? 'Se puede emitir 1 video' : `Se pueden emitir ${v.n} videos`),
+  every: icu('{n, plural, one {cada video} other {cada # videos}}'),
+  playable: icu('{n, plural, one {Se puede emitir # video} other {Se pueden emitir # videos}}'),
   nonePlayable: 'Ningún video de la carpeta se puede emitir',
   inactive: 'Inactivo',
   activate: 'Activar',

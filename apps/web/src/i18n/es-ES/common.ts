@@ -34,6 +34,9 @@ const common: FeatureTexts<'common'> = {
   unsavedChanges: 'Cambios sin guardar',
   help: 'Ayuda',
   howItWorks: 'Cómo funciona',
+  // the toasts: their region (Alt+T moves to it) and each one's close button
+  toastRegion: 'Avisos (Alt+T)',
+  dismissToast: 'Descartar aviso',
 
   // lists reordered by dragging (the settings menu, a playlist's videos)
   sortableRole: 'elemento reordenable',

@@ -1,21 +1,16 @@
-import { CONVERSION_MIN_BITRATE } from '@painel/contract';
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('es-ES');
 
 /** The video conversion page (/dashboard/conversao-videos). */
 const conversionTexts: FeatureTexts<'conversion'> = {
   title: 'Conversión de videos',
   subtitle: 'Convierte videos incompatibles o pesados a MP4 (H.264 + AAC) con el bitrate de tu plan.',
-  planLimit: icu<{ kbps: number }>('Bitrate máximo del plan: {kbps} kbps'),
+  planLimit: icu('Bitrate máximo del plan: {kbps} kbps'),
   noFolders: 'No hay carpetas creadas. Crea carpetas y sube videos en Administrar videos.',
-  folderVideoCount: (v: { n: number }) => `${v.n} ${isOne(v.n) ? 'video' : 'videos'}`,
+  folderVideoCount: icu('{n, plural, one {# video} other {# videos}}'),
   videosTitle: icu<{ folder: string }>('Videos de {folder}'),
   selectFolderHint: 'Selecciona una carpeta para ver sus videos y convertirlos.',
   resolution: 'Resolución',
-  frame: (v: { w: number; h: number }) => (v.w > 0 && v.h > 0 ? `${v.w}x${v.h}` : 'N/D'),
   optimized: 'Optimizado',
   conversionError: 'Error en la conversión',
   queued: 'En cola...',
@@ -26,19 +21,28 @@ const conversionTexts: FeatureTexts<'conversion'> = {
   play: 'Reproducir',
   convertAgain: 'Convertir de nuevo',
   convertVideo: icu<{ name: string }>('Convertir {name}'),
-  currentFacts: (v: { format: string; kbps: string; frame: string }) => `Actual: ${v.format.toUpperCase()}, ${v.kbps}, ${v.frame}`,
+  currentFacts: icu('Actual: {format}, {kbps}, {frame}'),
   qualityLegend: 'Calidad',
   suggested: 'Sugerida',
   customBitrate: 'Bitrate (kbps)',
-  customBitrateHint: (v: { max: number; min?: number; bySource?: boolean }) =>
-    `De ${v.min ?? CONVERSION_MIN_BITRATE} a ${v.max} kbps${v.bySource ? ' (el bitrate de este video: por encima de él, el archivo solo sería más pesado)' : ''}`,
+  customBitrateHint: icu('De {min} a {max} kbps'),
+  customBitrateHintBySource: icu('De {min} a {max} kbps (el bitrate de este video: por encima de él, el archivo solo sería más pesado)'),
+  qualityNames: { baixa: 'Calidad baja', media: 'Calidad media', alta: 'Calidad alta', custom: 'Personalizada' },
+  qualityDescriptions: {
+    baixa: 'Archivo más liviano, ideal para conexiones lentas y celulares',
+    media: 'Buen equilibrio entre imagen y tamaño del archivo',
+    alta: 'Mejor imagen, archivo más pesado',
+  },
+  qualityLabel: icu('{name} ({resolution}, {kbps} kbps)'),
+  customDescription: icu('Bitrate de {min} a {max} kbps y la resolución que elijas'),
+  aboveThePlan: 'Supera el bitrate de tu plan',
+  aboveTheSource: icu('Supera el bitrate de este video ({kbps} kbps): el archivo solo sería más pesado, sin mejorar la imagen'),
   resolutionNames: { '854x480': '480p (854x480)', '1280x720': '720p (1280x720)', '1920x1080': '1080p (1920x1080)' },
   keepOriginal: 'Conservar el video original',
   keepOriginalHint:
     'Marcado: la versión convertida se guarda junto al original, como "(otimizado)". Desmarcado: reemplaza al original después de verificarla, y las playlists siguen con el mismo video, salvo que haya quedado más pesada que él: en ese caso se guarda junto al original y este se conserva.',
   noUpscale: 'Un video más pequeño que la resolución elegida conserva su propio tamaño.',
   startConversion: 'Iniciar conversión',
-  playerTitle: (v: { name: string }) => v.name,
   helpTitle: 'Cómo funciona la conversión',
   help: [
     'Los videos en otros formatos (AVI, MOV, WMV, MKV…) o con un bitrate superior al del plan deben convertirse antes de entrar en playlists.',

@@ -1,16 +1,13 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('es-ES');
 
 /** The dashboard home (/dashboard). */
 const dashboardTexts: FeatureTexts<'dashboard'> = {
-  greeting: icu<{ name: string }>('Hola, {name}'),
+  greeting: icu('Hola, {name}'),
   subtitle: 'Bienvenido a tu panel de streaming',
   planLabel: 'Plan',
   viewerLimitLabel: 'Límite de espectadores',
-  countOfLimit: icu<{ n: number; limit: number }>('{n} de {limit}'),
+  countOfLimit: icu('{n} de {limit}'),
   checking: 'Verificando...',
   liveConnecting: 'Conectando con la señal en vivo...',
   nowPlaying: 'Reproduciendo:',
@@ -39,23 +36,22 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   apiWorking: 'Funcionando',
   apiDown: 'No disponible',
   recentVideosTitle: 'Videos recientes',
-  recentVideosFolder: icu<{ folder: string }>('Carpeta {folder}'),
+  recentVideosFolder: icu('Carpeta {folder}'),
   loadVideos: 'Cargar videos',
-  loadVideoInPlayer: icu<{ name: string }>('Cargar {name} en el player'),
+  loadVideoInPlayer: icu('Cargar {name} en el player'),
   noVideosYet: 'Todavía no hay videos subidos.',
   recentVideosFailed: 'No se pudieron cargar los videos.',
   resourceUsageTitle: 'Uso de recursos',
   bandwidthLabel: 'Bitrate de entrada',
   cpuLabel: 'CPU',
-  cpuCores: (v: { n: number }) => `${v.n} ${isOne(v.n) ? 'núcleo' : 'núcleos'}`,
+  cpuCores: icu('{n, plural, one {# núcleo} other {# núcleos}}'),
   memoryLabel: 'Memoria',
   diskLabel: 'Disco',
   recentActivityTitle: 'Actividad reciente',
   noActivity: 'Todavía no hay actividad registrada.',
   platformOverviewTitle: 'Plataformas',
   platformsHint: 'Registra una live en Iniciar transmisión para retransmitir a una plataforma',
-  platformsReceiving: (v: { n: number }) =>
-    isOne(v.n) ? '1 plataforma está recibiendo tu canal ahora' : `${v.n} plataformas están recibiendo tu canal ahora`,
+  platformsReceiving: icu('{n, plural, one {# plataforma está recibiendo tu canal ahora} other {# plataformas están recibiendo tu canal ahora}}'),
   platformConnected: 'Transmitiendo',
   platformConnecting: 'Conectando...',
 };

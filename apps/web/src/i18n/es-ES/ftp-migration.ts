@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { count } = plurals('es-ES');
 
 /** The FTP migration page (/dashboard/migrar-videos-ftp). */
 const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
@@ -32,13 +29,12 @@ const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   scanning: 'Buscando...',
   selectionTitle: 'Archivos seleccionados',
   selectionEmpty: 'Marca los videos en el explorador de al lado o búscalos en las subcarpetas',
-  selectionSummary: (v: { n: number; size: string }) => `${count(v.n, 'archivo', 'archivos')}, ${v.size}`,
+  selectionSummary: icu('{n, plural, one {# archivo} other {# archivos}}, {size}'),
   removeFromSelection: icu<{ name: string }>('Quitar {name} de la selección'),
   clearSelection: 'Limpiar selección',
   migrate: 'Migrar videos',
   scanTitle: 'Videos encontrados',
-  scanSummary: (v: { videos: number; dirs: number }) =>
-    `${count(v.videos, 'video', 'videos')} en ${count(v.dirs, 'carpeta revisada', 'carpetas revisadas')}`,
+  scanSummary: icu('{videos, plural, one {# video} other {# videos}} en {dirs, plural, one {# carpeta revisada} other {# carpetas revisadas}}'),
   selectAll: 'Marcar todos',
   selectNone: 'Desmarcar todos',
   addToSelection: icu<{ n: number }>('Agregar {n} a la selección'),
@@ -47,10 +43,11 @@ const ftpMigrationTexts: FeatureTexts<'ftp-migration'> = {
   stateMigrating: 'Migrando...',
   stateCompleted: 'Migración completada',
   stateError: 'Migración con errores',
-  filesDone: (v: { done: number; total: number }) => `${v.done} de ${count(v.total, 'archivo', 'archivos')}`,
-  migratedCount: (v: { n: number }) => `${count(v.n, 'video', 'videos')} en la carpeta`,
+  filesDone: icu('{done} de {total, plural, one {# archivo} other {# archivos}}'),
+  migratedCount: icu('{n, plural, one {# video} other {# videos}} en la carpeta'),
   remainingLabel: 'Tiempo restante',
-  remainingMinutes: (v: { n: number }) => (v.n < 1 ? 'menos de 1 min' : `~${Math.round(v.n)} min`),
+  remainingMinutes: icu('~{n} min'),
+  remainingUnderMinute: 'menos de 1 min',
   remainingUnknown: 'calculando...',
   currentFile: icu<{ name: string }>('Transfiriendo: {name}'),
   errorsTitle: 'Errores',

@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('es-ES');
 
 /** The App Multiplataforma page (/dashboard/app-multiplataforma). */
 const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
@@ -51,8 +48,8 @@ const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   youtubeLabel: 'Canal de YouTube',
   modelLabel: 'Modelo de diseño',
   models: [
-    { value: 1, label: 'Modelo 1', hint: 'Player arriba y las secciones en pestañas justo debajo.' },
-    { value: 2, label: 'Modelo 2', hint: 'Imagen de fondo en pantalla completa, con el logo, el player y un menú de secciones.' },
+    { label: 'Modelo 1', hint: 'Player arriba y las secciones en pestañas justo debajo.' },
+    { label: 'Modelo 2', hint: 'Imagen de fondo en pantalla completa, con el logo, el player y un menú de secciones.' },
   ],
   colorSplash: 'Color de la pantalla de carga',
   logoHint: 'PNG de 300x300 píxeles',
@@ -100,8 +97,7 @@ const multiplatformAppTexts: FeatureTexts<'multiplatform-app'> = {
   pushCounter: icu<{ n: number; max: number }>('{n}/{max}'),
   pushSend: 'Enviar notificación',
   pushSending: 'Enviando...',
-  pushDelivered: (v: { sent: number }) =>
-    isOne(v.sent) ? 'Recibida por 1 suscriptor.' : `Recibida por ${v.sent} suscriptores.`,
+  pushDelivered: icu('{sent, plural, one {Recibida por # suscriptor.} other {Recibida por # suscriptores.}}'),
 };
 
 export default multiplatformAppTexts;

@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('es-ES');
 
 /** The playlists page (/dashboard/playlists). */
 const playlistsTexts: FeatureTexts<'playlists'> = {
@@ -37,7 +34,7 @@ const playlistsTexts: FeatureTexts<'playlists'> = {
   selectPlaylistHint: 'Selecciona una playlist arriba, o crea una nueva, para armar la lista de videos.',
   entriesLoading: 'Cargando videos de la playlist...',
   noEntries: 'Esta playlist no tiene videos. Agrega videos desde la lista de videos disponibles.',
-  totals: (v: { n: number; duration: string }) => `${isOne(v.n) ? '1 video' : `${v.n} videos`} · ${v.duration}`,
+  totals: icu('{n, plural, one {# video} other {# videos}} · {duration}'),
   entriesLabel: icu<{ name: string }>('Videos de la playlist {name}, en orden de reproducción'),
   dragHint: 'Arrastra los videos desde el controlador para cambiar el orden de reproducción.',
   removeFromPlaylist: icu<{ name: string }>('Quitar {name} de la playlist'),
@@ -52,10 +49,7 @@ const playlistsTexts: FeatureTexts<'playlists'> = {
   playoutNowPlaying: 'Reproduciendo ahora',
   playoutBetweenVideos: 'Pasando al siguiente video...',
   playoutCommercial: 'Comercial',
-  playoutPlayed: (v: { n: number }) =>
-    isOne(v.n)
-      ? '1 video reproducido desde el inicio de la transmisión'
-      : `${v.n} videos reproducidos desde el inicio de la transmisión`,
+  playoutPlayed: icu('{n, plural, one {# video reproducido} other {# videos reproducidos}} desde el inicio de la transmisión'),
   playoutSkippedTitle: 'Archivos omitidos',
   playoutSkippedHint:
     'Estos videos se saltaron porque no se pudo reproducir el archivo. Vuelve a subirlos o quítalos de la playlist.',

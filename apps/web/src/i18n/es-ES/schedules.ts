@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('es-ES');
 
 /** The schedules page (/dashboard/agendamentos). */
 const schedulesTexts: FeatureTexts<'schedules'> = {
@@ -13,18 +10,33 @@ const schedulesTexts: FeatureTexts<'schedules'> = {
   previousMonth: 'Mes anterior',
   nextMonth: 'Mes siguiente',
   thisMonth: 'Mes actual',
-  calendarDay: (v: { date: string; n: number; today: boolean }) =>
-    `${v.date}${v.today ? ' (hoy)' : ''}: ${v.n === 0 ? 'sin programaciones' : isOne(v.n) ? '1 programación' : `${v.n} programaciones`}`,
+  calendarDay: icu('{date}: {n, plural, =0 {sin programaciones} one {# programación} other {# programaciones}}'),
+  calendarToday: icu('{date} (hoy)'),
+  monthTitle: icu('{month} de {year}'),
   calendarDayShown: icu<{ shown: string; label: string }>('{shown} — {label}'),
   calendarBadge: icu<{ id: number; name: string }>('Playlist {id}: {name}'),
   calendarMore: icu<{ n: number }>('+{n}'),
   shuffle: 'Mezclar los videos (orden aleatorio)',
   frequency: 'Frecuencia',
+  frequencies: {
+    diariamente: 'Diariamente',
+    dias_da_semana: 'Días de la semana',
+    uma_vez: 'Solo una vez',
+  },
+  frequencyDays: icu('{frequency} ({days})'),
+  weekdayShort: ['Dom', 'Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb'],
+  weekdayNames: ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'],
   weekdays: 'Días de la semana',
   ending: 'Playlist de cierre',
   endingNone: 'Ninguna',
   endingHint: 'Se reproduce en bucle cuando termina la playlist programada.',
   startTime: 'Hora de inicio',
+  zones: {
+    'America/Sao_Paulo': 'São Paulo (GMT-3)',
+    'America/New_York': 'Nueva York (GMT-5)',
+    'Europe/London': 'Londres (GMT+0)',
+    'Asia/Tokyo': 'Tokio (GMT+9)',
+  },
   dayTitle: icu<{ date: string }>('Programación del {date}'),
   detailTitle: icu<{ id: number }>('Programación {id}'),
   addOnDay: 'Nueva programación en este día',
@@ -35,12 +47,13 @@ const schedulesTexts: FeatureTexts<'schedules'> = {
   start: 'Inicio',
   lastRun: 'Última ejecución',
   neverRun: 'Todavía no se ejecutó',
-  delay: icu<{ delay: string }>('{delay} de retraso'),
-  playlistRef: (v: { id: number; name: string }) => (v.name ? `${v.id} – ${v.name}` : String(v.id)),
+  lastRunLate: icu('{when} ({delay} de retraso)'),
+  playlistRef: icu('{id} – {name}'),
   deleteLabel: icu<{ id: number }>('Eliminar programación {id}'),
   view: icu<{ id: number }>('Ver programación {id}'),
   yes: 'Sí',
   no: 'No',
+  yesNamed: icu('Sí ({name})'),
   filtersTitle: 'Filtros',
   filterStart: 'Fecha inicial',
   filterEnd: 'Fecha final',

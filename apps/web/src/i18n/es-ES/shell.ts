@@ -20,6 +20,26 @@ const shellTexts: FeatureTexts<'shell'> = {
   breadcrumb: 'Ruta de navegación',
   breadcrumbRoot: 'Dashboard',
   online: 'En línea',
+
+  // the side menu's entries by id
+  menuLabels: {
+    dashboard: 'Dashboard',
+    'iniciar-transmissao': 'Iniciar transmisión',
+    'dados-conexao': 'Datos de conexión',
+    players: 'Players',
+    gerenciarvideos: 'Administrar videos',
+    playlists: 'Playlists',
+    agendamentos: 'Programación',
+    comerciais: 'Tandas comerciales',
+    downloadyoutube: 'Descargar de YouTube',
+    'migrar-videos-ftp': 'Migración FTP',
+    espectadores: 'Espectadores',
+    relayrtmp: 'Relay RTMP',
+    'conversao-videos': 'Conversión de videos',
+    'app-multiplataforma': 'App multiplataforma',
+    'app-android': 'App Android',
+    configuracoes: 'Configuración',
+  },
 };
 
 export default shellTexts;

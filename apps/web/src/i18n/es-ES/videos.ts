@@ -1,8 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
-import { plurals } from '../plural.ts';
 import { icu } from '../message.ts';
-
-const { isOne } = plurals('es-ES');
 
 /** The video manager (/dashboard/gerenciarvideos). */
 const videosTexts: FeatureTexts<'videos'> = {
@@ -14,7 +11,7 @@ const videosTexts: FeatureTexts<'videos'> = {
   newFolder: 'Nueva carpeta',
   folderSpaceUsed: icu<{ size: string }>('{size} usados'),
   folderUsage: icu<{ name: string; pct: string }>('Uso de la carpeta {name}: {pct} del almacenamiento'),
-  folderOnServer: (v: { n: number }) => (isOne(v.n) ? 'En el servidor: 1 archivo' : `En el servidor: ${v.n} archivos`),
+  folderOnServer: icu('{n, plural, one {En el servidor: # archivo} other {En el servidor: # archivos}}'),
   folderNotOnServer: 'La carpeta todavía no se creó en el servidor',
   renameFolderAction: icu<{ name: string }>('Renombrar la carpeta {name}'),
   syncFolderAction: icu<{ name: string }>('Sincronizar la carpeta {name}'),

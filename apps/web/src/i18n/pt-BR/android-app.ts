@@ -14,6 +14,7 @@ const androidAppTexts = {
   appsDescription: 'Cada criação gera um APK assinado; ele fica disponível para download quando o status for Concluído.',
   appsCaption: 'Apps Android criados',
   columns: ['Data', 'Status', 'Ações'] as const,
+  statusLabels: { done: 'Concluído', error: 'Erro', building: 'Em andamento' },
   building: 'O APK está sendo gerado; esta lista se atualiza sozinha.',
   downloadItem: icu<{ date: string }>('Baixar APK de {date}'),
   removeItem: icu<{ date: string }>('Remover app de {date}'),
@@ -32,6 +33,8 @@ const androidAppTexts = {
   descriptionPlaceholder: 'Uma breve descrição da sua TV',
   versionLabel: 'Versão',
   themeLabel: 'Tema',
+  // ANDROID_THEMES' names, in its order
+  themes: ['Azul', 'Verde', 'Rosa', 'Vermelho'] as const,
   logoHint: 'PNG de exatamente 300x300 pixels',
   iconHint: 'PNG de exatamente 144x144 pixels',
   backgroundLabel: 'Fundo',
@@ -51,7 +54,6 @@ const androidAppTexts = {
   currentImage: icu<{ label: string }>('{label} atual'),
   configure: 'Atualizar Configurações',
   configuring: 'Atualizando...',
-  noConfig: 'Crie um app primeiro para configurá-lo.',
   help: [
     'O APK é gerado e assinado no servidor; a lista mostra Em andamento até ele ficar pronto.',
     'O app abre a página do seu canal com a transmissão ao vivo, o logo, as cores e os contatos.',

@@ -22,6 +22,7 @@ const authTexts = {
   featureVodText: 'Envie, converta e organize seus vídeos em pastas e playlists.',
   featureMultiTitle: 'Alcance multiplataforma',
   featureMultiText: 'Retransmita ao mesmo tempo para redes sociais, plataformas de vídeo e destinos RTMP próprios.',
+  languageLabel: 'Idioma',
 } as const;
 
 export default authTexts;

@@ -38,6 +38,9 @@ const common = {
   unsavedChanges: 'Alterações não salvas',
   help: 'Ajuda',
   howItWorks: 'Como funciona',
+  // the toasts: their region (Alt+T moves to it) and each one's close button
+  toastRegion: 'Avisos (Alt+T)',
+  dismissToast: 'Dispensar aviso',
 
   // lists reordered by dragging (the settings menu, a playlist's videos)
   sortableRole: 'item reordenável',

@@ -1,17 +1,16 @@
-import { CONVERSION_MIN_BITRATE, type ConversionResolution } from '@painel/contract';
+import type { ConversionQuality, ConversionResolution } from '@painel/contract';
 import { icu } from '../message.ts';
 
 /** The video conversion page (/dashboard/conversao-videos). */
 const conversionTexts = {
   title: 'Conversão de Vídeos',
   subtitle: 'Converta vídeos incompatíveis ou pesados para MP4 (H.264 + AAC) no bitrate do seu plano.',
-  planLimit: icu<{ kbps: number }>('Bitrate máximo do plano: {kbps} kbps'),
+  planLimit: icu<{ kbps: string }>('Bitrate máximo do plano: {kbps} kbps'),
   noFolders: 'Nenhuma pasta criada. Crie pastas e envie vídeos em Gerenciar Vídeos.',
   folderVideoCount: icu<{ n: number }>('{n} vídeo(s)'),
   videosTitle: icu<{ folder: string }>('Vídeos de {folder}'),
   selectFolderHint: 'Selecione uma pasta para ver os vídeos e convertê-los.',
   resolution: 'Resolução',
-  frame: (v: { w: number; h: number }) => (v.w > 0 && v.h > 0 ? `${v.w}x${v.h}` : 'N/A'),
   optimized: 'Otimizado',
   conversionError: 'Erro na Conversão',
   queued: 'Na fila...',
@@ -22,18 +21,28 @@ const conversionTexts = {
   play: 'Reproduzir',
   convertAgain: 'Converter de novo',
   convertVideo: icu<{ name: string }>('Converter {name}'),
-  currentFacts: (v: { format: string; kbps: string; frame: string }) => `Atual: ${v.format.toUpperCase()}, ${v.kbps}, ${v.frame}`,
+  currentFacts: icu<{ format: string; kbps: string; frame: string }>('Atual: {format}, {kbps}, {frame}'),
   qualityLegend: 'Qualidade',
   suggested: 'Sugerida',
   customBitrate: 'Bitrate (kbps)',
-  customBitrateHint: (v: { max: number; min?: number; bySource?: boolean }) =>
-    `De ${v.min ?? CONVERSION_MIN_BITRATE} a ${v.max} kbps${v.bySource ? ' (o bitrate deste vídeo: acima dele o arquivo só ficaria maior)' : ''}`,
+  customBitrateHint: icu<{ min: string; max: string }>('De {min} a {max} kbps'),
+  customBitrateHintBySource: icu<{ min: string; max: string }>('De {min} a {max} kbps (o bitrate deste vídeo: acima dele o arquivo só ficaria maior)'),
+  // the qualities as the server names them (shown as it sends them in pt-BR)
+  qualityNames: { baixa: 'Baixa Qualidade', media: 'Média Qualidade', alta: 'Alta Qualidade', custom: 'Personalizada' } satisfies Record<ConversionQuality, string>,
+  qualityDescriptions: {
+    baixa: 'Arquivo menor, ideal para conexões lentas e celulares',
+    media: 'Bom equilíbrio entre imagem e tamanho do arquivo',
+    alta: 'Melhor imagem, arquivo maior',
+  },
+  qualityLabel: icu<{ name: string; resolution: string; kbps: string }>('{name} ({resolution}, {kbps} kbps)'),
+  customDescription: icu<{ min: string; max: string }>('Bitrate de {min} a {max} kbps e resolução à sua escolha'),
+  aboveThePlan: 'Acima do bitrate do seu plano',
+  aboveTheSource: icu<{ kbps: string }>('Acima do bitrate deste vídeo ({kbps} kbps): o arquivo só ficaria maior, sem melhorar a imagem'),
   resolutionNames: { '854x480': '480p (854x480)', '1280x720': '720p (1280x720)', '1920x1080': '1080p (1920x1080)' } satisfies Record<ConversionResolution, string>,
   keepOriginal: 'Manter o vídeo original',
   keepOriginalHint: 'Marcado: a versão convertida é salva ao lado do original, como "(otimizado)". Desmarcado: ela substitui o original depois de verificada, e as playlists continuam com o mesmo vídeo — a não ser que tenha ficado maior que ele: aí ela é salva ao lado e o original fica.',
   noUpscale: 'Um vídeo menor que a resolução escolhida mantém o próprio tamanho.',
   startConversion: 'Iniciar Conversão',
-  playerTitle: (v: { name: string }) => v.name,
   helpTitle: 'Como funciona a conversão',
   help: [
     'Vídeos em outros formatos (AVI, MOV, WMV, MKV…) ou com bitrate acima do plano precisam ser convertidos antes de entrar em playlists.',

@@ -5,7 +5,7 @@ const dashboardTexts = {
   subtitle: 'Bem-vindo ao seu painel de streaming',
   planLabel: 'Plano',
   viewerLimitLabel: 'Limite de espectadores',
-  countOfLimit: icu<{ n: number; limit: number }>('{n} de {limit}'),
+  countOfLimit: icu<{ n: string; limit: string }>('{n} de {limit}'),
   checking: 'Verificando...',
   liveConnecting: 'Conectando ao sinal ao vivo...',
   nowPlaying: 'Reproduzindo:',
@@ -49,7 +49,7 @@ const dashboardTexts = {
   noActivity: 'Nenhuma atividade registrada ainda.',
   platformOverviewTitle: 'Plataformas',
   platformsHint: 'Cadastre uma live em Iniciar Transmissão para retransmitir a uma plataforma',
-  platformsReceiving: (v: { n: number }) => (v.n === 1 ? '1 plataforma recebendo o seu canal agora' : `${v.n} plataformas recebendo o seu canal agora`),
+  platformsReceiving: icu<{ n: number }>('{n, plural, =1 {# plataforma recebendo o seu canal agora} other {# plataformas recebendo o seu canal agora}}'),
   platformConnected: 'Transmitindo',
   platformConnecting: 'Conectando...',
 } as const;

@@ -1,3 +1,4 @@
+import type { LiveState } from '@painel/contract';
 import { icu } from '../message.ts';
 /** The lives page (/dashboard/iniciar-transmissao). */
 const livesTexts = {
@@ -10,6 +11,17 @@ const livesTexts = {
   columns: ['Live', 'Início', 'Fim', 'Duração', 'Status', 'Ações'] as const,
   finishLabel: icu<{ name: string }>('Finalizar live {name}'),
   removeLabel: icu<{ name: string }>('Remover live {name}'),
+  // the status column, by the live's observed state (the contract's LIVE_STATE_TEXT)
+  stateLabels: {
+    live: 'Transmitindo',
+    scheduled: 'Agendada',
+    starting: 'Conectando...',
+    reconnecting: 'Reconectando...',
+    failing: 'Falhando',
+    error: 'Erro',
+    finished: 'Finalizada',
+  } as Record<LiveState, string>,
+  customPlatform: 'RTMP Próprio',
   registerLive: 'Cadastrar Live',
   missingFields: icu<{ fields: string }>('Falta preencher: {fields}'),
   platform: 'Plataforma',

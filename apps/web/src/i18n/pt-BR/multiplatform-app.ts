@@ -46,8 +46,8 @@ const multiplatformAppTexts = {
   youtubeLabel: 'Canal do YouTube',
   modelLabel: 'Modelo de layout',
   models: [
-    { value: 1, label: 'Modelo 1', hint: 'Player no topo e as seções em abas logo abaixo.' },
-    { value: 2, label: 'Modelo 2', hint: 'Imagem de fundo em tela cheia, com o logo, o player e um menu de seções.' },
+    { label: 'Modelo 1', hint: 'Player no topo e as seções em abas logo abaixo.' },
+    { label: 'Modelo 2', hint: 'Imagem de fundo em tela cheia, com o logo, o player e um menu de seções.' },
   ],
   colorSplash: 'Cor da tela de abertura',
   logoHint: 'PNG de 300x300 pixels',
@@ -95,8 +95,7 @@ const multiplatformAppTexts = {
   pushCounter: icu<{ n: number; max: number }>('{n}/{max}'),
   pushSend: 'Enviar Notificação',
   pushSending: 'Enviando...',
-  pushDelivered: (v: { sent: number }) =>
-    v.sent === 1 ? 'Recebida por 1 inscrito.' : `Recebida por ${v.sent} inscritos.`,
+  pushDelivered: icu<{ sent: number }>('{sent, plural, =1 {Recebida por 1 inscrito.} other {Recebida por # inscritos.}}'),
 } as const;
 
 export default multiplatformAppTexts;

@@ -1,4 +1,8 @@
+import type { Frequency, TIMEZONES } from '@painel/contract';
 import { icu } from '../message.ts';
+
+type Timezone = (typeof TIMEZONES)[number];
+
 /** The schedules page (/dashboard/agendamentos). */
 const schedulesTexts = {
   title: 'Agendamentos',
@@ -8,18 +12,33 @@ const schedulesTexts = {
   previousMonth: 'Mês anterior',
   nextMonth: 'Próximo mês',
   thisMonth: 'Mês atual',
-  calendarDay: (v: { date: string; n: number; today: boolean }) =>
-    `${v.date}${v.today ? ' (hoje)' : ''}: ${v.n === 0 ? 'sem agendamentos' : v.n === 1 ? '1 agendamento' : `${v.n} agendamentos`}`,
+  calendarDay: icu<{ date: string; n: number }>('{date}: {n, plural, =0 {sem agendamentos} =1 {# agendamento} other {# agendamentos}}'),
+  calendarToday: icu<{ date: string }>('{date} (hoje)'),
+  monthTitle: icu<{ month: string; year: string }>('{month} de {year}'),
   calendarDayShown: icu<{ shown: string; label: string }>('{shown} — {label}'),
   calendarBadge: icu<{ id: number; name: string }>('Playlist {id}: {name}'),
   calendarMore: icu<{ n: number }>('+{n}'),
   shuffle: 'Misturar os vídeos (ordem aleatória)',
   frequency: 'Frequência',
+  frequencies: {
+    diariamente: 'Diariamente',
+    dias_da_semana: 'Dias da Semana',
+    uma_vez: 'Somente uma vez',
+  } satisfies Record<Frequency, string>,
+  frequencyDays: icu<{ frequency: string; days: string }>('{frequency} ({days})'),
+  weekdayShort: ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'],
+  weekdayNames: ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'],
   weekdays: 'Dias da semana',
   ending: 'Playlist de finalização',
   endingNone: 'Nenhuma',
   endingHint: 'Toca, em repetição, depois que a playlist agendada terminar.',
   startTime: 'Hora de início',
+  zones: {
+    'America/Sao_Paulo': 'São Paulo (GMT-3)',
+    'America/New_York': 'Nova York (GMT-5)',
+    'Europe/London': 'Londres (GMT+0)',
+    'Asia/Tokyo': 'Tóquio (GMT+9)',
+  } satisfies Record<Timezone, string>,
   dayTitle: icu<{ date: string }>('Agendamentos de {date}'),
   detailTitle: icu<{ id: number }>('Agendamento {id}'),
   addOnDay: 'Novo agendamento neste dia',
@@ -30,12 +49,13 @@ const schedulesTexts = {
   start: 'Início',
   lastRun: 'Última execução',
   neverRun: 'Ainda não executado',
-  delay: icu<{ delay: string }>('{delay} de atraso'),
-  playlistRef: (v: { id: number; name: string }) => (v.name ? `${v.id} – ${v.name}` : String(v.id)),
+  lastRunLate: icu<{ when: string; delay: string }>('{when} ({delay} de atraso)'),
+  playlistRef: icu<{ id: number; name: string }>('{id} – {name}'),
   deleteLabel: icu<{ id: number }>('Excluir agendamento {id}'),
   view: icu<{ id: number }>('Ver agendamento {id}'),
   yes: 'Sim',
   no: 'Não',
+  yesNamed: icu<{ name: string }>('Sim ({name})'),
   filtersTitle: 'Filtros',
   filterStart: 'Data inicial',
   filterEnd: 'Data final',

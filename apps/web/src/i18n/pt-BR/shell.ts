@@ -18,6 +18,26 @@ const shellTexts = {
   breadcrumb: 'Navegação estrutural',
   breadcrumbRoot: 'Dashboard',
   online: 'Online',
+
+  // the side menu's entries by id: exactly the labels of DEFAULT_MENU (packages/contract menu.ts)
+  menuLabels: {
+    dashboard: 'Dashboard',
+    'iniciar-transmissao': 'Iniciar Transmissão',
+    'dados-conexao': 'Dados de Conexão',
+    players: 'Players',
+    gerenciarvideos: 'Gerenciar Vídeos',
+    playlists: 'Playlists',
+    agendamentos: 'Agendamentos',
+    comerciais: 'Comerciais',
+    downloadyoutube: 'Download YouTube',
+    'migrar-videos-ftp': 'Migrar FTP',
+    espectadores: 'Espectadores',
+    relayrtmp: 'Relay RTMP',
+    'conversao-videos': 'Conversão de Vídeos',
+    'app-multiplataforma': 'App Multiplataforma',
+    'app-android': 'App Android',
+    configuracoes: 'Configurações',
+  },
 } as const;
 
 export default shellTexts;

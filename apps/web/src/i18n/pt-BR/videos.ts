@@ -9,7 +9,7 @@ const videosTexts = {
   newFolder: 'Nova Pasta',
   folderSpaceUsed: icu<{ size: string }>('{size} usados'),
   folderUsage: icu<{ name: string; pct: string }>('Uso da pasta {name}: {pct} do armazenamento'),
-  folderOnServer: (v: { n: number }) => (v.n === 1 ? 'No servidor: 1 arquivo' : `No servidor: ${v.n} arquivos`),
+  folderOnServer: icu<{ n: number }>('{n, plural, one {No servidor: # arquivo} other {No servidor: # arquivos}}'),
   folderNotOnServer: 'Pasta ainda não criada no servidor',
   renameFolderAction: icu<{ name: string }>('Renomear pasta {name}'),
   syncFolderAction: icu<{ name: string }>('Sincronizar pasta {name}'),

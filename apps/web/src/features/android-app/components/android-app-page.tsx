@@ -3,9 +3,11 @@ import { toast } from 'react-toastify';
 import List from 'lucide-react/icons/list';
 import PlusCircle from 'lucide-react/icons/plus-circle';
 import Settings2 from 'lucide-react/icons/settings-2';
-import { WEBAPP_BASE, loginName, msg, type AndroidApp } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
+import { WEBAPP_BASE, loginName, type AndroidApp } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { androidAppCatalogue } from '@/i18n/android-app.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { HelpCard } from '@/components/ui/help-card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Tabs, type TabItem } from '@/components/ui/tabs.tsx';
@@ -38,6 +40,8 @@ function useLoggedFailure(what: string, error: Error | null) {
  * installed app reads. Opens on the apps when there are any, else on the form.
  */
 export function AndroidAppPage() {
+  const commonTexts = useTexts(commonCatalogue);
+  const androidAppTexts = useTexts(androidAppCatalogue);
   const user = useUser().data;
   const list = useAndroidApps();
   const config = useAndroidConfig();
@@ -72,12 +76,13 @@ export function AndroidAppPage() {
   ];
 
   function onDownload(app: AndroidApp) {
-    download.mutate(app.zip, { onError: (err) => toast.error(errorMessage(err, commonTexts.apkDownloadError)) });
+    download.mutate(app.zip, { onError: (err) => toast.error(errorMessage(err, textsNow(commonCatalogue).apkDownloadError)) });
   }
 
   const confirm = useConfirm();
 
   async function onRemove(app: AndroidApp) {
+    const msg = textsNow(messageCatalogue);
     if (!(await confirm(msg.androidRemoveConfirm))) return;
     remove.mutate(app.id, {
       onSuccess: () => toast.success(msg.androidRemoved),

@@ -1,18 +1,18 @@
-import { formatMinute } from '@/lib/format.ts';
 import Download from 'lucide-react/icons/download';
 import List from 'lucide-react/icons/list';
 import PlusCircle from 'lucide-react/icons/plus-circle';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { androidStatusLabel, type AndroidApp } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
+import { type AndroidApp } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { androidAppCatalogue } from '@/i18n/android-app.ts';
+import { useLocale, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
-import { isBuilding, statusTone, type StatusTone } from '../utils/android-view.ts';
+import { formatMinuteIn, isBuilding, statusTone, type StatusTone } from '../utils/android-view.ts';
 
 const TONES: Record<StatusTone, string> = {
   green: 'bg-green-100 text-green-800',
@@ -23,6 +23,8 @@ const cell = 'px-3 py-3 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6 align-to
 
 /** Nothing built yet: what the page is for, and the way to the create tab. */
 export function NoApps({ onCreate }: { onCreate: () => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const androidAppTexts = useTexts(androidAppCatalogue);
   return (
     <section data-testid="android-empty" className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
       <Smartphone className="h-10 w-10 text-gray-300" aria-hidden="true" />
@@ -47,6 +49,9 @@ export function AndroidAppsTable({ apps, onDownload, downloading, onRemove, remo
   onRemove: (app: AndroidApp) => void;
   removing: number | null;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const androidAppTexts = useTexts(androidAppCatalogue);
+  const locale = useLocale();
   const { timeZone } = useDateTimeFormat();
   const building = apps.some(isBuilding);
   return (
@@ -67,7 +72,7 @@ export function AndroidAppsTable({ apps, onDownload, downloading, onRemove, remo
           </thead>
           <tbody className="divide-y divide-gray-100">
             {apps.map((app) => {
-              const when = formatMinute(app.data, timeZone);
+              const when = formatMinuteIn(app.data, timeZone, locale);
               return (
                 <tr key={app.id} data-testid="android-app-row">
                   <td className={cell}>
@@ -77,7 +82,7 @@ export function AndroidAppsTable({ apps, onDownload, downloading, onRemove, remo
                   <td className={cell}>
                     <span data-testid="android-status" className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[statusTone(app.status)])}>
                       {isBuilding(app) && <Spinner className="h-3 w-3" />}
-                      {androidStatusLabel(app.status)}
+                      {androidAppTexts.statusLabels[app.status === 1 ? 'done' : app.status === 2 ? 'error' : 'building']}
                     </span>
                     {app.status === 2 && app.aviso && <p className="mt-1 max-w-md text-xs text-red-700" data-testid="android-aviso">{app.aviso}</p>}
                   </td>

@@ -1,9 +1,11 @@
 import { useId, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import Settings2 from 'lucide-react/icons/settings-2';
-import { msg, type AndroidConfig } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
+import { type AndroidConfig } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { androidAppCatalogue } from '@/i18n/android-app.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -15,17 +17,18 @@ import { configureFormError } from '../utils/android-images.ts';
 import { androidFormData, configFields } from '../utils/android-view.ts';
 import { ColorField, ImageField, TextField } from './form-fields.tsx';
 
-const START_SCREENS = [
-  { value: 1, label: androidAppTexts.startScreenLogo },
-  { value: 2, label: commonTexts.player },
-] as const;
-
 /**
  * 'Configurar App': what the installed app shows (contacts, colours, start screen, chat, logo
  * and background); it reads them each time it opens, so no new APK is needed.
  */
 export function AndroidConfigureForm({ config, onSaved }: { config: AndroidConfig; onSaved: () => void }) {
   const id = useId();
+  const commonTexts = useTexts(commonCatalogue);
+  const androidAppTexts = useTexts(androidAppCatalogue);
+  const START_SCREENS = [
+    { value: 1, label: androidAppTexts.startScreenLogo },
+    { value: 2, label: commonTexts.player },
+  ] as const;
   const configure = useConfigureAndroidApp();
   const { fields, set, checking, passes } = useAndroidForm(configFields(config));
   const images = { logo: usePickedImage('logo'), fundo: usePickedImage('fundo') };
@@ -33,7 +36,8 @@ export function AndroidConfigureForm({ config, onSaved }: { config: AndroidConfi
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy || !(await passes(images, configureFormError))) return;
+    const msg = textsNow(messageCatalogue);
+    if (busy || !(await passes(images, (picked) => configureFormError(picked, msg)))) return;
     configure.mutate(androidFormData(fields, { logo: images.logo.file, fundo: images.fundo.file }), {
       onSuccess: () => {
         toast.success(msg.androidConfigured);

@@ -1,9 +1,11 @@
 import { useId, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import PlusCircle from 'lucide-react/icons/plus-circle';
-import { ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, msg, type AndroidConfigFields } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
+import { ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, type AndroidConfigFields } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { androidAppCatalogue } from '@/i18n/android-app.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -33,6 +35,8 @@ export function AndroidCreateForm({ saved, requester, onCreated }: {
   onCreated: () => void;
 }) {
   const id = useId();
+  const commonTexts = useTexts(commonCatalogue);
+  const androidAppTexts = useTexts(androidAppCatalogue);
   const create = useCreateAndroidApp();
   const { fields, set, checking, passes } = useAndroidForm(saved);
   const images = { logo: usePickedImage('logo'), icone: usePickedImage('icone'), fundo: usePickedImage('fundo') };
@@ -40,7 +44,8 @@ export function AndroidCreateForm({ saved, requester, onCreated }: {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy || !(await passes(images, (picked) => createFormError({ nome: fields.webtv_nome, ...picked })))) return;
+    const msg = textsNow(messageCatalogue);
+    if (busy || !(await passes(images, (picked) => createFormError({ nome: fields.webtv_nome, ...picked }, msg)))) return;
     const files = { logo: images.logo.file, icone: images.icone.file, fundo: images.fundo.file };
     const body = androidFormData({ ...fields, webtv_nome: fields.webtv_nome.trim() }, files, { ...requester });
     create.mutate(body, {
@@ -83,7 +88,7 @@ export function AndroidCreateForm({ saved, requester, onCreated }: {
             <label htmlFor={`${id}-theme`} className="mb-1 block text-sm font-medium text-gray-700">{androidAppTexts.themeLabel}</label>
             <div className="flex items-center gap-3">
               <select id={`${id}-theme`} value={fields.tema} onChange={(e) => set('tema')(e.target.value)} className={inputClass}>
-                {ANDROID_THEMES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+                {ANDROID_THEMES.map((t, i) => <option key={t.value} value={t.value}>{androidAppTexts.themes[i]}</option>)}
               </select>
               <span className="flex shrink-0 overflow-hidden rounded-lg border border-gray-200" aria-hidden="true">
                 {fields.tema.split('|').map((c) => <span key={c} className="h-9 w-6" style={{ backgroundColor: c }} />)}

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import ImageIcon from 'lucide-react/icons/image';
-import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
+import { androidAppCatalogue } from '@/i18n/android-app.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { cn } from '@/lib/cn.ts';
 import type { PickedImageField } from '../hooks/use-picked-image.ts';
 
@@ -66,6 +67,7 @@ export function ImageField({
   currentUrl?: string;
 }) {
   const id = useId();
+  const androidAppTexts = useTexts(androidAppCatalogue);
   const shown = field.url ?? currentUrl ?? null;
   return (
     <div>

@@ -1,11 +1,14 @@
 import ExternalLink from 'lucide-react/icons/external-link';
 import Smartphone from 'lucide-react/icons/smartphone';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { androidAppTexts } from '@/i18n/pt-BR/android-app.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { androidAppCatalogue } from '@/i18n/android-app.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 
 /** The channel's Android app page inside a phone-shaped frame; `version` changes (a saved configuration) reload it. */
 export function PhonePreview({ src, version }: { src: string; version: number }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const androidAppTexts = useTexts(androidAppCatalogue);
   return (
     <SectionCard title={commonTexts.preview} description={androidAppTexts.previewDescription} icon={Smartphone}>
       <div className="mx-auto w-full max-w-[300px] rounded-[2.5rem] border-[10px] border-gray-900 bg-gray-900 shadow-xl">

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { useObjectUrl } from '@/lib/use-object-url.ts';
 import { androidImageError, readPickedImage, type AndroidImageKind, type PickedImage } from '../utils/android-images.ts';
 
@@ -8,6 +10,7 @@ import { androidImageError, readPickedImage, type AndroidImageKind, type PickedI
  * local address to show it.
  */
 export function usePickedImage(kind: AndroidImageKind) {
+  const msg = useTexts(messageCatalogue);
   const [file, setFile] = useState<File | null>(null);
   const [image, setImage] = useState<PickedImage | null>(null);
   const url = useObjectUrl(file);
@@ -23,7 +26,7 @@ export function usePickedImage(kind: AndroidImageKind) {
     if (latest.current === next) setImage(read);
   }
 
-  return { kind, file, image, url, error: image ? androidImageError(kind, image) : null, pick };
+  return { kind, file, image, url, error: image ? androidImageError(kind, image, msg) : null, pick };
 }
 
 export type PickedImageField = ReturnType<typeof usePickedImage>;

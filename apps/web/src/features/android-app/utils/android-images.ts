@@ -1,4 +1,4 @@
-import { ANDROID_LIMITS, msg } from '@painel/contract';
+import { ANDROID_LIMITS } from '@painel/contract';
 
 /*
  * The images of the Android app are checked in the browser before anything is sent: the file's
@@ -16,11 +16,18 @@ export interface PickedImage {
   height: number;
 }
 
-const MESSAGES: Record<AndroidImageKind, { size: string; type: string }> = {
+/** The refusals these checks show, in the panel's language (the messages catalogue's texts). */
+export type AndroidImageTexts = Readonly<Record<
+  | 'androidLogoSize' | 'androidLogoType' | 'androidIconSize' | 'androidIconType' | 'androidBackgroundSize' | 'androidBackgroundType'
+  | 'androidNameRequired' | 'androidNameTooLong' | 'androidImagesRequired',
+  string
+>>;
+
+const messages = (msg: AndroidImageTexts): Record<AndroidImageKind, { size: string; type: string }> => ({
   logo: { size: msg.androidLogoSize, type: msg.androidLogoType },
   icone: { size: msg.androidIconSize, type: msg.androidIconType },
   fundo: { size: msg.androidBackgroundSize, type: msg.androidBackgroundType },
-};
+});
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -32,10 +39,10 @@ export function sniffFormat(head: Uint8Array): ImageFormat {
 }
 
 /** The message refusing an image for `kind`, or null when it is the right format and exact size. */
-export function androidImageError(kind: AndroidImageKind, image: PickedImage): string | null {
+export function androidImageError(kind: AndroidImageKind, image: PickedImage, msg: AndroidImageTexts): string | null {
   const want = ANDROID_LIMITS[kind];
-  if (image.format !== want.format) return MESSAGES[kind].type;
-  if (image.width !== want.width || image.height !== want.height) return MESSAGES[kind].size;
+  if (image.format !== want.format) return messages(msg)[kind].type;
+  if (image.width !== want.width || image.height !== want.height) return messages(msg)[kind].size;
   return null;
 }
 
@@ -45,17 +52,17 @@ export function createFormError(form: {
   logo: PickedImage | null;
   icone: PickedImage | null;
   fundo: PickedImage | null;
-}): string | null {
+}, msg: AndroidImageTexts): string | null {
   const nome = form.nome.trim();
   if (!nome) return msg.androidNameRequired;
   if (nome.length > ANDROID_LIMITS.nameMax) return msg.androidNameTooLong;
   if (!form.logo || !form.icone || !form.fundo) return msg.androidImagesRequired;
-  return androidImageError('logo', form.logo) ?? androidImageError('icone', form.icone) ?? androidImageError('fundo', form.fundo);
+  return androidImageError('logo', form.logo, msg) ?? androidImageError('icone', form.icone, msg) ?? androidImageError('fundo', form.fundo, msg);
 }
 
 /** The configure form's images are optional; a picked one must still be right. */
-export function configureFormError(form: { logo: PickedImage | null; fundo: PickedImage | null }): string | null {
-  return (form.logo && androidImageError('logo', form.logo)) || (form.fundo && androidImageError('fundo', form.fundo)) || null;
+export function configureFormError(form: { logo: PickedImage | null; fundo: PickedImage | null }, msg: AndroidImageTexts): string | null {
+  return (form.logo && androidImageError('logo', form.logo, msg)) || (form.fundo && androidImageError('fundo', form.fundo, msg)) || null;
 }
 
 /** Reads a picked file's format and pixel size (browser only). A file that does not decode is 0x0. */

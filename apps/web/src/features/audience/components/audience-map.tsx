@@ -4,9 +4,10 @@ import { ComposableMap, Geographies, Geography, Marker } from 'react-simple-maps
 // bundled with the page: the panel's policy lets it load nothing from other origins
 import countries from 'world-atlas/countries-110m.json';
 import { type AudienceMapPoint } from '@painel/contract';
-import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
+import { audienceCatalogue } from '@/i18n/audience.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
-import { dotSizer, dotTitle } from '../utils/audience-view.ts';
+import { dotSizer, dotTitleValues } from '../utils/audience-view.ts';
 
 const WORLD = countries as unknown as ComponentProps<typeof Geographies>['geography'];
 // the map's own coordinate space; an Equal Earth world at this scale just fills it
@@ -44,6 +45,7 @@ function usePixelsPerUnit() {
  * itself is drawn at once; 'Carregando mapa...' covers it until the points arrive.
  */
 export function AudienceMap({ points, loading }: { points: AudienceMapPoint[] | undefined; loading: boolean }) {
+  const audienceTexts = useTexts(audienceCatalogue);
   const { box, k } = usePixelsPerUnit();
   const size = useMemo(() => dotSizer((points ?? []).map((p) => p.count)), [points]);
   // the largest first, so a small city next to a big one stays visible on top of it
@@ -74,7 +76,7 @@ export function AudienceMap({ points, loading }: { points: AudienceMapPoint[] | 
                   data-testid="audience-dot"
                   data-count={p.count}
                 >
-                  <title>{dotTitle(p)}</title>
+                  <title>{audienceTexts.dotTitle(dotTitleValues(p))}</title>
                 </circle>
               </Marker>
             );

@@ -4,8 +4,10 @@ import { toast } from 'react-toastify';
 import Globe from 'lucide-react/icons/globe';
 import Monitor from 'lucide-react/icons/monitor';
 import UserX from 'lucide-react/icons/user-x';
-import { AUDIENCE_DEFAULT_PERIOD, msg, type AudiencePeriod } from '@painel/contract';
-import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
+import { AUDIENCE_DEFAULT_PERIOD, type AudiencePeriod } from '@painel/contract';
+import { audienceCatalogue } from '@/i18n/audience.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -36,6 +38,7 @@ function useLoggedFailure(what: string, error: Error | null) {
 
 /** Nobody watched in the period: says what counts as a viewer, so an empty page is not a mystery. */
 function NoViewers() {
+  const audienceTexts = useTexts(audienceCatalogue);
   return (
     <section data-testid="audience-empty" className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center">
       <UserX className="h-10 w-10 text-gray-300" aria-hidden="true" />
@@ -51,6 +54,8 @@ function NoViewers() {
  * and the sessions themselves; all reloaded every 30 s, and exportable as CSV.
  */
 export function AudiencePage() {
+  const audienceTexts = useTexts(audienceCatalogue);
+  const msg = useTexts(messageCatalogue);
   const [periodo, setPeriodo] = useState<AudiencePeriod>(AUDIENCE_DEFAULT_PERIOD);
   const queryClient = useQueryClient();
   const list = useAudience(periodo);
@@ -61,7 +66,7 @@ export function AudiencePage() {
   const refreshing = useIsFetching({ queryKey: audienceQueryRoot }) > 0;
 
   useEffect(() => {
-    if (list.error) toast.error(errorMessage(list.error, msg.audienceLoadError), { toastId: 'audience-load-error' });
+    if (list.error) toast.error(errorMessage(list.error, textsNow(messageCatalogue).audienceLoadError), { toastId: 'audience-load-error' });
   }, [list.error]);
   useLoggedFailure('espectadores/mapa', map.error);
   useLoggedFailure('espectadores/tempo-real', realTime.error);
@@ -69,8 +74,8 @@ export function AudiencePage() {
 
   function exportCsv() {
     exporting.mutate(periodo, {
-      onSuccess: () => toast.success(msg.audienceExported),
-      onError: (error) => toast.error(errorMessage(error, msg.audienceExportError)),
+      onSuccess: () => toast.success(textsNow(messageCatalogue).audienceExported),
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).audienceExportError)),
     });
   }
 

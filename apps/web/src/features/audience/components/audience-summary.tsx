@@ -3,7 +3,8 @@ import Eye from 'lucide-react/icons/eye';
 import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
 import type { ViewerStats } from '@painel/contract';
-import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
+import { audienceCatalogue } from '@/i18n/audience.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatTimeSpan } from '@/lib/format.ts';
 
@@ -23,6 +24,7 @@ function Figure({ icon: Icon, label, value, tone, testId }: { icon: LucideIcon; 
 
 /** The period's figures: its sessions, those active now (live and videos) and the mean time watched. */
 export function AudienceSummary({ stats }: { stats: ViewerStats | undefined }) {
+  const audienceTexts = useTexts(audienceCatalogue);
   const show = (v: string) => (stats ? v : '–');
   return (
     <section aria-label={audienceTexts.summary} className="grid gap-4 sm:grid-cols-3 lg:col-span-3">

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import Download from 'lucide-react/icons/download';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { AUDIENCE_PERIODS, type AudiencePeriod } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
+import { audienceCatalogue } from '@/i18n/audience.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -19,6 +20,8 @@ export function AudienceToolbar({ periodo, onPeriod, onRefresh, refreshing, onEx
   onExport: () => void;
   exporting: boolean;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const audienceTexts = useTexts(audienceCatalogue);
   const id = useId();
   return (
     <div className="flex flex-wrap items-end gap-3">

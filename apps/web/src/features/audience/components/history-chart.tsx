@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import BarChart3 from 'lucide-react/icons/bar-chart-3';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import type { AudienceHistoryPoint, AudiencePeriod } from '@painel/contract';
-import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
+import { audienceCatalogue } from '@/i18n/audience.ts';
+import { useLocale, useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
@@ -11,6 +12,7 @@ import { historyInterval, historyTick } from '../utils/audience-view.ts';
 
 function HistoryTooltip({ active, payload, when }: TooltipContentProps & { when: (iso: string) => string }) {
   const point = payload?.[0]?.payload as AudienceHistoryPoint | undefined;
+  const audienceTexts = useTexts(audienceCatalogue);
   if (!active || !point) return null;
   return (
     <div className="rounded-lg border border-gray-200 bg-white px-3 py-2 text-xs shadow-md">
@@ -31,11 +33,13 @@ export function HistoryChart({ periodo, points, loading }: {
   points: AudienceHistoryPoint[] | undefined;
   loading: boolean;
 }) {
+  const audienceTexts = useTexts(audienceCatalogue);
+  const locale = useLocale();
   const { timeZone } = useDateTimeFormat();
   const when = useMemo(() => {
-    const f = new Intl.DateTimeFormat('pt-BR', { timeZone, dateStyle: 'short', timeStyle: 'short' });
+    const f = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'short', timeStyle: 'short' });
     return (iso: string) => f.format(new Date(iso));
-  }, [timeZone]);
+  }, [timeZone, locale]);
   return (
     <SectionCard
       title={audienceTexts.historyTitle}
@@ -52,7 +56,7 @@ export function HistoryChart({ periodo, points, loading }: {
             <CartesianGrid vertical={false} stroke="#e5e7eb" strokeDasharray="3 3" />
             <XAxis
               dataKey="timestamp"
-              tickFormatter={(v: string) => historyTick(v, periodo, timeZone)}
+              tickFormatter={(v: string) => historyTick(v, periodo, timeZone, locale)}
               minTickGap={24}
               tick={{ fontSize: 12, fill: '#6b7280' }}
               tickLine={false}

@@ -1,6 +1,7 @@
 import Activity from 'lucide-react/icons/activity';
 import { AUDIENCE, type AudienceRealTime } from '@painel/contract';
-import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
+import { audienceCatalogue } from '@/i18n/audience.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
@@ -12,6 +13,7 @@ import { formatNumber } from '@/lib/format.ts';
  * is on air. Reloaded every AUDIENCE.realTimePollMs; a failed reading keeps the last one.
  */
 export function RealTimeCard({ data }: { data: AudienceRealTime | undefined }) {
+  const audienceTexts = useTexts(audienceCatalogue);
   const fmt = useDateTimeFormat();
   const stamp = data?.timestamp ? Date.parse(data.timestamp) : NaN;
   return (
@@ -39,7 +41,7 @@ export function RealTimeCard({ data }: { data: AudienceRealTime | undefined }) {
       {data && data.limite > 0 && (
         <>
           <UsageBar percent={(data.espectadoresAtivos / data.limite) * 100} label={audienceTexts.limitBar} className="mt-3" />
-          <p className="mt-1.5 text-xs text-gray-500">{audienceTexts.limit({ limit: data.limite })}</p>
+          <p className="mt-1.5 text-xs text-gray-500">{audienceTexts.limit({ limit: formatNumber(data.limite), n: data.limite })}</p>
         </>
       )}
       {data && data.espectadoresVod > 0 && (

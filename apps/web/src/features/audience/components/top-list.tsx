@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
+import { audienceCatalogue } from '@/i18n/audience.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { formatNumber, formatPercent } from '@/lib/format.ts';
@@ -10,6 +11,7 @@ const percentText = (p: number) => formatPercent(p, p < 10 ? 1 : 0);
 
 /** One of the top five lists (countries, devices): name, sessions and share of the period's sessions. */
 export function TopList({ title, icon, entries, testId }: { title: string; icon: LucideIcon; entries: TopEntry[]; testId: string }) {
+  const audienceTexts = useTexts(audienceCatalogue);
   return (
     <SectionCard title={title} icon={icon}>
       {entries.length === 0 ? (

@@ -1,14 +1,15 @@
 import { useId, useMemo, useState } from 'react';
 import ListFilter from 'lucide-react/icons/list-filter';
 import Users from 'lucide-react/icons/users';
-import { AUDIENCE, relativeTime, viewerStatus, type Viewer } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { audienceTexts } from '@/i18n/pt-BR/audience.ts';
+import { AUDIENCE, type Viewer } from '@painel/contract';
+import { audienceCatalogue } from '@/i18n/audience.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { formatTimeSpan } from '@/lib/format.ts';
-import { filterViewers, STATUS_FILTERS, type StatusFilter } from '../utils/audience-view.ts';
+import { ago, filterViewers, STATUS_FILTERS, type StatusFilter } from '../utils/audience-view.ts';
 
 const field = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-200 focus:outline-none';
 // tight columns, the outer ones aligned with the card's padding: eight columns fit a laptop screen
@@ -17,9 +18,14 @@ const isStatus = (v: string): v is StatusFilter => (STATUS_FILTERS as readonly s
 
 /** 'há 5 min', with the date and time itself on hover. */
 function When({ iso, dateTime }: { iso: string; dateTime: (at: number) => string }) {
+  const audienceTexts = useTexts(audienceCatalogue);
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return <>{audienceTexts.none}</>;
-  return <time dateTime={iso} title={dateTime(at)}>{relativeTime(iso)}</time>;
+  const since = ago(iso);
+  const text = since.unit === 'now'
+    ? audienceTexts.agoNow
+    : since.unit === 'min' ? audienceTexts.agoMinutes({ n: since.n }) : since.unit === 'h' ? audienceTexts.agoHours({ n: since.n }) : audienceTexts.agoDays({ n: since.n });
+  return <time dateTime={iso} title={dateTime(at)}>{text}</time>;
 }
 
 /**
@@ -28,13 +34,15 @@ function When({ iso, dateTime }: { iso: string; dateTime: (at: number) => string
  * list says so (the CSV has them all).
  */
 export function ViewersTable({ viewers }: { viewers: Viewer[] }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const audienceTexts = useTexts(audienceCatalogue);
   const id = useId();
   const { dateTime } = useDateTimeFormat();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('todos');
   const shown = useMemo(() => filterViewers(viewers, text, status), [viewers, text, status]);
   return (
-    <SectionCard title={audienceTexts.listTitle} description={audienceTexts.shown({ n: shown.length, total: viewers.length })} icon={Users}>
+    <SectionCard title={audienceTexts.listTitle} description={shown.length === viewers.length ? audienceTexts.shownAll({ total: viewers.length }) : audienceTexts.shownSome({ n: shown.length, total: viewers.length })} icon={Users}>
       <fieldset className="mb-4 grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-[1fr_12rem]">
         <legend className="sr-only">{audienceTexts.filterLabel}</legend>
         <div>
@@ -79,7 +87,7 @@ export function ViewersTable({ viewers }: { viewers: Viewer[] }) {
                       'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold',
                       v.ativo ? 'bg-green-100 text-green-800' : 'bg-gray-100 text-gray-600',
                     )}>
-                      {viewerStatus(v.ativo)}
+                      {v.ativo ? audienceTexts.viewerActive : audienceTexts.viewerInactive}
                     </span>
                   </td>
                   <td className={cn(cell, 'whitespace-nowrap text-gray-600')}><When iso={v.created_at} dateTime={dateTime} /></td>

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { AUDIENCE, type Viewer } from '@painel/contract';
-import { dotSizer, dotTitle, filterViewers, historyInterval, historyTick, topEntries } from './audience-view.ts';
+import audiencePt from '../../../i18n/pt-BR/audience.ts';
+import audienceEn from '../../../i18n/en-US/audience.ts';
+import { ago, dotSizer, dotTitleValues, filterViewers, historyInterval, historyTick, topEntries } from './audience-view.ts';
 
 const viewer = (id: number, over: Partial<Viewer>): Viewer => ({
   id, ip_hash: `h${id}`, pais: 'Brasil', codigo_pais: 'BR', cidade: 'São Paulo', dispositivo: 'Desktop', navegador: 'Chrome',
@@ -30,8 +33,23 @@ test('map dots: equal counts (one city, or every city alike) all get one size wi
 });
 
 test("map dots: the hover text names the place, the viewers and the active ones", () => {
-  assert.equal(dotTitle({ cidade: 'São Paulo', pais: 'Brasil', latitude: -23.5, longitude: -46.6, count: 3, ativos: 2 }), 'São Paulo, Brasil: 3 espectadores (2 ativos)');
-  assert.equal(dotTitle({ cidade: '', pais: 'Estados Unidos', latitude: 37.7, longitude: -97.8, count: 1, ativos: 0 }), 'Estados Unidos: 1 espectador (0 ativos)');
+  const dotTitle = (message: string, locale: string, p: Parameters<typeof dotTitleValues>[0]) => String(new IntlMessageFormat(message, locale).format(dotTitleValues(p)));
+  const sp = { cidade: 'São Paulo', pais: 'Brasil', latitude: -23.5, longitude: -46.6, count: 3, ativos: 2 };
+  const us = { cidade: '', pais: 'Estados Unidos', latitude: 37.7, longitude: -97.8, count: 1, ativos: 0 };
+  assert.equal(dotTitle(audiencePt.dotTitle, 'pt-BR', sp), 'São Paulo, Brasil: 3 espectadores (2 ativos)');
+  assert.equal(dotTitle(audiencePt.dotTitle, 'pt-BR', us), 'Estados Unidos: 1 espectador (0 ativos)');
+  assert.equal(dotTitle(audienceEn.dotTitle, 'en-US', us), 'Estados Unidos: 1 viewer (0 active)');
+});
+
+test('list: how long ago, in whole minutes, hours and days', () => {
+  const now = Date.parse('2026-11-23T12:00:00.000Z');
+  const at = (s: number) => ago(new Date(now - s * 1000).toISOString(), now);
+  assert.deepEqual([at(0), at(59), at(60), at(3599), at(3600), at(86_399), at(86_400), at(3 * 86_400)], [
+    { unit: 'now' }, { unit: 'now' }, { unit: 'min', n: 1 }, { unit: 'min', n: 59 }, { unit: 'h', n: 1 }, { unit: 'h', n: 23 },
+    { unit: 'd', n: 1 }, { unit: 'd', n: 3 },
+  ]);
+  const days = (n: number) => String(new IntlMessageFormat(audiencePt.agoDays, 'pt-BR').format({ n }));
+  assert.deepEqual([days(1), days(2)], ['há 1 dia', 'há 2 dias']);
 });
 
 test('top lists: the five largest, largest first, ties by name, with their share of the period', () => {
@@ -72,4 +90,11 @@ test('history: 5-minute bars over the last hour, hourly otherwise; labels in the
   assert.equal(historyTick(at, '7d', 'America/Sao_Paulo'), '23/11 14h');
   assert.equal(historyTick('2026-11-24T02:00:00.000Z', '30d', 'America/Sao_Paulo'), '23/11 23h');
   assert.equal(historyTick('não é data', '24h', 'America/Sao_Paulo'), '');
+  // in the panel's language
+  assert.equal(historyTick(at, '1h', 'America/Sao_Paulo', 'es-ES'), '14:05');
+  assert.equal(historyTick(at, '7d', 'America/Sao_Paulo', 'es-ES'), '23/11 14h');
+  // (ICU puts a narrow no-break space before AM/PM)
+  const spaced = (s: string) => s.replace(/\s/gu, ' ');
+  assert.equal(spaced(historyTick(at, '1h', 'America/Sao_Paulo', 'en-US')), '2:05 PM');
+  assert.equal(spaced(historyTick(at, '7d', 'America/Sao_Paulo', 'en-US')), '11/23 2 PM');
 });

@@ -1,5 +1,4 @@
 import { AUDIENCE, type AudienceInterval, type AudienceMapPoint, type AudiencePeriod, type Viewer } from '@painel/contract';
-import { audienceTexts } from '../../../i18n/pt-BR/audience.ts';
 
 /*
  * What the Espectadores page derives from the server's answers: pure, so the rules a person
@@ -38,6 +37,7 @@ export interface TopEntry {
 export function topEntries(counts: Readonly<Record<string, number>>, total: number, n: number = AUDIENCE.topEntries): TopEntry[] {
   return Object.entries(counts)
     .filter(([, count]) => count > 0)
+    // the names are the server's own, in Portuguese, whatever the panel's language
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b, 'pt-BR'))
     .slice(0, n)
     .map(([nome, count]) => ({ nome, count, percent: total > 0 ? (count / total) * 100 : 0 }));
@@ -64,20 +64,43 @@ export function filterViewers(viewers: readonly Viewer[], text: string, status: 
 /** The history's interval: 5 minutes bars for the last hour, hourly bars otherwise. */
 export const historyInterval = (periodo: AudiencePeriod): AudienceInterval => (periodo === '1h' ? '5m' : '1h');
 
+/** Whether a language writes the time of day on a 12-hour clock (en-US: '2:05 PM'). */
+const twelveHour = (locale: string): boolean => {
+  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h11' || cycle === 'h12';
+};
+
 /**
- * A history bar's label in the account's time zone: the time of day ('14:05') within a day's
- * periods, the day and hour ('23/11 14h') over 7 and 30 days.
+ * A history bar's label in the account's time zone and the panel's language: the time of day
+ * ('14:05', '2:05 PM') within a day's periods, the day and hour ('23/11 14h', '11/23 2 PM') over
+ * 7 and 30 days.
  */
-export function historyTick(iso: string, periodo: AudiencePeriod, timeZone: string): string {
+export function historyTick(iso: string, periodo: AudiencePeriod, timeZone: string, locale = 'pt-BR'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const withDay = periodo === '7d' || periodo === '30d';
-  const parts = new Intl.DateTimeFormat('pt-BR', {
-    timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', ...(withDay && { day: '2-digit', month: '2-digit' }),
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return withDay ? `${part('day')}/${part('month')} ${part('hour')}h` : `${part('hour')}:${part('minute')}`;
+  const h12 = twelveHour(locale);
+  const clock: Intl.DateTimeFormatOptions = h12 ? { hour: 'numeric' } : { hourCycle: 'h23', hour: '2-digit' };
+  if (!withDay) return new Intl.DateTimeFormat(locale, { timeZone, ...clock, minute: '2-digit' }).format(date);
+  const day = new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit' }).format(date);
+  const hour = new Intl.DateTimeFormat(locale, { timeZone, ...clock }).formatToParts(date);
+  // a 24-hour clock writes the hour alone as '14h'; a 12-hour one as '2 PM'
+  const hourText = h12 ? hour.map((p) => p.value).join('') : `${hour.find((p) => p.type === 'hour')?.value ?? ''}h`;
+  return `${day} ${hourText}`;
 }
 
-/** The dot's hover text: 'São Paulo, Brasil: 3 espectadores (2 ativos)'. */
-export const dotTitle = (p: AudienceMapPoint): string => audienceTexts.dotTitle({ place: placeOf(p), n: p.count, active: p.ativos });
+/** The values of the dot's hover text ('São Paulo, Brasil: 3 espectadores (2 ativos)'). */
+export const dotTitleValues = (p: AudienceMapPoint): { place: string; n: number; active: number } => ({ place: placeOf(p), n: p.count, active: p.ativos });
+
+export type Ago = { unit: 'now' } | { unit: 'min' | 'h' | 'd'; n: number };
+
+/** How long ago an instant was, as the list says it: now under a minute, then whole minutes, hours, days. */
+export function ago(iso: string, now: number = Date.now()): Ago {
+  const s = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
+  if (s < 60) return { unit: 'now' };
+  const m = Math.floor(s / 60);
+  if (m < 60) return { unit: 'min', n: m };
+  const h = Math.floor(m / 60);
+  if (h < 24) return { unit: 'h', n: h };
+  return { unit: 'd', n: Math.floor(h / 24) };
+}

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { startMsg, type LoginBody, type User } from '@painel/contract';
+import type { LoginBody, User } from '@painel/contract';
+import { textsNow } from '@/i18n/runtime.ts';
+import { startCatalogue } from '@/i18n/start.ts';
 import { apiRequest, parseContract, serverErrorText } from '@/lib/api-client.ts';
 import { loadAuthSchemas, meQueryKey } from '@/lib/auth.ts';
 import { setToken } from '@/lib/token.ts';
@@ -12,7 +14,7 @@ export async function login(body: LoginBody): Promise<{ token: string; user: Use
     loadAuthSchemas(),
     apiRequest('/api/auth/login', { method: 'POST', body, auth: false, logoutOn401: false }),
   ]);
-  const parsed = parseContract('/api/auth/login', loginResponse, data, serverErrorText(data) ?? startMsg.invalidServerResponse);
+  const parsed = parseContract('/api/auth/login', loginResponse, data, serverErrorText(data) ?? textsNow(startCatalogue).invalidServerResponse);
   return { token: parsed.token, user: parsed.user };
 }
 

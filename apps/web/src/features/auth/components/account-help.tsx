@@ -1,5 +1,6 @@
-import { startMsg } from '@painel/contract';
-import { authTexts } from '@/i18n/pt-BR/auth.ts';
+import { authCatalogue } from '@/i18n/auth.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { startCatalogue } from '@/i18n/start.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { SUPPORT_EMAIL } from '@/lib/config.ts';
 import { toast } from '@/lib/toast.ts';
@@ -11,6 +12,8 @@ import { useRegister } from '../api/register.ts';
  * anyway, so the refusal comes from one place, and show its reason.
  */
 export function AccountHelp() {
+  const authTexts = useTexts(authCatalogue);
+  const startMsg = useTexts(startCatalogue);
   const registerMutation = useRegister();
   const recoveryMutation = useForgotPassword();
 

@@ -5,10 +5,12 @@ import EyeOff from 'lucide-react/icons/eye-off';
 import Lock from 'lucide-react/icons/lock';
 import LogIn from 'lucide-react/icons/log-in';
 import Mail from 'lucide-react/icons/mail';
-import { startMsg, type LoginBody } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { authTexts } from '@/i18n/pt-BR/auth.ts';
-import { errorMessage } from '@/lib/api-client.ts';
+import type { LoginBody } from '@painel/contract';
+import { authCatalogue } from '@/i18n/auth.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { startCatalogue } from '@/i18n/start.ts';
+import { errorMessage, issueText } from '@/lib/api-client.ts';
 import { loadAuthSchemas } from '@/lib/auth.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
@@ -20,11 +22,12 @@ const inputClass =
   'focus:outline-none focus:ring-2 focus:ring-blue-500 focus:border-blue-500';
 
 type Field = keyof LoginBody;
-type FieldErrors = Partial<Record<Field, string>>;
+/** Each field's first validation issue, written when shown, so it follows the panel's language. */
+type FieldErrors = Partial<Record<Field, { message?: string }>>;
 
 /**
  * The form checked against the contract's loginBody, as the server checks it: the values to send
- * (the login trimmed), or the first message of each field in error.
+ * (the login trimmed), or the first issue of each field in error.
  */
 async function checkLogin(values: LoginBody): Promise<{ body: LoginBody } | { errors: FieldErrors }> {
   const { loginBody } = await loadAuthSchemas();
@@ -33,12 +36,14 @@ async function checkLogin(values: LoginBody): Promise<{ body: LoginBody } | { er
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path.join('.');
-    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue;
   }
   return { errors };
 }
 
 export function LoginForm() {
+  const commonTexts = useTexts(commonCatalogue);
+  const authTexts = useTexts(authCatalogue);
   const id = useId();
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
@@ -69,11 +74,11 @@ export function LoginForm() {
     loginMutation.mutate(checked.body, {
       onSuccess: () => {
         toast.dismiss(); // earlier failures no longer apply
-        toast.success(startMsg.loginSuccess);
+        toast.success(textsNow(startCatalogue).loginSuccess);
         navigate('/dashboard', { replace: true });
       },
       onError: (error) => {
-        const text = errorMessage(error, startMsg.loginFailed);
+        const text = errorMessage(error, textsNow(startCatalogue).loginFailed);
         setServerError(text);
         toast.error(text);
       },
@@ -87,8 +92,8 @@ export function LoginForm() {
   };
 
   const busy = loginMutation.isPending;
-  const emailError = errors.email;
-  const passwordError = errors.password;
+  const emailError = errors.email && issueText(errors.email);
+  const passwordError = errors.password && issueText(errors.password);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">

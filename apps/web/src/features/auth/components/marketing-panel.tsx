@@ -4,18 +4,20 @@ import Radio from 'lucide-react/icons/radio';
 import Video from 'lucide-react/icons/video';
 import type { LucideIcon } from 'lucide-react';
 import { Logo } from '@/components/ui/logo.tsx';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { authTexts } from '@/i18n/pt-BR/auth.ts';
-
-const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: Radio, title: authTexts.featureLiveTitle, text: authTexts.featureLiveText },
-  { icon: BarChart3, title: authTexts.featureAnalyticsTitle, text: authTexts.featureAnalyticsText },
-  { icon: Video, title: authTexts.featureVodTitle, text: authTexts.featureVodText },
-  { icon: Globe, title: authTexts.featureMultiTitle, text: authTexts.featureMultiText },
-];
+import { authCatalogue } from '@/i18n/auth.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 
 /** The login screen's marketing half (large screens only). */
 export function MarketingPanel() {
+  const commonTexts = useTexts(commonCatalogue);
+  const authTexts = useTexts(authCatalogue);
+  const features: { icon: LucideIcon; title: string; text: string }[] = [
+    { icon: Radio, title: authTexts.featureLiveTitle, text: authTexts.featureLiveText },
+    { icon: BarChart3, title: authTexts.featureAnalyticsTitle, text: authTexts.featureAnalyticsText },
+    { icon: Video, title: authTexts.featureVodTitle, text: authTexts.featureVodText },
+    { icon: Globe, title: authTexts.featureMultiTitle, text: authTexts.featureMultiText },
+  ];
   return (
     <aside className="relative hidden overflow-hidden bg-gradient-to-br from-gray-900 via-blue-950 to-violet-950 text-white lg:flex lg:w-1/2 lg:flex-col lg:justify-between lg:p-12 xl:p-16">
       <div aria-hidden="true" className="pointer-events-none absolute -top-32 -right-32 h-96 w-96 rounded-full bg-blue-600/20 blur-3xl" />
@@ -32,7 +34,7 @@ export function MarketingPanel() {
           <p className="text-lg text-blue-100/80">{authTexts.marketingSubtitle}</p>
         </div>
         <ul className="space-y-6">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
+          {features.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-4">
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-white/10 ring-1 ring-white/15">
                 <Icon className="h-5 w-5 text-blue-200" aria-hidden="true" />

@@ -5,13 +5,15 @@ import Eye from 'lucide-react/icons/eye';
 import Megaphone from 'lucide-react/icons/megaphone';
 import Save from 'lucide-react/icons/save';
 import X from 'lucide-react/icons/x';
-import { COMMERCIALS, commercialBody, msg, type Commercial, type Playlist } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { commercialsTexts } from '@/i18n/pt-BR/commercials.ts';
+import { COMMERCIALS, commercialBody, type Commercial, type Playlist } from '@painel/contract';
+import { commercialsCatalogue } from '@/i18n/commercials.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, issueText } from '@/lib/api-client.ts';
 import type { FolderItem } from '@/lib/folders.ts';
 import { useSaveCommercial } from '../api/save-commercial.ts';
 
@@ -46,6 +48,9 @@ export function CommercialForm({
   onDone: () => void;
   onViewFolder: (folder: FolderItem | null) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const commercialsTexts = useTexts(commercialsCatalogue);
+  const msg = useTexts(messageCatalogue);
   const id = useId();
   const save = useSaveCommercial();
   const { register, handleSubmit, control, reset } = useForm<FormValues>({
@@ -78,17 +83,19 @@ export function CommercialForm({
       ativo: editing ? editing.ativo : true,
     });
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? msg.commercialSaveError);
+      const issue = parsed.error.issues[0];
+      toast.error(issue ? issueText(issue) || msg.commercialSaveError : msg.commercialSaveError);
       return;
     }
     save.mutate(
       { id: editing?.id ?? null, body: parsed.data },
       {
         onSuccess: () => {
-          toast.success(editing ? msg.commercialUpdated : msg.commercialCreated);
+          const now = textsNow(messageCatalogue);
+          toast.success(editing ? now.commercialUpdated : now.commercialCreated);
           done();
         },
-        onError: (error) => toast.error(errorMessage(error, msg.commercialSaveError)),
+        onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).commercialSaveError)),
       },
     );
   });

@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { candidateRefusal, msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { commercialsTexts } from '@/i18n/pt-BR/commercials.ts';
+import { commercialsCatalogue } from '@/i18n/commercials.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -13,10 +14,15 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
 import type { FolderItem } from '@/lib/folders.ts';
 import { formatDuration } from '@/lib/format.ts';
+import { candidateRefusalText } from '@/features/playlists/utils/candidate-refusal.ts';
 import { useCommercialVideos } from '../api/get-commercial-videos.ts';
 
 /** 'Visualizar Comerciais': the videos of the chosen folder, and whether each can play as a commercial. */
 export function CommercialVideosModal({ folder, onClose }: { folder: FolderItem; onClose: () => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const commercialsTexts = useTexts(commercialsCatalogue);
+  const msg = useTexts(messageCatalogue);
+  const columns = commercialsTexts.videoColumns;
   const { data: user } = useUser();
   const videos = useCommercialVideos(folder.id);
   const limit = planBitrate(user);
@@ -41,12 +47,12 @@ export function CommercialVideosModal({ folder, onClose }: { folder: FolderItem;
           <caption className="sr-only">{commercialsTexts.videosTitle({ folder: folder.nome })}</caption>
           <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-500 uppercase">
             <tr>
-              {commercialsTexts.videoColumns.map((c) => <th key={c} scope="col" className="px-3 py-2">{c}</th>)}
+              {columns.map((c) => <th key={c} scope="col" className="px-3 py-2">{c}</th>)}
             </tr>
           </thead>
           <tbody>
             {videos.data.map((v) => {
-              const refusal = candidateRefusal(v, limit);
+              const refusal = candidateRefusalText(v, limit, msg);
               return (
                 <tr key={v.id} className="border-t border-gray-100">
                   <td className="max-w-xs px-3 py-2"><span className="block truncate font-medium text-gray-900" title={v.nome}>{v.nome}</span></td>

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { msg, type Commercial } from '@painel/contract';
-import { commercialsTexts } from '@/i18n/pt-BR/commercials.ts';
+import type { Commercial } from '@painel/contract';
+import { commercialsCatalogue } from '@/i18n/commercials.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolders, type FolderItem } from '@/lib/folders.ts';
@@ -14,6 +16,8 @@ import { CommercialsTable } from './commercials-table.tsx';
 
 /** /dashboard/comerciais: the create/edit form, the configs, the folder preview and the help. */
 export function CommercialsPage() {
+  const commercialsTexts = useTexts(commercialsCatalogue);
+  const msg = useTexts(messageCatalogue);
   const commercials = useCommercials();
   const playlists = usePlaylists();
   const folders = useFolders();

@@ -4,9 +4,11 @@ import Pencil from 'lucide-react/icons/pencil';
 import Power from 'lucide-react/icons/power';
 import PowerOff from 'lucide-react/icons/power-off';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { msg, type Commercial } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { commercialsTexts } from '@/i18n/pt-BR/commercials.ts';
+import type { Commercial } from '@painel/contract';
+import { commercialsCatalogue } from '@/i18n/commercials.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -29,6 +31,10 @@ export function CommercialsTable({
   onEdit: (c: Commercial) => void;
   onRemoved: (id: number) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const commercialsTexts = useTexts(commercialsCatalogue);
+  const msg = useTexts(messageCatalogue);
+  const columns = commercialsTexts.columns;
   const toggle = useToggleCommercial();
   const remove = useDeleteCommercial();
 
@@ -36,8 +42,8 @@ export function CommercialsTable({
     toggle.mutate(
       { id: c.id, ativo: !c.ativo },
       {
-        onSuccess: () => toast.success(c.ativo ? msg.commercialsOff : msg.commercialsOn),
-        onError: (error) => toast.error(errorMessage(error, msg.commercialToggleError)),
+        onSuccess: () => toast.success(c.ativo ? textsNow(messageCatalogue).commercialsOff : textsNow(messageCatalogue).commercialsOn),
+        onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).commercialToggleError)),
       },
     );
   }
@@ -48,10 +54,10 @@ export function CommercialsTable({
     if (!(await confirm(msg.commercialRemoveConfirm))) return;
     remove.mutate(c.id, {
       onSuccess: () => {
-        toast.success(msg.commercialRemoved);
+        toast.success(textsNow(messageCatalogue).commercialRemoved);
         onRemoved(c.id);
       },
-      onError: (error) => toast.error(errorMessage(error, msg.commercialRemoveError)),
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).commercialRemoveError)),
     });
   }
 
@@ -72,7 +78,7 @@ export function CommercialsTable({
             <caption className="sr-only">{commercialsTexts.listTitle}</caption>
             <thead>
               <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
-                {commercialsTexts.columns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
+                {columns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">

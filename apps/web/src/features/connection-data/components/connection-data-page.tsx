@@ -1,11 +1,13 @@
 import { toast } from 'react-toastify';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { DEFAULT_STORAGE_MB, msg } from '@painel/contract';
-import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
+import { DEFAULT_STORAGE_MB } from '@painel/contract';
+import { connectionDataCatalogue } from '@/i18n/connection-data.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
 import { useConnectionData } from '../api/get-connection-data.ts';
 import { useRegenerateStreamKey } from '../api/regenerate-stream-key.ts';
@@ -16,6 +18,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** /dashboard/dados-conexao: FTP access, RTMP server and stream key, HLS address, help. */
 export function ConnectionDataPage() {
+  const connectionDataTexts = useTexts(connectionDataCatalogue);
+  const msg = useTexts(messageCatalogue);
   const { data: user } = useUser();
   const data = useConnectionData();
   const regenerate = useRegenerateStreamKey();
@@ -23,10 +27,10 @@ export function ConnectionDataPage() {
   const confirm = useConfirm();
 
   async function onRegenerate() {
-    if (!(await confirm(connectionDataTexts.regenerateKeyConfirm))) return;
+    if (!(await confirm(textsNow(connectionDataCatalogue).regenerateKeyConfirm))) return;
     regenerate.mutate(undefined, {
-      onSuccess: (r) => toast.success(r.message || msg.streamKeyRegenerated),
-      onError: (error) => toast.error(errorMessage(error, msg.streamKeyRegenerateError)),
+      onSuccess: (r) => toast.success(serverText(r.message, textsNow(messageCatalogue).streamKeyRegenerated)),
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).streamKeyRegenerateError)),
     });
   }
 

@@ -1,12 +1,15 @@
 import CircleHelp from 'lucide-react/icons/circle-help';
 import MonitorUp from 'lucide-react/icons/monitor-up';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { connectionDataCatalogue } from '@/i18n/connection-data.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { formatMegabytes } from '@/lib/format.ts';
 
 /** What the connection data is for, the upload limits, and the steps to set up OBS. */
 export function ConnectionHelp({ storageMb }: { storageMb: number }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const connectionDataTexts = useTexts(connectionDataCatalogue);
   const help = [
     connectionDataTexts.helpRtmp,
     connectionDataTexts.helpStreamKey,

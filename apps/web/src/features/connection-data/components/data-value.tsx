@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { connectionDataCatalogue } from '@/i18n/connection-data.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 
 const MASK = '••••••••••••';
@@ -12,6 +13,8 @@ const MASK = '••••••••••••';
  * (the toggle is a pressed/unpressed button named 'Mostrar {item}' / 'Ocultar {item}').
  */
 export function DataValue({ value, item, secret = false, testId }: { value: string; item: string; secret?: boolean; testId?: string }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const connectionDataTexts = useTexts(connectionDataCatalogue);
   const [visible, setVisible] = useState(!secret);
   return (
     <div className="flex min-w-0 items-center gap-2">

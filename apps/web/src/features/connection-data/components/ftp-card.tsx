@@ -1,12 +1,15 @@
 import Server from 'lucide-react/icons/server';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { connectionDataCatalogue } from '@/i18n/connection-data.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { ConnectionData } from '../api/get-connection-data.ts';
 import { DataValue } from './data-value.tsx';
 
 /** FTP access: host, user, password (hidden by default), port; each with a copy button. */
 export function FtpCard({ ftp }: { ftp: ConnectionData['ftp'] }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const connectionDataTexts = useTexts(connectionDataCatalogue);
   const rows = [
     { label: connectionDataTexts.ftpHost, value: ftp.host, item: connectionDataTexts.ftpHostItem, testId: 'ftp-host' },
     { label: commonTexts.username, value: ftp.usuario, item: connectionDataTexts.ftpUserItem, testId: 'ftp-user' },

@@ -1,7 +1,8 @@
 import KeyRound from 'lucide-react/icons/key-round';
 import Radio from 'lucide-react/icons/radio';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { connectionDataTexts } from '@/i18n/pt-BR/connection-data.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { connectionDataCatalogue } from '@/i18n/connection-data.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -10,6 +11,8 @@ import { DataValue } from './data-value.tsx';
 
 /** What OBS needs (server and full stream key, hidden by default) and the HLS address viewers play. */
 export function StreamCard({ data, regenerating, onRegenerate }: { data: ConnectionData; regenerating: boolean; onRegenerate: () => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const connectionDataTexts = useTexts(connectionDataCatalogue);
   return (
     <SectionCard
       title={connectionDataTexts.streamTitle}

@@ -1,9 +1,10 @@
 import Folder from 'lucide-react/icons/folder';
 import FolderOpen from 'lucide-react/icons/folder-open';
 import Folders from 'lucide-react/icons/folders';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { conversionCatalogue } from '@/i18n/conversion.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -19,6 +20,9 @@ export function ConversionFolders({
   selectedId: number | null;
   onSelect: (id: number) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const conversionTexts = useTexts(conversionCatalogue);
+  const msg = useTexts(messageCatalogue);
   return (
     <SectionCard title={commonTexts.folders} icon={Folders}>
       {loading && <LoadingState label={commonTexts.foldersLoading} />}

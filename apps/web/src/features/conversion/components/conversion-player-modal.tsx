@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Modal } from '@/components/ui/modal.tsx';
 import type { ConversionVideoItem } from '../api/get-conversion-videos.ts';
 
 /** Plays a video of the list; when the browser cannot, the player is hidden and the failure said. */
 export function ConversionPlayerModal({ video, onClose }: { video: ConversionVideoItem; onClose: () => void }) {
+  const msg = useTexts(messageCatalogue);
   const [failed, setFailed] = useState(false);
   return (
-    <Modal open title={conversionTexts.playerTitle({ name: video.nome })} onClose={onClose} size="lg">
+    <Modal open title={video.nome} onClose={onClose} size="lg">
       {!failed && (
         <video
           data-testid="conversion-player"
@@ -21,7 +22,7 @@ export function ConversionPlayerModal({ video, onClose }: { video: ConversionVid
           preload="metadata"
           onError={() => {
             setFailed(true);
-            toast.error(msg.videoLoadError, { toastId: `conversion-player-${video.id}` });
+            toast.error(textsNow(messageCatalogue).videoLoadError, { toastId: `conversion-player-${video.id}` });
           }}
           className="aspect-video w-full rounded-lg bg-black"
         />

@@ -6,17 +6,29 @@ import Play from 'lucide-react/icons/play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { toast } from 'react-toastify';
-import { CONVERSION_TIMINGS, msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
+import { CONVERSION_TIMINGS } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { conversionCatalogue } from '@/i18n/conversion.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts, type Texts } from '@/i18n/runtime.ts';
+import { serverText } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { foldersQueryKey } from '@/lib/folders.ts';
 import { formatBitrate, formatBytes, formatDuration, formatPercent } from '@/lib/format.ts';
-import { isConverting, useConversionStatus } from '../api/get-conversion-status.ts';
+import { isConverting, useConversionStatus, type ConversionStatusItem } from '../api/get-conversion-status.ts';
 import { conversionVideosKey, type ConversionVideoItem } from '../api/get-conversion-videos.ts';
 
 const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium';
+
+/**
+ * Why a finished conversion was kept beside the original (it came out larger): the server's text
+ * in pt-BR, the same notice told from the status otherwise.
+ */
+function noticeText(c: ConversionStatusItem, msg: Texts<typeof messageCatalogue.source>): string {
+  const name = c.nome ?? '';
+  return serverText(c.notice, c.manter_original ? msg.conversionLargerThanOriginal(name) : msg.conversionLargerKeptBeside(name));
+}
 
 /**
  * One video: its facts, whether it can be used as it is, and its conversion — progress while it
@@ -32,6 +44,9 @@ export function ConversionVideoCard({
   onConvert: () => void;
   onPlay: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const conversionTexts = useTexts(conversionCatalogue);
+  const msg = useTexts(messageCatalogue);
   const queryClient = useQueryClient();
   const { data: conversion } = useConversionStatus(video.id, video.conversion ?? null, listedAt);
   const active = isConverting(conversion);
@@ -41,13 +56,14 @@ export function ConversionVideoCard({
     const before = wasActive.current;
     wasActive.current = active;
     if (!before || active || !conversion) return;
+    const texts = textsNow(messageCatalogue);
     if (conversion.status === 'erro') {
-      toast.error(conversion.error || msg.conversionError, { toastId: `conversion-error-${video.id}` });
+      toast.error(serverText(conversion.error, texts.conversionError), { toastId: `conversion-error-${video.id}` });
       return;
     }
     // a larger result was kept beside the original instead of replacing it: said as a warning
-    if (conversion.notice) toast.warning(conversion.notice, { toastId: `conversion-done-${video.id}` });
-    else toast.success(msg.conversionDone(conversion.nome ?? video.nome), { toastId: `conversion-done-${video.id}` });
+    if (conversion.notice) toast.warning(noticeText(conversion, texts), { toastId: `conversion-done-${video.id}` });
+    else toast.success(texts.conversionDone(conversion.nome ?? video.nome), { toastId: `conversion-done-${video.id}` });
     // the new file's figures (or the copy kept beside) come with the list, reloaded shortly after
     const t = setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: conversionVideosKey(folderId) });
@@ -61,7 +77,7 @@ export function ConversionVideoCard({
   const facts: [string, string][] = [
     [commonTexts.format, video.formato_original.toUpperCase() || '—'],
     [commonTexts.bitrate, video.current_bitrate > 0 ? formatBitrate(video.current_bitrate) : commonTexts.notAvailable],
-    [conversionTexts.resolution, conversionTexts.frame({ w: video.largura, h: video.altura })],
+    [conversionTexts.resolution, video.largura > 0 && video.altura > 0 ? `${video.largura}x${video.altura}` : commonTexts.notAvailable],
     [commonTexts.size, formatBytes(video.tamanho)],
     [commonTexts.duration, formatDuration(video.duracao)],
   ];
@@ -118,7 +134,7 @@ export function ConversionVideoCard({
           </span>
         )}
         {!active && keptBeside && !conversion?.notice && <p className="text-xs text-emerald-700">{conversionTexts.keptBeside({ name: keptBeside })}</p>}
-        {!active && conversion?.status === 'concluida' && conversion.notice && <p className="text-xs text-amber-700">{conversion.notice}</p>}
+        {!active && conversion?.status === 'concluida' && conversion.notice && <p className="text-xs text-amber-700">{noticeText(conversion, msg)}</p>}
       </div>
 
       <div className="mt-auto flex flex-wrap gap-2">

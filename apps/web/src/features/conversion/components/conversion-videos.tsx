@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import Film from 'lucide-react/icons/film';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { conversionCatalogue } from '@/i18n/conversion.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -20,10 +21,13 @@ export function ConversionVideos({
   onConvert: (v: ConversionVideoItem) => void;
   onPlay: (v: ConversionVideoItem) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const conversionTexts = useTexts(conversionCatalogue);
+  const msg = useTexts(messageCatalogue);
   const videos = useConversionVideos(folder?.id ?? null);
 
   useEffect(() => {
-    if (videos.error) toast.error(errorMessage(videos.error, msg.videosLoadError), { toastId: 'conversion-videos-error' });
+    if (videos.error) toast.error(errorMessage(videos.error, textsNow(messageCatalogue).videosLoadError), { toastId: 'conversion-videos-error' });
   }, [videos.error]);
 
   return (

@@ -1,16 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import {
-  CONVERSION_RESOLUTIONS, convertBody, conversionUi, customBitrateRange, msg, suggestedQuality,
+  CONVERSION_MIN_BITRATE, CONVERSION_RESOLUTIONS, convertBody, customBitrateRange, suggestedQuality,
   type ConversionQuality, type ConversionQualityOption, type ConversionResolution,
 } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { conversionTexts } from '@/i18n/pt-BR/conversion.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { conversionCatalogue } from '@/i18n/conversion.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, issueText, serverText } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
-import { formatBitrate } from '@/lib/format.ts';
+import { formatBitrate, formatNumber } from '@/lib/format.ts';
 import { useConvertVideo } from '../api/convert-video.ts';
 import type { ConversionVideoItem } from '../api/get-conversion-videos.ts';
 
@@ -32,10 +34,12 @@ export function ConvertDialog({
   qualities: ConversionQualityOption[];
   onClose: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const conversionTexts = useTexts(conversionCatalogue);
   const convert = useConvertVideo();
   const planKbps = qualities.find((q) => q.quality === 'custom')?.bitrate ?? 0;
   // the video's own offer (what would only make it bigger is not available); the plan's list when the server did not send one
-  const offers: (ConversionQualityOption & { reason?: string | null })[] = video.qualities.length > 0 ? video.qualities : qualities;
+  const offers: (ConversionQualityOption & { reason?: string | null; min_bitrate?: number })[] = video.qualities.length > 0 ? video.qualities : qualities;
   const range = customBitrateRange(planKbps, video.current_bitrate);
   const suggested = suggestedQuality(video.current_bitrate, offers);
   const [quality, setQuality] = useState<ConversionQuality>(suggested);
@@ -59,20 +63,42 @@ export function ConvertDialog({
     // the server's own rules, checked here first so a mistake is said before anything is sent
     const checked = convertBody(planKbps, video.current_bitrate).safeParse(body);
     if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? msg.invalidData);
+      const issue = checked.error.issues[0];
+      setProblem(issue ? issueText(issue) : textsNow(messageCatalogue).invalidData);
       return;
     }
     setProblem(null);
     convert.mutate(body, {
       onSuccess: (r) => {
-        toast.success(r.message || msg.conversionStarted(r.quality_label));
+        const texts = textsNow(conversionCatalogue);
+        const label = texts.qualityLabel({
+          name: texts.qualityNames[r.conversion_status.quality], resolution: r.resolution, kbps: formatNumber(r.target_bitrate),
+        });
+        toast.success(serverText(r.message, textsNow(messageCatalogue).conversionStarted(label)));
         onClose();
       },
-      onError: (err) => toast.error(errorMessage(err, msg.conversionStartError)),
+      onError: (err) => toast.error(errorMessage(err, textsNow(messageCatalogue).conversionStartError)),
     });
   }
 
-  const facts = conversionTexts.currentFacts({ format: video.formato_original, kbps: video.current_bitrate > 0 ? formatBitrate(video.current_bitrate) : commonTexts.notAvailable, frame: conversionTexts.frame({ w: video.largura, h: video.altura }) });
+  const facts = conversionTexts.currentFacts({
+    format: video.formato_original.toUpperCase(),
+    kbps: video.current_bitrate > 0 ? formatBitrate(video.current_bitrate) : commonTexts.notAvailable,
+    frame: video.largura > 0 && video.altura > 0 ? `${video.largura}x${video.altura}` : commonTexts.notAvailable,
+  });
+  // the server names and explains each quality in Portuguese: shown as sent in pt-BR, told from its data otherwise
+  const describe = (q: (typeof offers)[number]) =>
+    q.quality === 'custom'
+      ? serverText(q.description, conversionTexts.customDescription({ min: formatNumber(q.min_bitrate ?? CONVERSION_MIN_BITRATE), max: formatNumber(q.bitrate) }))
+      : serverText(q.description, conversionTexts.qualityDescriptions[q.quality]);
+  const whyNot = (q: (typeof offers)[number]) =>
+    serverText(
+      q.reason,
+      video.current_bitrate > 0 && q.bitrate > video.current_bitrate && q.bitrate <= planKbps
+        ? conversionTexts.aboveTheSource({ kbps: formatNumber(video.current_bitrate) })
+        : conversionTexts.aboveThePlan,
+    );
+  const hint = range.bySource ? conversionTexts.customBitrateHintBySource : conversionTexts.customBitrateHint;
   return (
     <Modal
       open
@@ -110,12 +136,12 @@ export function ConvertDialog({
                 className="mt-1"
               />
               <span className="min-w-0 flex-1">
-                <span className="font-medium text-gray-900">{q.label}</span>
+                <span className="font-medium text-gray-900">{serverText(q.label, conversionTexts.qualityNames[q.quality])}</span>
                 {q.quality !== 'custom' && <span className="text-gray-600"> · {q.resolution} · {formatBitrate(q.bitrate)}</span>}
                 {q.quality === suggested && q.available && (
                   <span className="ml-2 rounded bg-blue-100 px-1.5 py-0.5 text-xs text-blue-700">{conversionTexts.suggested}</span>
                 )}
-                <span className="block text-xs text-gray-500">{q.available ? q.description : q.reason || conversionUi.unavailable}</span>
+                <span className="block text-xs text-gray-500">{q.available ? describe(q) : whyNot(q)}</span>
               </span>
             </label>
           ))}
@@ -136,7 +162,7 @@ export function ConvertDialog({
                 onChange={(e) => setBitrate(e.target.value)}
                 className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
               />
-              <p className="mt-1 text-xs text-gray-500">{conversionTexts.customBitrateHint({ max: range.max, min: range.min, bySource: range.bySource })}</p>
+              <p className="mt-1 text-xs text-gray-500">{hint({ min: formatNumber(range.min), max: formatNumber(range.max) })}</p>
             </div>
             <div>
               <label htmlFor={resolutionId} className="block text-sm font-medium text-gray-700">{conversionTexts.resolution}</label>

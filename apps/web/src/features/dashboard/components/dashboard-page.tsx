@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { DEFAULT_STORAGE_MB, loginName, msg } from '@painel/contract';
-import { errorMessage } from '@/lib/api-client.ts';
+import { DEFAULT_STORAGE_MB, loginName } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
 import { planBitrate, viewerLimit } from '@/lib/account.ts';
 import { liveHlsPath, liveLabel, liveSinceMs, liveStats, liveTypeLabel, useStreamingStatus } from '@/lib/streaming-status.ts';
@@ -28,6 +30,7 @@ const STATUS_ERROR_TOAST = 'dashboard-status-error';
 
 /** /dashboard: the home page. */
 export function DashboardPage() {
+  const msg = useTexts(messageCatalogue);
   const { data: user } = useUser();
   const status = useStreamingStatus();
   const stats = useDashboardStats();
@@ -49,10 +52,10 @@ export function DashboardPage() {
   const statusError = status.isError ? status.error : null;
   useEffect(() => {
     if (!statusError) return;
-    console.error(msg.statusLoadError, statusError);
+    console.error('streaming status failed to load', statusError);
   }, [statusError]);
   useEffect(() => {
-    if (status.isError) toast.error(msg.statusLoadError, { toastId: STATUS_ERROR_TOAST });
+    if (status.isError) toast.error(textsNow(messageCatalogue).statusLoadError, { toastId: STATUS_ERROR_TOAST });
   }, [status.isError]);
 
   useEffect(() => {
@@ -62,12 +65,12 @@ export function DashboardPage() {
   const confirm = useConfirm();
 
   async function finishBroadcast() {
-    if (!(await confirm(msg.finishCurrentConfirm))) return;
+    if (!(await confirm(textsNow(messageCatalogue).finishCurrentConfirm))) return;
     stop.mutate(
       { transmission_id: s?.transmission?.id, stream_type: s?.stream_type ?? 'playlist' },
       {
-        onSuccess: () => toast.success(msg.stopSuccess),
-        onError: (error) => toast.error(errorMessage(error, msg.stopDashboardError)),
+        onSuccess: () => toast.success(textsNow(messageCatalogue).stopSuccess),
+        onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).stopDashboardError)),
       },
     );
   }
@@ -76,7 +79,7 @@ export function DashboardPage() {
   const usedMb = stats.data?.espacoUsado ?? 0;
   const viewers = Math.max(stats.data?.espectadoresAtivos ?? 0, measured.viewers);
   const bitrateWarning = live && s?.obs_stream.bitrate_exceeded
-    ? (s.obs_stream.aviso ?? msg.bitrateExceeded(s.obs_stream.bitrate, s.obs_stream.bitrate_limit))
+    ? serverText(s.obs_stream.aviso, msg.bitrateExceeded(s.obs_stream.bitrate, s.obs_stream.bitrate_limit))
     : null;
 
   return (

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { getToken } from '@/lib/token.ts';
 
@@ -13,6 +14,8 @@ const RETRY_MS = 3000;
  * natively where the browser plays HLS itself. Muted so autoplay is allowed; the viewer unmutes.
  */
 export function LiveVideo({ src, label, deep = false }: { src: string; label: string; deep?: boolean }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const dashboardTexts = useTexts(dashboardCatalogue);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
 

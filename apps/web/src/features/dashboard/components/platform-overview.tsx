@@ -1,12 +1,12 @@
 import Globe from 'lucide-react/icons/globe';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { PlatformUse } from '../api/get-dashboard-overview.ts';
 
-const LABEL = { connected: dashboardTexts.platformConnected, connecting: dashboardTexts.platformConnecting, error: commonTexts.statusError, disconnected: '' } as const;
 const TONE = { connected: 'font-semibold text-green-700', connecting: 'text-amber-700', error: 'text-red-700', disconnected: '' } as const;
 
 /**
@@ -14,6 +14,11 @@ const TONE = { connected: 'font-semibold text-green-700', connecting: 'text-ambe
  * the account's restreams (lives, and the platforms of the current broadcast).
  */
 export function PlatformOverview({ platforms, loading }: { platforms: PlatformUse[] | undefined; loading: boolean }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const dashboardTexts = useTexts(dashboardCatalogue);
+  const LABEL: Record<PlatformUse['estado'], string> = {
+    connected: dashboardTexts.platformConnected, connecting: dashboardTexts.platformConnecting, error: commonTexts.statusError, disconnected: '',
+  };
   const list = platforms ?? [];
   const receiving = list.filter((p) => p.estado === 'connected').length;
   return (

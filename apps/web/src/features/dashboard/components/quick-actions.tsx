@@ -6,8 +6,9 @@ import Square from 'lucide-react/icons/square';
 import Users from 'lucide-react/icons/users';
 import Wifi from 'lucide-react/icons/wifi';
 import type { LucideIcon } from 'lucide-react';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -31,6 +32,8 @@ function ActionLink({ to, icon: Icon, label, hint, tone }: { to: string; icon: L
 
 /** Finish broadcast (only while live), manage and start a broadcast, manage videos, see viewers. */
 export function QuickActions({ live, stopping, onStop }: { live: boolean; stopping: boolean; onStop: () => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const dashboardTexts = useTexts(dashboardCatalogue);
   return (
     <SectionCard title={dashboardTexts.quickActionsTitle} icon={Play}>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">

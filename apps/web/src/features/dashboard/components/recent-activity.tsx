@@ -1,12 +1,15 @@
-import { formatDistanceToNow } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
+import { formatDistanceToNow, type Locale as DateLocale } from 'date-fns';
+import { enUS, es, ptBR } from 'date-fns/locale';
 import History from 'lucide-react/icons/history';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useLocale, useTexts, type Locale } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import type { ActivityItem } from '../api/get-dashboard-overview.ts';
+import { activityText } from '../utils/activity-text.ts';
 
 const TONE: Record<string, string> = {
   transmission_started: 'bg-green-500',
@@ -15,13 +18,18 @@ const TONE: Record<string, string> = {
   key_regenerated: 'bg-amber-500',
 };
 
-function when(iso: string): string {
+const DATE_LOCALES: Record<Locale, DateLocale> = { 'pt-BR': ptBR, 'en-US': enUS, 'es-ES': es };
+
+function when(iso: string, locale: Locale): string {
   const t = Date.parse(iso);
-  return Number.isFinite(t) ? formatDistanceToNow(t, { addSuffix: true, locale: ptBR }) : '';
+  return Number.isFinite(t) ? formatDistanceToNow(t, { addSuffix: true, locale: DATE_LOCALES[locale] }) : '';
 }
 
 /** What happened on the account lately, newest first (from the dashboard overview). */
 export function RecentActivity({ items, loading, limit = 8 }: { items: ActivityItem[] | undefined; loading: boolean; limit?: number }) {
+  const dashboardTexts = useTexts(dashboardCatalogue);
+  const msg = useTexts(messageCatalogue);
+  const locale = useLocale();
   const { dateTime } = useDateTimeFormat();
   const shown = (items ?? []).slice(0, limit);
   return (
@@ -36,10 +44,10 @@ export function RecentActivity({ items, loading, limit = 8 }: { items: ActivityI
             <li key={`${a.data}-${i}`} className="flex gap-3 text-sm">
               <span className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', TONE[a.tipo] ?? 'bg-blue-500')} aria-hidden="true" />
               <div className="min-w-0">
-                <p className="text-gray-800">{a.descricao}</p>
+                <p className="text-gray-800">{activityText(a, msg, dateTime)}</p>
                 {a.data && (
                   <time dateTime={a.data} title={dateTime(a.data)} className="text-xs text-gray-500">
-                    {when(a.data)}
+                    {when(a.data, locale)}
                   </time>
                 )}
               </div>

@@ -3,8 +3,9 @@ import FileVideo from 'lucide-react/icons/file-video';
 import Play from 'lucide-react/icons/play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Upload from 'lucide-react/icons/upload';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -20,6 +21,8 @@ export function RecentVideos({ data, loading, fetching, failed, onReload, onPlay
   onReload: () => void;
   onPlay: (video: RecentVideo) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const dashboardTexts = useTexts(dashboardCatalogue);
   const videos = data?.videos ?? [];
   return (
     <SectionCard

@@ -1,9 +1,10 @@
 import Cpu from 'lucide-react/icons/cpu';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
-import { formatBitrate, formatMegabytes } from '@/lib/format.ts';
+import { formatBitrate, formatMegabytes, formatNumber } from '@/lib/format.ts';
 import type { DashboardOverview } from '../api/get-dashboard-overview.ts';
 import { storagePercent } from './storage-format.ts';
 
@@ -29,11 +30,13 @@ export function ResourceUsage({ usedMb, totalMb, viewers, viewerLimit, bitrate, 
   usedMb: number; totalMb: number; viewers: number; viewerLimit: number; bitrate: number; bitrateLimit: number;
   server: DashboardOverview['recursos'] | undefined;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const dashboardTexts = useTexts(dashboardCatalogue);
   return (
     <SectionCard title={dashboardTexts.resourceUsageTitle} icon={Cpu}>
       <ul className="space-y-5">
         <Row label={commonTexts.storage} detail={commonTexts.ofTotal({ part: formatMegabytes(usedMb), total: formatMegabytes(totalMb) })} percent={storagePercent(usedMb, totalMb)} />
-        <Row label={commonTexts.viewers} detail={dashboardTexts.countOfLimit({ n: viewers, limit: viewerLimit })} percent={pct(viewers, viewerLimit)} />
+        <Row label={commonTexts.viewers} detail={dashboardTexts.countOfLimit({ n: formatNumber(viewers), limit: formatNumber(viewerLimit) })} percent={pct(viewers, viewerLimit)} />
         <Row label={dashboardTexts.bandwidthLabel} detail={commonTexts.ofTotal({ part: formatBitrate(bitrate), total: formatBitrate(bitrateLimit) })} percent={pct(bitrate, bitrateLimit)} />
       </ul>
       {server && (server.cpu || server.memoria || server.disco) && (

@@ -4,8 +4,9 @@ import HardDrive from 'lucide-react/icons/hard-drive';
 import List from 'lucide-react/icons/list';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { UsageBar } from '@/components/ui/usage-bar.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatMegabytes, formatNumber, formatPercent } from '@/lib/format.ts';
@@ -41,6 +42,8 @@ export interface StatCardsProps {
 
 /** Total videos, playlists, active viewers, and storage percent with used / total MB. */
 export function StatCards({ loading, totalVideos, totalPlaylists, viewers, usedMb, totalMb }: StatCardsProps) {
+  const commonTexts = useTexts(commonCatalogue);
+  const dashboardTexts = useTexts(dashboardCatalogue);
   const percent = storagePercent(usedMb, totalMb);
   const show = (n: number) => (loading ? '–' : formatNumber(n));
   return (

@@ -1,5 +1,6 @@
 import Activity from 'lucide-react/icons/activity';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { ComponentState, Health } from '../api/get-health.ts';
@@ -26,6 +27,7 @@ export function SystemStatus({ health, loading, mediaReachable, mediaError }: {
   /** The media service's last error, from the dashboard overview, shown while it is down. */
   mediaError: string | null;
 }) {
+  const dashboardTexts = useTexts(dashboardCatalogue);
   const reachable = health?.reachable ?? false;
   const db = health?.components.database;
   const api = health?.components.api;

@@ -2,9 +2,10 @@ import MonitorPlay from 'lucide-react/icons/monitor-play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Tv from 'lucide-react/icons/tv';
 import X from 'lucide-react/icons/x';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -34,6 +35,9 @@ export interface UniversalPlayerProps {
 
 /** The dashboard's player: the live stream while live, else the empty state (or a loaded library video). */
 export function UniversalPlayer(p: UniversalPlayerProps) {
+  const commonTexts = useTexts(commonCatalogue);
+  const dashboardTexts = useTexts(dashboardCatalogue);
+  const msg = useTexts(messageCatalogue);
   const showLive = p.live && !p.connectionError;
   return (
     <SectionCard

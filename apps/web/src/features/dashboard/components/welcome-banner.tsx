@@ -2,14 +2,17 @@ import Gauge from 'lucide-react/icons/gauge';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Users from 'lucide-react/icons/users';
 import type { User } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { dashboardTexts } from '@/i18n/pt-BR/dashboard.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { accountBadgeLabel, displayName, planBitrate, viewerLimit } from '@/lib/account.ts';
 import { formatBitrate, formatNumber } from '@/lib/format.ts';
 
 /** Greeting, plan label, plan bitrate and viewer limit, and the AO VIVO badge with its type while live. */
 export function WelcomeBanner({ user, liveType }: { user: User | null | undefined; liveType: string | null }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const dashboardTexts = useTexts(dashboardCatalogue);
   const facts = [
     { icon: ShieldCheck, label: dashboardTexts.planLabel, value: accountBadgeLabel(user) },
     { icon: Gauge, label: commonTexts.bitrateLabel, value: formatBitrate(planBitrate(user)) },

@@ -2,9 +2,10 @@ import { useId } from 'react';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleX from 'lucide-react/icons/circle-x';
 import Download from 'lucide-react/icons/download';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { downloadsCatalogue } from '@/i18n/downloads.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -28,6 +29,9 @@ export function DownloadForm({
   starting: boolean;
   onSubmit: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(downloadsCatalogue);
+  const msg = useTexts(messageCatalogue);
   const id = useId();
   return (
     <SectionCard title={t.formTitle} icon={Download}>

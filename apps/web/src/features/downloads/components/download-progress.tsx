@@ -1,8 +1,9 @@
 import Ban from 'lucide-react/icons/ban';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { downloadPhase } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { downloadsCatalogue } from '@/i18n/downloads.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -22,6 +23,8 @@ export function DownloadProgress({
   cancelling: boolean;
   onCancel: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(downloadsCatalogue);
   const phase = status ? downloadPhase(status.status) : 'downloading';
   const progress = status?.progress ?? 0;
   const elapsed = useUptime(status ? readAt - status.uptime * 1000 : readAt);

@@ -1,8 +1,9 @@
 import History from 'lucide-react/icons/history';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { downloadsCatalogue } from '@/i18n/downloads.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -14,6 +15,9 @@ import { useRecentDownloads } from '../api/get-recent-downloads.ts';
 
 /** 'Recentes': the latest downloaded videos still in the library, with a reload. */
 export function RecentDownloads() {
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(downloadsCatalogue);
+  const msg = useTexts(messageCatalogue);
   const recent = useRecentDownloads();
   const { dateTime } = useDateTimeFormat();
   const list = recent.data ?? [];

@@ -4,12 +4,15 @@ import HardDrive from 'lucide-react/icons/hard-drive';
 import ImageOff from 'lucide-react/icons/image-off';
 import User from 'lucide-react/icons/user';
 import { type VideoInfo } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { downloadsCatalogue } from '@/i18n/downloads.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { formatBytes, formatDuration, formatNumber } from '@/lib/format.ts';
 
 /** What the site says of the video: picture, title, channel, duration, views, size. */
 export function VideoInfoCard({ info }: { info: VideoInfo }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(downloadsCatalogue);
   const facts = [
     { icon: User, label: t.infoUploader, value: info.uploader },
     { icon: Clock, label: commonTexts.duration, value: formatDuration(info.duration) },

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { downloadsTexts as t } from '@/i18n/pt-BR/downloads.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { downloadsCatalogue } from '@/i18n/downloads.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolders } from '@/lib/folders.ts';
@@ -15,6 +16,8 @@ import { RecentDownloads } from './recent-downloads.tsx';
 
 /** /dashboard/downloadyoutube: a video from a link into a folder of the library. */
 export function YoutubeDownloadPage() {
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(downloadsCatalogue);
   const folders = useFolders();
   const [link, setLink] = useState('');
   const [folderId, setFolderId] = useState('');
@@ -22,7 +25,7 @@ export function YoutubeDownloadPage() {
   const download = useDownload(() => setLink(''));
 
   useEffect(() => {
-    if (folders.error) toast.error(errorMessage(folders.error, msg.foldersLoadError), { toastId: 'folders-load-error' });
+    if (folders.error) toast.error(errorMessage(folders.error, textsNow(messageCatalogue).foldersLoadError), { toastId: 'folders-load-error' });
   }, [folders.error]);
 
   return (

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { DOWNLOADS, YOUTUBE_HOST, msg } from '@painel/contract';
-import { errorMessage } from '@/lib/api-client.ts';
+import { DOWNLOADS, YOUTUBE_HOST } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { foldersQueryKey } from '@/lib/folders.ts';
 import { useFollowedJob } from '@/lib/followed-job.ts';
 import { useCancelDownload } from '../api/cancel-download.ts';
@@ -22,13 +24,14 @@ export function useDownload(onCompleted: () => void) {
     useStatus: useDownloadStatus,
     read: readStatus,
     onOutcome: (outcome) => {
+      const msg = textsNow(messageCatalogue);
       if (outcome.kind === 'completed') {
         toast.success(msg.downloadDone(outcome.title));
         void queryClient.invalidateQueries({ queryKey: recentDownloadsQueryKey });
         void queryClient.invalidateQueries({ queryKey: foldersQueryKey });
         onCompleted();
       } else if (outcome.kind === 'error') {
-        toast.error(msg.downloadError(outcome.error));
+        toast.error(msg.downloadError(serverText(outcome.error, msg.downloadFailed)));
       }
     },
   });
@@ -36,6 +39,7 @@ export function useDownload(onCompleted: () => void) {
   const cancel = useCancelDownload();
 
   function submit(link: string, folderId: number | null, check: LinkCheck) {
+    const msg = textsNow(messageCatalogue);
     if (!link.trim() || !folderId) return void toast.error(msg.downloadFieldsRequired);
     if (check.state !== 'valid') return void toast.error(msg.downloadNotYoutube(YOUTUBE_HOST));
     if (isFollowing() || status.data?.downloading) return void toast.error(msg.downloadBusy);
@@ -44,7 +48,7 @@ export function useDownload(onCompleted: () => void) {
       {
         onSuccess: (r) => {
           follow(r.id);
-          toast.info(r.message || msg.downloadStarted);
+          toast.info(serverText(r.message, msg.downloadStarted));
         },
         onError: (error) => toast.error(errorMessage(error, msg.downloadStartError)),
       },
@@ -52,6 +56,7 @@ export function useDownload(onCompleted: () => void) {
   }
 
   function stop() {
+    const msg = textsNow(messageCatalogue);
     cancel.mutate(undefined, {
       onSuccess: () => {
         follow(null);

@@ -1,9 +1,10 @@
-import { downloadPhase, msg, type DownloadStatus } from '@painel/contract';
+import { downloadPhase, type DownloadStatus } from '@painel/contract';
 import { readJob, type JobEnded } from '../../../lib/followed-job.ts';
 
 export type DownloadOutcome =
   | { kind: 'completed'; title: string }
-  | { kind: 'error'; error: string }
+  /** `error`: the server's reason, null when it gave none */
+  | { kind: 'error'; error: string | null }
   | JobEnded;
 
 /** What one status read means for the download the page follows (see readJob). */
@@ -14,7 +15,7 @@ export function readStatus(
   return readJob<DownloadOutcome>(followed, { active: s.downloading, id: s.id }, () => {
     const phase = s.status === 'idle' ? 'idle' : downloadPhase(s.status);
     if (phase === 'completed') return { kind: 'completed', title: s.video_title || s.filename };
-    if (phase === 'error') return { kind: 'error', error: s.error || msg.downloadFailed };
+    if (phase === 'error') return { kind: 'error', error: s.error || null };
     return null;
   });
 }

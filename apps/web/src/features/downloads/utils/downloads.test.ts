@@ -6,7 +6,7 @@ import { linkCheckOf, worthChecking } from './link-check.ts';
 
 const YT = 'https://youtu.be/dQw4w9WgXcQ';
 const info: VideoInfo = { title: 'Clipe', uploader: 'Canal', duration: 60, view_count: null, filesize: null, id: 'dQw4w9WgXcQ', thumbnail: '' };
-const base = { fetching: false, verdict: undefined, failure: null };
+const base = { fetching: false, verdict: undefined, failure: null, invalidText: msg.downloadUrlInvalidShort };
 
 test('link check: nothing typed, typing, asking, then the verdict', () => {
   assert.deepEqual(linkCheckOf({ ...base, typed: '', settled: '' }), { state: 'unknown' });

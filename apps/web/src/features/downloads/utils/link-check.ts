@@ -1,4 +1,4 @@
-import { msg, youtubeVideoId, type VideoInfo } from '@painel/contract';
+import { youtubeVideoId, type VideoInfo } from '@painel/contract';
 
 export type LinkCheck =
   | { state: 'unknown' }
@@ -27,13 +27,15 @@ export function linkCheckOf(p: {
   verdict: { valid: boolean; message: string; video_info: VideoInfo | null } | undefined;
   /** the server's error when the check itself failed (too many checks, connection) */
   failure: string | null;
+  /** the reason for text that is no address, or a refusal without one ('URL inválida', in the panel's language) */
+  invalidText: string;
 }): LinkCheck {
   const typed = p.typed.trim();
   if (!typed) return { state: 'unknown' };
   if (p.settled !== typed) return worthChecking(typed) ? { state: 'checking' } : { state: 'unknown' };
-  if (!worthChecking(typed)) return { state: 'invalid', reason: msg.downloadUrlInvalidShort };
+  if (!worthChecking(typed)) return { state: 'invalid', reason: p.invalidText };
   if (p.failure !== null) return { state: 'invalid', reason: p.failure };
   if (p.fetching || !p.verdict) return { state: 'checking' };
   if (p.verdict.valid && p.verdict.video_info) return { state: 'valid', info: p.verdict.video_info };
-  return { state: 'invalid', reason: p.verdict.message || msg.downloadUrlInvalidShort };
+  return { state: 'invalid', reason: p.verdict.message || p.invalidText };
 }

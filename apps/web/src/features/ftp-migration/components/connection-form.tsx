@@ -2,9 +2,12 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import PlugZap from 'lucide-react/icons/plug-zap';
-import { FTP_DEFAULT_PORT, ftpConnectBody, msg, type FtpConnectBody } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
+import { FTP_DEFAULT_PORT, ftpConnectBody, type FtpConnectBody } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { ftpMigrationCatalogue } from '@/i18n/ftp-migration.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { issueText } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -22,12 +25,17 @@ const labelCls = 'mb-1 block text-sm font-medium text-gray-700';
 /** The old host's address and login. Mounted afresh after a disconnect, so it opens empty. */
 export function ConnectionForm({ connecting, onConnect }: { connecting: boolean; onConnect: (body: FtpConnectBody) => void }) {
   const id = useId();
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(ftpMigrationCatalogue);
   const { register, handleSubmit } = useForm<FormValues>({ defaultValues: { ip: '', usuario: '', senha: '', porta: String(FTP_DEFAULT_PORT) } });
 
   const onSubmit = handleSubmit((v) => {
     // the contract's own rules: required fields, and a port that is not a number falls back to 21
     const parsed = ftpConnectBody.safeParse(v);
-    if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message ?? msg.ftpFieldsRequired);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return void toast.error((issue && issueText(issue)) || textsNow(messageCatalogue).ftpFieldsRequired);
+    }
     onConnect(parsed.data);
   });
 

@@ -8,8 +8,9 @@ import LogOut from 'lucide-react/icons/log-out';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Server from 'lucide-react/icons/server';
 import { type FtpEntry } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { ftpMigrationCatalogue } from '@/i18n/ftp-migration.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -21,6 +22,8 @@ const asSelected = (e: FtpEntry) => ({ name: e.name, path: e.path, size: e.size 
 
 /** The remote directory: a breadcrumb, directories to open, video files to tick (nothing else can be ticked). */
 export function FileBrowser({ browser, scanning, onScan }: { browser: FtpBrowser; scanning: boolean; onScan: () => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(ftpMigrationCatalogue);
   const { connection, path, files, listing, navigate, selected, pick } = browser;
   const videos = files.filter((f) => f.type === 'file' && f.isVideo);
   const allTicked = videos.length > 0 && videos.every((v) => selected.has(v.path));
@@ -37,7 +40,7 @@ export function FileBrowser({ browser, scanning, onScan }: { browser: FtpBrowser
       )}
     >
       <nav aria-label={t.breadcrumb} className="mb-3 flex flex-wrap items-center gap-1 text-sm">
-        {breadcrumbs(path).map((c, i, all) => (
+        {breadcrumbs(path, t.root).map((c, i, all) => (
           <span key={c.path} className="flex items-center gap-1">
             {i > 0 && <ChevronRight className="h-4 w-4 text-gray-400" aria-hidden="true" />}
             {i === all.length - 1

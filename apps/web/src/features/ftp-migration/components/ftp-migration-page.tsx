@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { msg, type ScannedVideo } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
+import { type ScannedVideo } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { ftpMigrationCatalogue } from '@/i18n/ftp-migration.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -24,6 +26,8 @@ import { SelectionPanel } from './selection-panel.tsx';
  * files, the selection with its destination folder, the scan results and the migration's progress.
  */
 export function FtpMigrationPage() {
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(ftpMigrationCatalogue);
   const browser = useFtpBrowser();
   const migration = useMigration(() => browser.clearSelection());
   const folders = useFolders();
@@ -32,10 +36,11 @@ export function FtpMigrationPage() {
   const [folderId, setFolderId] = useState<number | null>(null);
 
   useEffect(() => {
-    if (folders.error) toast.error(errorMessage(folders.error, msg.foldersLoadError), { toastId: 'folders-load-error' });
+    if (folders.error) toast.error(errorMessage(folders.error, textsNow(messageCatalogue).foldersLoadError), { toastId: 'folders-load-error' });
   }, [folders.error]);
 
   function scanHere() {
+    const msg = textsNow(messageCatalogue);
     scan.mutate(browser.path, {
       onSuccess: (r) => {
         if (!r.videos.length) toast.info(msg.ftpNoVideosHere);

@@ -1,12 +1,14 @@
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import CheckCircle2 from 'lucide-react/icons/check-circle-2';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { ftpMigrationCatalogue } from '@/i18n/ftp-migration.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
-import { formatClock, formatMegabytes, formatPercent } from '@/lib/format.ts';
+import { formatClock, formatMegabytes, formatNumber, formatPercent } from '@/lib/format.ts';
 import { useUptime } from '@/lib/use-uptime.ts';
 import type { MigrationView } from '../api/get-migration-status.ts';
 import { errorSummary } from '../utils/migration-view.ts';
@@ -22,9 +24,15 @@ export function MigrationProgressModal({
   onCancel: () => void;
   cancelling: boolean;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(ftpMigrationCatalogue);
+  const msg = useTexts(messageCatalogue);
   const ticking = useUptime(status.migrating ? readAt - status.uptime * 1000 : null);
-  const { shown, more } = errorSummary(status.errors);
-  const remaining = status.estimated_remaining === null ? t.remainingUnknown : t.remainingMinutes({ n: status.estimated_remaining });
+  const { shown, more } = errorSummary(status.errors, msg.ftpMoreErrors);
+  const minutes = status.estimated_remaining;
+  const remaining = minutes === null
+    ? t.remainingUnknown
+    : minutes < 1 ? t.remainingUnderMinute : t.remainingMinutes({ n: formatNumber(minutes) });
   const head = status.migrating
     ? { icon: <LoaderCircle className="h-5 w-5 animate-spin text-blue-600" aria-hidden="true" />, text: t.stateMigrating }
     : status.status === 'completed'

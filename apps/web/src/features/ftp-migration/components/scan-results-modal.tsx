@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { type ScannedVideo } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { ftpMigrationCatalogue } from '@/i18n/ftp-migration.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { serverText } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { formatBytes } from '@/lib/format.ts';
@@ -9,6 +12,9 @@ import type { ScanResult } from '../api/scan-directory.ts';
 
 /** The videos a scan found, all ticked at first; the ticked ones join the selection. */
 export function ScanResultsModal({ result, onClose, onAdd }: { result: ScanResult; onClose: () => void; onAdd: (videos: ScannedVideo[]) => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(ftpMigrationCatalogue);
+  const msg = useTexts(messageCatalogue);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set(result.videos.map((v) => v.path)));
   const toggle = (p: string, on: boolean) =>
     setTicked((prev) => {
@@ -33,7 +39,7 @@ export function ScanResultsModal({ result, onClose, onAdd }: { result: ScanResul
       )}
     >
       <p className="text-sm text-gray-700">{t.scanSummary({ videos: result.videos.length, dirs: result.scanned_directories })}</p>
-      {result.truncated && result.message && <p className="mt-2 rounded-lg bg-yellow-50 p-3 text-sm text-yellow-800">{result.message}</p>}
+      {result.truncated && <p className="mt-2 rounded-lg bg-yellow-50 p-3 text-sm text-yellow-800">{serverText(result.message, msg.ftpScanTruncated)}</p>}
       <div className="my-3 flex gap-2">
         <Button variant="secondary" onClick={() => setTicked(new Set(result.videos.map((v) => v.path)))}>{t.selectAll}</Button>
         <Button variant="secondary" onClick={() => setTicked(new Set())}>{t.selectNone}</Button>

@@ -3,8 +3,9 @@ import ListChecks from 'lucide-react/icons/list-checks';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Upload from 'lucide-react/icons/upload';
 import X from 'lucide-react/icons/x';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { ftpMigrationTexts as t } from '@/i18n/pt-BR/ftp-migration.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { ftpMigrationCatalogue } from '@/i18n/ftp-migration.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -26,6 +27,8 @@ export function SelectionPanel({
   starting: boolean;
 }) {
   const id = useId();
+  const commonTexts = useTexts(commonCatalogue);
+  const t = useTexts(ftpMigrationCatalogue);
   const files = [...selected.values()];
   const total = files.reduce((sum, f) => sum + f.size, 0);
   return (

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { msg, type FtpConnectBody, type FtpEntry } from '@painel/contract';
+import { type FtpConnectBody, type FtpEntry } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { useConnectFtp } from '../api/connect-ftp.ts';
 import { useDisconnectFtp } from '../api/disconnect-ftp.ts';
@@ -38,7 +40,7 @@ export function useFtpBrowser() {
         setFiles(r.files);
       },
       onError: (error) => {
-        toast.error(errorMessage(error, msg.ftpListError));
+        toast.error(errorMessage(error, textsNow(messageCatalogue).ftpListError));
         // the session ended on the server (idle too long): back to the form
         if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: ftpConnectionQueryKey });
       },
@@ -57,9 +59,9 @@ export function useFtpBrowser() {
         reopened.current = true;
         setPath(r.currentPath);
         setFiles(r.files);
-        toast.success(msg.ftpConnected);
+        toast.success(textsNow(messageCatalogue).ftpConnected);
       },
-      onError: (error) => toast.error(errorMessage(error, msg.ftpConnectError)),
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).ftpConnectError)),
     });
   }
 
@@ -70,9 +72,9 @@ export function useFtpBrowser() {
         setFiles(null);
         setPath('/');
         setSelected(new Map());
-        toast.info(msg.ftpDisconnected);
+        toast.info(textsNow(messageCatalogue).ftpDisconnected);
       },
-      onError: (error) => toast.error(errorMessage(error, msg.unknownError)),
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).unknownError)),
     });
   }
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { errorMessage } from '@/lib/api-client.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { foldersQueryKey } from '@/lib/folders.ts';
 import { useFollowedJob } from '@/lib/followed-job.ts';
 import { useCancelMigration } from '../api/cancel-migration.ts';
@@ -26,6 +27,7 @@ export function useMigration(onCompleted: () => void) {
     read: readMigration,
     onFollow: (id) => id !== null && setShown(id),
     onOutcome: (outcome) => {
+      const msg = textsNow(messageCatalogue);
       if (outcome.kind === 'completed') {
         toast.success(msg.ftpMigrationDone(outcome.migrated));
         void queryClient.invalidateQueries({ queryKey: foldersQueryKey });
@@ -43,6 +45,7 @@ export function useMigration(onCompleted: () => void) {
   const cancel = useCancelMigration();
 
   function submit(files: string[], folderId: number | null) {
+    const msg = textsNow(messageCatalogue);
     if (!files.length) return void toast.error(msg.ftpSelectFile);
     if (!folderId) return void toast.error(msg.ftpSelectFolder);
     if (isFollowing() || status.data?.migrating) return void toast.error(msg.ftpMigrationBusy);
@@ -50,13 +53,14 @@ export function useMigration(onCompleted: () => void) {
       onSuccess: (r) => {
         follow(r.id);
         setOpen(true);
-        toast.info(r.message);
+        toast.info(serverText(r.message, msg.ftpMigrationStarted(files.length)));
       },
       onError: (error) => toast.error(errorMessage(error, msg.ftpMigrationError)),
     });
   }
 
   function stop() {
+    const msg = textsNow(messageCatalogue);
     cancel.mutate(undefined, {
       onSuccess: () => {
         follow(null);

@@ -5,14 +5,14 @@ import { breadcrumbs, errorSummary, parentPath, readMigration } from './migratio
 
 test('the progress popup lists the first 5 errors and counts the rest', () => {
   const errors = Array.from({ length: 8 }, (_, i) => `arquivo${i}.mp4: não é um arquivo de vídeo`);
-  assert.deepEqual(errorSummary(errors), { shown: errors.slice(0, 5), more: msg.ftpMoreErrors(3) });
+  assert.deepEqual(errorSummary(errors, msg.ftpMoreErrors), { shown: errors.slice(0, 5), more: msg.ftpMoreErrors(3) });
   assert.equal(msg.ftpMoreErrors(3), 'e mais 3 erro(s)');
-  assert.deepEqual(errorSummary(errors.slice(0, 5)), { shown: errors.slice(0, 5), more: null });
+  assert.deepEqual(errorSummary(errors.slice(0, 5), msg.ftpMoreErrors), { shown: errors.slice(0, 5), more: null });
 });
 
 test('the breadcrumb opens each directory on the way down; the parent of the root is the root', () => {
-  assert.deepEqual(breadcrumbs('/'), [{ label: 'Raiz', path: '/' }]);
-  assert.deepEqual(breadcrumbs('/videos/temporada 1').map((c) => c.path), ['/', '/videos', '/videos/temporada 1']);
+  assert.deepEqual(breadcrumbs('/', 'Raiz'), [{ label: 'Raiz', path: '/' }]);
+  assert.deepEqual(breadcrumbs('/videos/temporada 1', 'Raiz').map((c) => c.path), ['/', '/videos', '/videos/temporada 1']);
   assert.equal(parentPath('/videos/temporada 1'), '/videos');
   assert.equal(parentPath('/videos'), '/');
   assert.equal(parentPath('/'), '/');

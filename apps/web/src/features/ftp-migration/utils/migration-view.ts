@@ -1,17 +1,20 @@
-import { FTP_ERRORS_SHOWN, msg, type MigrationState } from '@painel/contract';
-import { ftpMigrationTexts } from '../../../i18n/pt-BR/ftp-migration.ts';
+import { FTP_ERRORS_SHOWN, type MigrationState } from '@painel/contract';
 import { readJob, type JobEnded } from '../../../lib/followed-job.ts';
 
-/** The first errors as they are, then one line counting the rest ('e mais N erro(s)'). */
-export function errorSummary(errors: readonly string[], shown = FTP_ERRORS_SHOWN): { shown: string[]; more: string | null } {
-  return { shown: errors.slice(0, shown), more: errors.length > shown ? msg.ftpMoreErrors(errors.length - shown) : null };
+/** The first errors as they are, then one line counting the rest (`moreErrors`: 'e mais N erro(s)'). */
+export function errorSummary(
+  errors: readonly string[],
+  moreErrors: (n: number) => string,
+  shown = FTP_ERRORS_SHOWN,
+): { shown: string[]; more: string | null } {
+  return { shown: errors.slice(0, shown), more: errors.length > shown ? moreErrors(errors.length - shown) : null };
 }
 
-/** 'Raiz' and each directory down to `path`, each with the path that opens it. */
-export function breadcrumbs(path: string): { label: string; path: string }[] {
+/** The root (named `rootLabel`, 'Raiz') and each directory down to `path`, each with the path that opens it. */
+export function breadcrumbs(path: string, rootLabel: string): { label: string; path: string }[] {
   const parts = path.split('/').filter(Boolean);
   return [
-    { label: ftpMigrationTexts.root, path: '/' },
+    { label: rootLabel, path: '/' },
     ...parts.map((label, i) => ({ label, path: `/${parts.slice(0, i + 1).join('/')}` })),
   ];
 }

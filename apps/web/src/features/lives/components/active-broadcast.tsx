@@ -1,7 +1,8 @@
 import Radio from 'lucide-react/icons/radio';
 import { loginName, streamNameOf } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { livesTexts } from '@/i18n/pt-BR/lives.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { livesCatalogue } from '@/i18n/lives.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { ExternalPlayer } from '@/components/external-player.tsx';
 import { LiveBadge } from '@/components/ui/live-badge.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -12,6 +13,8 @@ import { liveLabel, liveTypeLabel, useStreamingStatus } from '@/lib/streaming-st
 
 /** What the lives retransmit: the channel's own picture, in the panel's player, while it is on air. */
 export function ActiveBroadcast() {
+  const commonTexts = useTexts(commonCatalogue);
+  const livesTexts = useTexts(livesCatalogue);
   const { data: user } = useUser();
   const status = useStreamingStatus();
   const s = status.data;

@@ -1,13 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import Send from 'lucide-react/icons/send';
-import { PLATFORMS, TIMEZONE_LABELS, msg, type PlatformId, type StartLiveBody } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { livesTexts } from '@/i18n/pt-BR/lives.ts';
+import { PLATFORMS, type PlatformId, type StartLiveBody } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { livesCatalogue } from '@/i18n/lives.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { settingsCatalogue } from '@/i18n/settings.ts';
+import { textsNow, useLocale, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { useUserSettings } from '@/lib/user-settings.ts';
 import { useSourceUrls } from '../api/get-source-urls.ts';
 import { useStartLive } from '../api/start-live.ts';
@@ -24,6 +27,10 @@ const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:
 /** 'Cadastrar Live': the platform fills its RTMP server; the source is the channel itself (HTTP/M3U8 by default). */
 export function LiveForm() {
   const id = useId();
+  const commonTexts = useTexts(commonCatalogue);
+  const livesTexts = useTexts(livesCatalogue);
+  const settingsTexts = useTexts(settingsCatalogue);
+  const locale = useLocale();
   const sources = useSourceUrls();
   const settings = useUserSettings();
   const start = useStartLive();
@@ -47,6 +54,7 @@ export function LiveForm() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
+    const msg = textsNow(messageCatalogue);
     if (incomplete) {
       toast.error(msg.liveRequired);
       return;
@@ -58,7 +66,7 @@ export function LiveForm() {
     };
     start.mutate(body, {
       onSuccess: (message) => {
-        toast.success(message || (now ? msg.liveStarted : msg.liveScheduled));
+        toast.success(serverText(message, now ? msg.liveStarted : msg.liveScheduled));
         setKey('');
         setStartAt('');
         setEndAt('');
@@ -69,7 +77,7 @@ export function LiveForm() {
 
   const zone = settings.data?.timezone;
   return (
-    <SectionCard title={livesTexts.registerLive} icon={Send} description={zone ? commonTexts.zoneHint({ zone: TIMEZONE_LABELS[zone] }) : undefined}>
+    <SectionCard title={livesTexts.registerLive} icon={Send} description={zone ? commonTexts.zoneHint({ zone: settingsTexts.timezoneLabels[zone] }) : undefined}>
       <form onSubmit={onSubmit} className="space-y-4" aria-label={livesTexts.registerLive}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -84,7 +92,7 @@ export function LiveForm() {
                 setServer(baseOf(next));
               }}
             >
-              {PLATFORMS.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
+              {PLATFORMS.map((p) => <option key={p.id} value={p.id}>{p.id === 'custom' ? livesTexts.customPlatform : p.nome}</option>)}
             </select>
           </div>
           <div>
@@ -137,7 +145,7 @@ export function LiveForm() {
             {livesTexts.registerLive}
           </Button>
           <p id={`${id}-missing`} data-testid="live-missing-fields" aria-live="polite" className="text-sm text-gray-600">
-            {incomplete ? livesTexts.missingFields({ fields: new Intl.ListFormat('pt-BR', { type: 'conjunction' }).format(missing) }) : null}
+            {incomplete ? livesTexts.missingFields({ fields: new Intl.ListFormat(locale, { type: 'conjunction' }).format(missing) }) : null}
           </p>
         </div>
       </form>

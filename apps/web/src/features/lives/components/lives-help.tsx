@@ -1,9 +1,12 @@
 import CircleHelp from 'lucide-react/icons/circle-help';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { livesTexts } from '@/i18n/pt-BR/lives.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { livesCatalogue } from '@/i18n/lives.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 
 export function LivesHelp() {
+  const commonTexts = useTexts(commonCatalogue);
+  const livesTexts = useTexts(livesCatalogue);
   return (
     <SectionCard title={commonTexts.help} icon={CircleHelp}>
       <ul className="list-disc space-y-2 pl-5 text-sm text-gray-700 marker:text-blue-500">

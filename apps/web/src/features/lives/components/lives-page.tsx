@@ -1,6 +1,7 @@
 import Info from 'lucide-react/icons/info';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { livesTexts } from '@/i18n/pt-BR/lives.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { livesCatalogue } from '@/i18n/lives.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ActiveBroadcast } from './active-broadcast.tsx';
 import { LiveForm } from './live-form.tsx';
@@ -9,6 +10,8 @@ import { LivesTable } from './lives-table.tsx';
 
 /** /dashboard/iniciar-transmissao: the channel on air, the account's lives, and the form that registers one. */
 export function LivesPage() {
+  const commonTexts = useTexts(commonCatalogue);
+  const livesTexts = useTexts(livesCatalogue);
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader title={commonTexts.startBroadcast} subtitle={livesTexts.subtitle} />

@@ -1,16 +1,19 @@
+import { useMemo } from 'react';
 import { toast } from 'react-toastify';
 import List from 'lucide-react/icons/list';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Square from 'lucide-react/icons/square';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { livesTexts } from '@/i18n/pt-BR/lives.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { livesCatalogue } from '@/i18n/lives.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useLocale, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { useLives, type Live } from '../api/get-lives.ts';
 import { useRemoveLive } from '../api/remove-live.ts';
 import { useStopLive } from '../api/stop-live.ts';
@@ -18,6 +21,9 @@ import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** 1 transmitting (red pulsing dot, green text), 2 waiting (yellow), 3 error (red, with its reason), anything else gray. */
 function LiveStatus({ live }: { live: Live }) {
+  const livesTexts = useTexts(livesCatalogue);
+  // OBS itself, on air, reads as transmitting; an error or a failing live carries its reason
+  const label = livesTexts.stateLabels[live.estado === 'obs' ? 'live' : live.estado];
   const tone = live.status === 1 ? 'text-green-700' : live.status === 2 ? 'text-amber-700' : live.status === 3 ? 'text-red-700' : 'text-gray-500';
   return (
     <span className={cn('inline-flex items-center gap-2 text-sm font-medium', tone)} data-testid="live-status">
@@ -32,12 +38,31 @@ function LiveStatus({ live }: { live: Live }) {
           className={cn('h-2.5 w-2.5 rounded-full', live.status === 2 ? 'bg-amber-400' : live.status === 3 ? 'bg-red-500' : 'bg-gray-300')}
         />
       )}
-      {live.status_text}
+      {live.erro ? `${label}: ${live.erro}` : label}
     </span>
   );
 }
 
+/**
+ * A live's start or end in the panel's language and the account's time zone, to the minute as
+ * the server writes it; the server's own text when the value is no instant.
+ */
+function useLiveDate() {
+  const { timeZone } = useDateTimeFormat();
+  const locale = useLocale();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    return (iso: string, shown: string) => {
+      const at = iso ? Date.parse(iso) : NaN;
+      return Number.isFinite(at) ? format.format(at) : shown;
+    };
+  }, [timeZone, locale]);
+}
+
 export function LivesTable() {
+  const commonTexts = useTexts(commonCatalogue);
+  const livesTexts = useTexts(livesCatalogue);
+  const liveDate = useLiveDate();
   const lives = useLives();
   const stop = useStopLive();
   const remove = useRemoveLive();
@@ -45,21 +70,25 @@ export function LivesTable() {
   const confirm = useConfirm();
 
   async function finish(l: Live) {
+    const msg = textsNow(messageCatalogue);
     if (!(await confirm(msg.liveFinishConfirm))) return;
     stop.mutate(l.id, {
-      onSuccess: (m) => toast.success(m || msg.liveStopped),
-      onError: (e) => toast.error(errorMessage(e, msg.stopError)),
+      onSuccess: (m) => toast.success(serverText(m, textsNow(messageCatalogue).liveStopped)),
+      onError: (e) => toast.error(errorMessage(e, textsNow(messageCatalogue).stopError)),
     });
   }
   async function drop(l: Live) {
+    const msg = textsNow(messageCatalogue);
     if (!(await confirm(msg.liveRemoveConfirm))) return;
     remove.mutate(l.id, {
-      onSuccess: (m) => toast.success(m || msg.liveRemoved),
-      onError: (e) => toast.error(errorMessage(e, msg.liveRemoveError)),
+      onSuccess: (m) => toast.success(serverText(m, textsNow(messageCatalogue).liveRemoved)),
+      onError: (e) => toast.error(errorMessage(e, textsNow(messageCatalogue).liveRemoveError)),
     });
   }
 
   const list = lives.data ?? [];
+  const columns = livesTexts.columns;
+  const platformName = (l: Live) => (l.tipo === 'custom' ? livesTexts.customPlatform : l.platform_name);
   return (
     <SectionCard
       title={livesTexts.tableTitle}
@@ -81,30 +110,30 @@ export function LivesTable() {
           <table className="min-w-full divide-y divide-gray-100 text-sm">
             <thead>
               <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
-                {livesTexts.columns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
+                {columns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {list.map((l) => (
                 <tr key={l.id} data-testid={`live-row-${l.id}`}>
                   <td className="px-5 py-3 sm:px-6">
-                    <div className="font-medium text-gray-900">{l.platform_name}</div>
+                    <div className="font-medium text-gray-900">{platformName(l)}</div>
                     {l.servidor_live && <div className="max-w-xs truncate text-xs text-gray-500" title={l.servidor_live}>{l.servidor_live}</div>}
                   </td>
-                  <td className="px-5 py-3 whitespace-nowrap text-gray-700 sm:px-6">{l.data_inicio_formatted}</td>
-                  <td className="px-5 py-3 whitespace-nowrap text-gray-700 sm:px-6">{l.data_fim_formatted}</td>
+                  <td className="px-5 py-3 whitespace-nowrap text-gray-700 sm:px-6">{liveDate(l.data_inicio, l.data_inicio_formatted)}</td>
+                  <td className="px-5 py-3 whitespace-nowrap text-gray-700 sm:px-6">{liveDate(l.data_fim, l.data_fim_formatted)}</td>
                   <td className="px-5 py-3 font-mono whitespace-nowrap text-gray-700 sm:px-6">{l.duracao}</td>
                   <td className="px-5 py-3 sm:px-6"><LiveStatus live={l} /></td>
                   <td className="px-5 py-3 sm:px-6">
                     {l.id !== 0 && (
                       <div className="flex gap-2">
                         {l.status === 1 && (
-                          <Button variant="secondary" onClick={() => finish(l)} aria-label={livesTexts.finishLabel({ name: l.platform_name })} disabled={stop.isPending}>
+                          <Button variant="secondary" onClick={() => finish(l)} aria-label={livesTexts.finishLabel({ name: platformName(l) })} disabled={stop.isPending}>
                             <Square className="h-4 w-4" aria-hidden="true" />
                             {commonTexts.finish}
                           </Button>
                         )}
-                        <Button variant="ghost" onClick={() => drop(l)} aria-label={livesTexts.removeLabel({ name: l.platform_name })} disabled={remove.isPending}>
+                        <Button variant="ghost" onClick={() => drop(l)} aria-label={livesTexts.removeLabel({ name: platformName(l) })} disabled={remove.isPending}>
                           <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
                           {commonTexts.remove}
                         </Button>

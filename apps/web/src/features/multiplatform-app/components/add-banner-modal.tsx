@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { msg, WEBAPP_LIMITS } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
+import { WEBAPP_LIMITS } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { multiplatformAppCatalogue } from '@/i18n/multiplatform-app.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { useAddBanner } from '../api/change-banner.ts';
 import { ImageField } from './image-field.tsx';
 
@@ -15,6 +17,8 @@ const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:
 /** 'Adicionar Banner': a name, the image (400x60) and an optional link. Mounted only while open. */
 export function AddBannerModal({ onClose }: { onClose: () => void }) {
   const id = useId();
+  const commonTexts = useTexts(commonCatalogue);
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
   const [nome, setNome] = useState('');
   const [link, setLink] = useState('');
   const [banner, setBanner] = useState<File | null>(null);
@@ -22,13 +26,14 @@ export function AddBannerModal({ onClose }: { onClose: () => void }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const msg = textsNow(messageCatalogue);
     if (!nome.trim() || !banner) {
       toast.error(msg.bannerRequired);
       return;
     }
     add.mutate({ nome, banner, link }, {
       onSuccess: (message) => {
-        toast.success(message || msg.bannerAdded);
+        toast.success(serverText(message, msg.bannerAdded));
         onClose();
       },
       onError: (err) => toast.error(errorMessage(err, msg.bannerAddError)),

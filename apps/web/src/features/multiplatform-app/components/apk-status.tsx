@@ -2,8 +2,9 @@ import { toast } from 'react-toastify';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import Download from 'lucide-react/icons/download';
 import { type WebApp } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { multiplatformAppCatalogue } from '@/i18n/multiplatform-app.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -14,6 +15,8 @@ import { useDownloadApk } from '@/lib/apk-download.ts';
  * page has the reason), or ready to download. `showNone` also says when there is none yet.
  */
 export function ApkStatus({ app, showNone = false }: { app: WebApp; showNone?: boolean }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
   const download = useDownloadApk();
 
   if (app.apk_status === 'building') {
@@ -29,7 +32,7 @@ export function ApkStatus({ app, showNone = false }: { app: WebApp; showNone?: b
       <Button
         variant="success"
         disabled={download.isPending}
-        onClick={() => download.mutate(app.apk_zip, { onError: (err) => toast.error(errorMessage(err, commonTexts.apkDownloadError)) })}
+        onClick={() => download.mutate(app.apk_zip, { onError: (err) => toast.error(errorMessage(err, textsNow(commonCatalogue).apkDownloadError)) })}
       >
         {download.isPending ? <Spinner className="h-4 w-4" /> : <Download className="h-4 w-4" aria-hidden="true" />}
         {download.isPending ? multiplatformAppTexts.apkDownloading : commonTexts.downloadApk}

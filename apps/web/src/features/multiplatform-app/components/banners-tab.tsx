@@ -1,4 +1,3 @@
-import { formatMinute } from '@/lib/format.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import GalleryHorizontal from 'lucide-react/icons/gallery-horizontal';
@@ -6,23 +5,29 @@ import ImageOff from 'lucide-react/icons/image-off';
 import Info from 'lucide-react/icons/info';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { msg, type WebAppBanner } from '@painel/contract';
-import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
+import { type WebAppBanner } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { multiplatformAppCatalogue } from '@/i18n/multiplatform-app.ts';
+import { textsNow, useLocale, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
+import { formatNumber } from '@/lib/format.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { useDeleteBanner } from '../api/change-banner.ts';
 import { useBanners } from '../api/get-banners.ts';
+import { formatMinuteIn } from '../utils/webapp-view.ts';
 import { AddBannerModal } from './add-banner-modal.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 const cell = 'px-3 py-2.5 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6';
 
 function BannerRow({ banner, timeZone, onRemove, removing }: { banner: WebAppBanner; timeZone: string; onRemove: () => void; removing: boolean }) {
-  const date = useMemo(() => formatMinute(banner.data_cadastro, timeZone), [banner.data_cadastro, timeZone]);
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
+  const locale = useLocale();
+  const date = useMemo(() => formatMinuteIn(banner.data_cadastro, timeZone, locale), [banner.data_cadastro, timeZone, locale]);
   return (
     <tr>
       <td className={cn(cell, 'text-gray-900')}>
@@ -39,8 +44,8 @@ function BannerRow({ banner, timeZone, onRemove, removing }: { banner: WebAppBan
           : <span className="text-gray-400">{multiplatformAppTexts.bannerNoLink}</span>}
       </td>
       <td className={cn(cell, 'whitespace-nowrap text-gray-700 tabular-nums')}>{date}</td>
-      <td className={cn(cell, 'text-gray-700 tabular-nums')} data-testid="banner-views">{banner.exibicoes}</td>
-      <td className={cn(cell, 'text-gray-700 tabular-nums')} data-testid="banner-clicks">{banner.cliques}</td>
+      <td className={cn(cell, 'text-gray-700 tabular-nums')} data-testid="banner-views">{formatNumber(banner.exibicoes)}</td>
+      <td className={cn(cell, 'text-gray-700 tabular-nums')} data-testid="banner-clicks">{formatNumber(banner.cliques)}</td>
       <td className={cell}>
         <button
           type="button"
@@ -59,6 +64,7 @@ function BannerRow({ banner, timeZone, onRemove, removing }: { banner: WebAppBan
 
 /** The app's banners, with their views and clicks in the app, and their addition and removal. */
 export function BannersTab() {
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
   const banners = useBanners();
   const remove = useDeleteBanner();
   const { timeZone } = useDateTimeFormat();
@@ -71,9 +77,10 @@ export function BannersTab() {
   const confirm = useConfirm();
 
   async function onRemove(b: WebAppBanner) {
+    const msg = textsNow(messageCatalogue);
     if (!(await confirm(msg.bannerRemoveConfirm))) return;
     remove.mutate(b.id, {
-      onSuccess: (message) => toast.success(message || msg.bannerRemoved),
+      onSuccess: (message) => toast.success(serverText(message, msg.bannerRemoved)),
       onError: (err) => toast.error(errorMessage(err, msg.bannerRemoveError)),
     });
   }

@@ -3,8 +3,9 @@ import Package from 'lucide-react/icons/package';
 import Save from 'lucide-react/icons/save';
 import Settings from 'lucide-react/icons/settings';
 import { WEBAPP_LIMITS, type WebApp, type WebAppFields } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { multiplatformAppCatalogue } from '@/i18n/multiplatform-app.ts';
+import { useTexts, type Texts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -18,19 +19,23 @@ const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:
 type TextKey = { [K in keyof WebAppFields]: WebAppFields[K] extends string ? K : never }[keyof WebAppFields];
 type ColorKey = 'cor_texto' | 'cor_menu_claro' | 'cor_menu_escuro' | 'cor_splash';
 
-const LINKS: readonly [TextKey, string][] = [
-  ['url_site', commonTexts.site],
-  ['url_facebook', commonTexts.facebook],
-  ['url_instagram', commonTexts.instagram],
-  ['url_twitter', commonTexts.twitter],
-  ['url_youtube', multiplatformAppTexts.youtubeLabel],
-];
-const COLORS: readonly [ColorKey, string][] = [
-  ['cor_texto', commonTexts.textColor],
-  ['cor_menu_claro', commonTexts.lightMenuColor],
-  ['cor_menu_escuro', commonTexts.darkMenuColor],
-  ['cor_splash', multiplatformAppTexts.colorSplash],
-];
+/** The social links' fields and the colour pickers, with their labels in the panel's language. */
+function fieldLabels(commonTexts: Texts<typeof commonCatalogue.source>, multiplatformAppTexts: Texts<typeof multiplatformAppCatalogue.source>) {
+  const LINKS: readonly [TextKey, string][] = [
+    ['url_site', commonTexts.site],
+    ['url_facebook', commonTexts.facebook],
+    ['url_instagram', commonTexts.instagram],
+    ['url_twitter', commonTexts.twitter],
+    ['url_youtube', multiplatformAppTexts.youtubeLabel],
+  ];
+  const COLORS: readonly [ColorKey, string][] = [
+    ['cor_texto', commonTexts.textColor],
+    ['cor_menu_claro', commonTexts.lightMenuColor],
+    ['cor_menu_escuro', commonTexts.darkMenuColor],
+    ['cor_splash', multiplatformAppTexts.colorSplash],
+  ];
+  return { LINKS, COLORS };
+}
 
 function Group({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -44,6 +49,9 @@ function Group({ title, children, className }: { title: string; children: ReactN
 /** The form's fields of the app and, once it exists, the request of its Android package. */
 export function ConfigureTab({ app }: { app: WebApp | null }) {
   const id = useId();
+  const commonTexts = useTexts(commonCatalogue);
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
+  const { LINKS, COLORS } = fieldLabels(commonTexts, multiplatformAppTexts);
   const form = useWebAppForm(app);
   const { fields, set } = form;
   const building = app?.apk_status === 'building';
@@ -89,18 +97,22 @@ export function ConfigureTab({ app }: { app: WebApp | null }) {
         <Group title={multiplatformAppTexts.sectionLook} className="lg:grid-cols-2">
           <div role="radiogroup" aria-label={multiplatformAppTexts.modelLabel} className="space-y-2">
             <p className="text-sm font-medium text-gray-700" aria-hidden="true">{multiplatformAppTexts.modelLabel}</p>
-            {multiplatformAppTexts.models.map((m) => (
-              <label key={m.value} className={cn(
-                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-500',
-                fields.modelo === m.value ? 'border-blue-500 bg-blue-50' : 'border-gray-200 hover:border-blue-300',
-              )}>
-                <input type="radio" name={`${id}-modelo`} value={m.value} checked={fields.modelo === m.value} onChange={() => set('modelo', m.value)} className="mt-1" />
-                <span>
-                  <span className="block text-sm font-medium text-gray-900">{m.label}</span>
-                  <span className="block text-xs text-gray-600">{m.hint}</span>
-                </span>
-              </label>
-            ))}
+            {multiplatformAppTexts.models.map((m, i) => {
+              // the layouts are numbered in the catalogue's order: 1, 2
+              const value = (i + 1) as 1 | 2;
+              return (
+                <label key={value} className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-500',
+                  fields.modelo === value ? 'border-blue-500 bg-blue-50' : 'border-gray-200 hover:border-blue-300',
+                )}>
+                  <input type="radio" name={`${id}-modelo`} value={value} checked={fields.modelo === value} onChange={() => set('modelo', value)} className="mt-1" />
+                  <span>
+                    <span className="block text-sm font-medium text-gray-900">{m.label}</span>
+                    <span className="block text-xs text-gray-600">{m.hint}</span>
+                  </span>
+                </label>
+              );
+            })}
           </div>
           <div className="space-y-2">
             <p className="text-sm font-medium text-gray-700">{commonTexts.colors}</p>

@@ -2,8 +2,10 @@ import { useId } from 'react';
 import { toast } from 'react-toastify';
 import ImageOff from 'lucide-react/icons/image-off';
 import Upload from 'lucide-react/icons/upload';
-import { msg, WEBAPP_LIMITS } from '@painel/contract';
-import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
+import { WEBAPP_LIMITS } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { multiplatformAppCatalogue } from '@/i18n/multiplatform-app.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { cn } from '@/lib/cn.ts';
 import { useObjectUrl } from '@/lib/use-object-url.ts';
 import { IMAGE_TYPES } from '../utils/webapp-view.ts';
@@ -24,6 +26,7 @@ export function ImageField({ label, hint, file, onFile, current = '', previewCla
   resetKey?: number;
 }) {
   const id = useId();
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
   const picked = useObjectUrl(file);
   const shown = picked ?? (current || null);
 
@@ -49,7 +52,7 @@ export function ImageField({ label, hint, file, onFile, current = '', previewCla
               onChange={(e) => {
                 const next = e.target.files?.[0] ?? null;
                 if (next && next.size > WEBAPP_LIMITS.imageMaxBytes) {
-                  toast.error(msg.imageTooLarge);
+                  toast.error(textsNow(messageCatalogue).imageTooLarge);
                   e.target.value = '';
                   onFile(null);
                   return;

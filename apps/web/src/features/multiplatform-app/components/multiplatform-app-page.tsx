@@ -4,9 +4,11 @@ import Eye from 'lucide-react/icons/eye';
 import GalleryHorizontal from 'lucide-react/icons/gallery-horizontal';
 import Info from 'lucide-react/icons/info';
 import Settings from 'lucide-react/icons/settings';
-import { msg, type WebApp } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
+import { type WebApp } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { multiplatformAppCatalogue } from '@/i18n/multiplatform-app.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -30,6 +32,9 @@ function NoAppNotice({ text }: { text: string }) {
 
 /** The page's tabs, mounted once the app was read: they open on the preview when there is an app to show, else on its creation. */
 function AppSections({ app }: { app: WebApp | null }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
+  const msg = useTexts(messageCatalogue);
   const named = !!app?.nome;
   const [tab, setTab] = useState<Tab>(named ? 'preview' : 'configure');
   const current: Tab = tab === 'preview' && !named ? 'configure' : tab;
@@ -61,6 +66,8 @@ function AppSections({ app }: { app: WebApp | null }) {
  * (once it has a name), its settings and Android package, its banners and its push notifications.
  */
 export function MultiplatformAppPage() {
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
+  const msg = useTexts(messageCatalogue);
   const query = useWebApp();
 
   useEffect(() => {

@@ -2,9 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import Bell from 'lucide-react/icons/bell';
 import Send from 'lucide-react/icons/send';
-import { msg, WEBAPP_LIMITS } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
+import { WEBAPP_LIMITS } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { multiplatformAppCatalogue } from '@/i18n/multiplatform-app.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -23,6 +25,8 @@ const EMPTY = { titulo: '', link: '', mensagem: '' };
  */
 export function NotificationsTab() {
   const id = useId();
+  const commonTexts = useTexts(commonCatalogue);
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
   const [text, setText] = useState(EMPTY);
   const [icone, setIcone] = useState<File | null>(null);
   const [imagem, setImagem] = useState<File | null>(null);
@@ -33,13 +37,14 @@ export function NotificationsTab() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const msg = textsNow(messageCatalogue);
     if (!icone || !ready) {
       toast.error(msg.pushRequired);
       return;
     }
     send.mutate({ ...text, icone, imagem }, {
       onSuccess: (r) => {
-        toast.success(`${msg.pushSent} ${multiplatformAppTexts.pushDelivered({ sent: r.enviados })}`);
+        toast.success(`${msg.pushSent} ${textsNow(multiplatformAppCatalogue).pushDelivered({ sent: r.enviados })}`);
         setText(EMPTY);
         setIcone(null);
         setImagem(null);

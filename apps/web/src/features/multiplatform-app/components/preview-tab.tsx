@@ -5,8 +5,9 @@ import QrCode from 'lucide-react/icons/qr-code';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Code2 from 'lucide-react/icons/code-2';
 import { type WebApp } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { multiplatformAppTexts } from '@/i18n/pt-BR/multiplatform-app.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { multiplatformAppCatalogue } from '@/i18n/multiplatform-app.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { installCodes, previewKey, samePath } from '../utils/webapp-view.ts';
@@ -40,7 +41,9 @@ function CodeRow({ label, value, testId }: { label: string; value: string; testI
  * install it from the owner's site, its QR code, and its APK.
  */
 export function PreviewTab({ app }: { app: WebApp }) {
-  const codes = installCodes(app);
+  const commonTexts = useTexts(commonCatalogue);
+  const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
+  const codes = installCodes(app, multiplatformAppTexts);
   return (
     <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
       <section aria-label={commonTexts.preview} className="flex flex-col items-center gap-3">

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { msg, type WebApp, type WebAppFields } from '@painel/contract';
-import { errorMessage } from '@/lib/api-client.ts';
+import { type WebApp, type WebAppFields } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { useCreateApk } from '../api/create-apk.ts';
 import { useSaveWebApp } from '../api/save-webapp.ts';
 import { apkFormData, apkReady, appFormData, formFromApp } from '../utils/webapp-view.ts';
@@ -27,6 +29,7 @@ export function useWebAppForm(app: WebApp | null) {
   }
 
   function submit() {
+    const msg = textsNow(messageCatalogue);
     if (!fields.nome.trim()) {
       setNameMissing(true);
       toast.error(msg.appNameRequired);
@@ -34,7 +37,7 @@ export function useWebAppForm(app: WebApp | null) {
     }
     save.mutate({ body: appFormData(fields, { logo, background }), exists: app !== null }, {
       onSuccess: (r) => {
-        toast.success(r.message || msg.appSaved);
+        toast.success(serverText(r.message, msg.appSaved));
         // the saved images are the current ones now
         if (r.app) setFields(formFromApp(r.app));
         setLogo(null);
@@ -46,12 +49,13 @@ export function useWebAppForm(app: WebApp | null) {
   }
 
   function createApk() {
+    const msg = textsNow(messageCatalogue);
     if (!apkReady(fields.nome, !!(logo || app?.url_logo), !!(background || app?.url_background))) {
       toast.error(msg.apkRequirements);
       return;
     }
     apk.mutate(apkFormData(fields.nome, fields.modelo, { logo, background }), {
-      onSuccess: (message) => toast.success(message || msg.apkQueued),
+      onSuccess: (message) => toast.success(serverText(message, msg.apkQueued)),
       onError: (err) => toast.error(errorMessage(err, msg.apkCreateError)),
     });
   }

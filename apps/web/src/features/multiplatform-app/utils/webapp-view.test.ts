@@ -1,9 +1,14 @@
-import { formatMinute } from '../../../lib/format.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { WEBAPP_DEFAULTS, type WebApp } from '@painel/contract';
-import { multiplatformAppTexts } from '../../../i18n/pt-BR/multiplatform-app.ts';
-import { APK_POLL_MS, apkFormData, apkPollMs, previewKey, apkReady, appFormData, escapeHtml, formFromApp, installCodes, pushReady, samePath } from './webapp-view.ts';
+import multiplatformAppTexts from '../../../i18n/pt-BR/multiplatform-app.ts';
+import { APK_POLL_MS, apkFormData, apkPollMs, previewKey, apkReady, appFormData, escapeHtml, formatMinuteIn, formFromApp, installCodes, pushReady, samePath } from './webapp-view.ts';
+
+const installTexts = {
+  badgeAndroidAlt: multiplatformAppTexts.badgeAndroidAlt,
+  badgeIosAlt: multiplatformAppTexts.badgeIosAlt,
+  qrAlt: ({ name }: { name: string }) => `QR Code do app ${name}`,
+};
 
 const saved: WebApp = {
   ...formFromApp(null),
@@ -62,7 +67,7 @@ test('a notification goes only with title, icon and a message of at most 160 cha
 });
 
 test('install codes: badges and QR at the app\'s own address, linking to it, owner text escaped', () => {
-  const codes = installCodes({ ...saved, nome: 'TV "Sol" <b>' });
+  const codes = installCodes({ ...saved, nome: 'TV "Sol" <b>' }, installTexts);
   assert.equal(codes.link, saved.link);
   assert.match(codes.android, /^<a href="https:\/\/tv\.exemplo\.com\/webapp\/sol\/" target="_blank" rel="noopener"><img src="https:\/\/tv\.exemplo\.com\/webapp\/sol\/badge-android\.svg" /);
   assert.ok(codes.android.includes(`alt="${multiplatformAppTexts.badgeAndroidAlt}"`));
@@ -71,7 +76,7 @@ test('install codes: badges and QR at the app\'s own address, linking to it, own
   assert.ok(codes.qr.includes('TV &#34;Sol&#34; &#60;b&#62;'));
   assert.ok(!codes.qr.includes('<b>'));
   // an address without its final slash still names files inside the app's folder
-  assert.ok(installCodes({ ...saved, link: 'https://x.com/webapp/sol' }).android.includes('src="https://x.com/webapp/sol/badge-android.svg"'));
+  assert.ok(installCodes({ ...saved, link: 'https://x.com/webapp/sol' }, installTexts).android.includes('src="https://x.com/webapp/sol/badge-android.svg"'));
   assert.equal(escapeHtml(`&'`), '&#38;&#39;');
 });
 
@@ -81,11 +86,13 @@ test('the panel loads the published app from its own origin', () => {
   assert.equal(samePath('/webapp/sol/'), '/webapp/sol/');
 });
 
-test("registration dates read dd/MM/yyyy HH:mm in the account's time zone", () => {
-  assert.equal(formatMinute('2026-03-05T14:07:00.000Z', 'America/Sao_Paulo'), '05/03/2026 11:07');
-  assert.equal(formatMinute('2026-12-31T23:30:00Z', 'UTC'), '31/12/2026 23:30');
-  assert.equal(formatMinute('2026-01-01T00:05:00Z', 'UTC'), '01/01/2026 00:05');
-  assert.equal(formatMinute('nada', 'UTC'), '');
+test("registration dates read dd/MM/yyyy HH:mm in pt-BR, in the account's time zone, and follow the language", () => {
+  assert.equal(formatMinuteIn('2026-03-05T14:07:00.000Z', 'America/Sao_Paulo', 'pt-BR'), '05/03/2026 11:07');
+  assert.equal(formatMinuteIn('2026-12-31T23:30:00Z', 'UTC', 'pt-BR'), '31/12/2026 23:30');
+  assert.equal(formatMinuteIn('2026-01-01T00:05:00Z', 'UTC', 'pt-BR'), '01/01/2026 00:05');
+  assert.equal(formatMinuteIn('nada', 'UTC', 'pt-BR'), '');
+  assert.match(formatMinuteIn('2026-03-05T14:07:00.000Z', 'UTC', 'en-US'), /^03\/05\/2026 02:07\sPM$/);
+  assert.equal(formatMinuteIn('2026-03-05T14:07:00.000Z', 'UTC', 'es-ES'), '05/03/2026 14:07');
 });
 
 test('the page follows a building APK every few seconds and stops once it ends', () => {

@@ -1,5 +1,4 @@
 import { WEBAPP_DEFAULTS, WEBAPP_LIMITS, type WebApp, type WebAppFields } from '@painel/contract';
-import { multiplatformAppTexts } from '../../../i18n/pt-BR/multiplatform-app.ts';
 
 /** The images every upload of this page accepts (the server refuses SVG and animations itself). */
 export const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -82,6 +81,13 @@ export function escapeHtml(text: string): string {
 /** A folder address always ends in '/', so relative names resolve inside it. */
 const folder = (link: string) => (link.endsWith('/') ? link : `${link}/`);
 
+/** The images' alternative texts inside the codes, in the panel's language. */
+export interface InstallTexts {
+  badgeAndroidAlt: string;
+  badgeIosAlt: string;
+  qrAlt: (values: { name: string }) => string;
+}
+
 export interface InstallCodes {
   android: string;
   ios: string;
@@ -93,17 +99,29 @@ export interface InstallCodes {
  * What a channel owner pastes on a site: the Android and iPhone install badges and the QR code,
  * each linking to the published app, all drawn by the panel at the app's own address.
  */
-export function installCodes(app: Pick<WebApp, 'nome' | 'link' | 'qr_code'>): InstallCodes {
+export function installCodes(app: Pick<WebApp, 'nome' | 'link' | 'qr_code'>, texts: InstallTexts): InstallCodes {
   const base = folder(app.link);
   const href = escapeHtml(app.link);
   const img = (src: string, alt: string, size: string) =>
     `<a href="${href}" target="_blank" rel="noopener"><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" ${size}></a>`;
   return {
-    android: img(`${base}badge-android.svg`, multiplatformAppTexts.badgeAndroidAlt, 'height="60"'),
-    ios: img(`${base}badge-ios.svg`, multiplatformAppTexts.badgeIosAlt, 'height="60"'),
-    qr: img(app.qr_code, multiplatformAppTexts.qrAlt({ name: app.nome }), 'width="200" height="200"'),
+    android: img(`${base}badge-android.svg`, texts.badgeAndroidAlt, 'height="60"'),
+    ios: img(`${base}badge-ios.svg`, texts.badgeIosAlt, 'height="60"'),
+    qr: img(app.qr_code, texts.qrAlt({ name: app.nome }), 'width="200" height="200"'),
     link: app.link,
   };
+}
+
+/**
+ * An ISO instant as the language's short date and its hours and minutes, in the account's time
+ * zone ('05/03/2026 11:07' in pt-BR, '03/05/2026 11:07 AM' in en-US); '' when it is no date.
+ */
+export function formatMinuteIn(iso: string, timeZone: string, locale: string): string {
+  const at = Date.parse(iso);
+  if (!Number.isFinite(at)) return '';
+  const date = new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
+  return `${date} ${time}`;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import Code2 from 'lucide-react/icons/code-2';
 import Copy from 'lucide-react/icons/copy';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playersTexts } from '@/i18n/pt-BR/players.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { playersCatalogue } from '@/i18n/players.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { PLAYER_ASPECT_RATIOS, type PlayerAspectRatio } from '@/components/external-player.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -39,6 +40,8 @@ export function EmbedCode({ code, loading, options, onOptions }: {
   options: EmbedOptions;
   onOptions: (o: EmbedOptions) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playersTexts = useTexts(playersCatalogue);
   const codeId = useId();
   const ratioId = useId();
   const text = code ? sizedEmbed(code, options.ratio) : '';

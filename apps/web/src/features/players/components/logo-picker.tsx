@@ -3,12 +3,14 @@ import { toast } from 'react-toastify';
 import ImageOff from 'lucide-react/icons/image-off';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Upload from 'lucide-react/icons/upload';
-import { LOGO_MAX_BYTES, msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playersTexts } from '@/i18n/pt-BR/players.ts';
+import { LOGO_MAX_BYTES } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { playersCatalogue } from '@/i18n/players.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { useDeleteLogo } from '../api/delete-logo.ts';
 import type { Logo } from '../api/get-logos.ts';
@@ -24,33 +26,36 @@ export function LogoPicker({ logos, loading, value, onChange }: {
   value: number | null;
   onChange: (id: number | null) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playersTexts = useTexts(playersCatalogue);
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadLogo();
   const remove = useDeleteLogo();
 
   function onFile(file: File | undefined) {
     if (!file) return;
+    const msg = textsNow(messageCatalogue);
     if (!ACCEPTED.includes(file.type)) return void toast.error(msg.logoInvalidType);
     if (file.size > LOGO_MAX_BYTES) return void toast.error(msg.logoTooLarge(LOGO_MAX_BYTES / (1024 * 1024)));
     upload.mutate(file, {
       onSuccess: (r) => {
-        toast.success(r.message || msg.logoSaved);
+        toast.success(serverText(r.message, textsNow(messageCatalogue).logoSaved));
         if (r.logo) onChange(r.logo.id);
       },
-      onError: (error) => toast.error(errorMessage(error, msg.logoUploadError)),
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).logoUploadError)),
     });
   }
 
   const confirm = useConfirm();
 
   async function onDelete(logo: Logo) {
-    if (!(await confirm(playersTexts.deleteLogoConfirm({ name: logo.nome })))) return;
+    if (!(await confirm(textsNow(playersCatalogue).deleteLogoConfirm({ name: logo.nome })))) return;
     remove.mutate(logo.id, {
       onSuccess: (r) => {
-        toast.success(r.message || msg.logoRemoved);
+        toast.success(serverText(r.message, textsNow(messageCatalogue).logoRemoved));
         if (value === logo.id) onChange(null);
       },
-      onError: (error) => toast.error(errorMessage(error, msg.logoDeleteError)),
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).logoDeleteError)),
     });
   }
 

@@ -4,8 +4,9 @@ import Gauge from 'lucide-react/icons/gauge';
 import Info from 'lucide-react/icons/info';
 import Radio from 'lucide-react/icons/radio';
 import Tv from 'lucide-react/icons/tv';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playersTexts } from '@/i18n/pt-BR/players.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { playersCatalogue } from '@/i18n/players.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { ExternalPlayer, type PlayerAspectRatio } from '@/components/external-player.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { formatBitrate, formatNumber } from '@/lib/format.ts';
@@ -29,6 +30,8 @@ export function PlayerPreview({ src, pending, frameKey, ratio, live, liveType, i
   liveType: string | undefined;
   info: StreamInfo | null;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playersTexts = useTexts(playersCatalogue);
   const facts = info
     ? [
       { icon: Radio, label: playersTexts.streamNameLabel, value: info.streamName, testId: 'stream-name' },

@@ -1,17 +1,18 @@
 import MonitorPlay from 'lucide-react/icons/monitor-play';
 import { PLAYER_TYPES, type PlayerType } from '@painel/contract';
-import { playersTexts } from '@/i18n/pt-BR/players.ts';
+import { playersCatalogue } from '@/i18n/players.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
 
-const INFO: Record<PlayerType, { name: string; hint: string }> = {
-  videojs: { name: playersTexts.videojs, hint: playersTexts.videojsHint },
-  hlsjs: { name: playersTexts.hlsjs, hint: playersTexts.hlsjsHint },
-  clappr: { name: playersTexts.clappr, hint: playersTexts.clapprHint },
-};
-
 /** Video.js (recommended), HLS.js or Clappr: a radio group. */
 export function PlayerTypePicker({ value, onChange }: { value: PlayerType; onChange: (t: PlayerType) => void }) {
+  const playersTexts = useTexts(playersCatalogue);
+  const INFO: Record<PlayerType, { name: string; hint: string }> = {
+    videojs: { name: playersTexts.videojs, hint: playersTexts.videojsHint },
+    hlsjs: { name: playersTexts.hlsjs, hint: playersTexts.hlsjsHint },
+    clappr: { name: playersTexts.clappr, hint: playersTexts.clapprHint },
+  };
   return (
     <SectionCard title={playersTexts.typeTitle} icon={MonitorPlay}>
       <fieldset>

@@ -2,12 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import Save from 'lucide-react/icons/save';
 import Undo2 from 'lucide-react/icons/undo-2';
-import { loginName, msg, streamNameOf } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playersTexts } from '@/i18n/pt-BR/players.ts';
+import { loginName, streamNameOf } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { playersCatalogue } from '@/i18n/players.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
 import { useOwnerPreview } from '@/lib/owner-preview.ts';
 import { buildPlayerUrl } from '@/lib/player-url.ts';
@@ -31,6 +33,8 @@ const URL_ERROR_TOAST = 'players-url-error';
 
 /** /dashboard/players: status, player type, watermark, the player itself, stream info and embed code. */
 export function PlayersPage() {
+  const commonTexts = useTexts(commonCatalogue);
+  const playersTexts = useTexts(playersCatalogue);
   const { data: user } = useUser();
   const stream = useStreamState();
   const settings = usePlayerSettings();
@@ -57,13 +61,13 @@ export function PlayersPage() {
 
   useEffect(() => {
     if (url.isError) {
-      console.error(msg.playerLoadError, url.error);
-      toast.error(msg.playerLoadError, { toastId: URL_ERROR_TOAST });
+      console.error('Could not load the player URL:', url.error);
+      toast.error(textsNow(messageCatalogue).playerLoadError, { toastId: URL_ERROR_TOAST });
     }
   }, [url.isError, url.error]);
 
   useEffect(() => {
-    if (settings.isError) console.error(msg.playerLoadError, settings.error);
+    if (settings.isError) console.error('Could not load the player settings:', settings.error);
   }, [settings.isError, settings.error]);
 
   const s = stream.data;
@@ -83,16 +87,17 @@ export function PlayersPage() {
   const liveType = stream.state === 'playlist' ? commonTexts.liveTypePlaylist : stream.state === 'obs' ? commonTexts.liveTypeObs : undefined;
 
   function onSave() {
+    const msg = textsNow(messageCatalogue);
     if (draft.watermark.enabled && draft.watermark.logo_id === null) {
       toast.error(msg.watermarkNeedsLogo);
       return;
     }
     save.mutate(draft, {
       onSuccess: (r) => {
-        toast.success(r.message || msg.playerSettingsSaved);
+        toast.success(serverText(r.message, textsNow(messageCatalogue).playerSettingsSaved));
         setFrameKey((k) => k + 1);
       },
-      onError: (error) => toast.error(errorMessage(error, msg.playerSettingsSaveError)),
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).playerSettingsSaveError)),
     });
   }
 

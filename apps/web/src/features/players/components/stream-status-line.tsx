@@ -1,8 +1,10 @@
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { playersTexts } from '@/i18n/pt-BR/players.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { playersCatalogue } from '@/i18n/players.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
-import { STREAM_STATE_LABEL, type StreamState } from '../hooks/use-stream-state.ts';
+import type { StreamState } from '../hooks/use-stream-state.ts';
 
 const DOT: Record<StreamState, string> = {
   checking: 'bg-gray-400 animate-pulse',
@@ -28,13 +30,23 @@ export function StreamStatusLine({ state, lastCheck, checking, onRefresh }: {
   checking: boolean;
   onRefresh: () => void;
 }) {
+  const playersTexts = useTexts(playersCatalogue);
+  const msg = useTexts(messageCatalogue);
+  const stateLabel: Record<StreamState, string> = {
+    checking: msg.statusChecking,
+    error: msg.statusConnectionError,
+    offline: msg.statusOffline,
+    playlist: msg.statusPlaylistLive,
+    obs: msg.statusObsLive,
+    live: msg.statusLive,
+  };
   const { time } = useDateTimeFormat();
   return (
     <div className={cn('flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3', BOX[state])}>
       <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className={cn('h-3 w-3 shrink-0 rounded-full', DOT[state])} aria-hidden="true" />
         <span className="text-sm text-gray-600">{playersTexts.broadcastStatus}</span>
-        <span data-testid="players-status" className="font-semibold">{STREAM_STATE_LABEL[state]}</span>
+        <span data-testid="players-status" className="font-semibold">{stateLabel[state]}</span>
         {lastCheck !== null && state !== 'checking' && (
           <span data-testid="players-last-check" className="text-xs opacity-80">{playersTexts.lastCheck({ time: time(lastCheck) })}</span>
         )}

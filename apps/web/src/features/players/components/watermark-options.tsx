@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import Stamp from 'lucide-react/icons/stamp';
 import { WATERMARK_OPACITY, WATERMARK_POSITIONS, type WatermarkPosition } from '@painel/contract';
-import { playersTexts } from '@/i18n/pt-BR/players.ts';
+import { playersCatalogue } from '@/i18n/players.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatPercent } from '@/lib/format.ts';
@@ -9,12 +10,6 @@ import type { Logo } from '../api/get-logos.ts';
 import type { PlayerDraft } from '../hooks/use-player-draft.ts';
 import { LogoPicker } from './logo-picker.tsx';
 
-const POSITION_LABEL: Record<WatermarkPosition, string> = {
-  'top-left': playersTexts.positionTopLeft,
-  'top-right': playersTexts.positionTopRight,
-  'bottom-left': playersTexts.positionBottomLeft,
-  'bottom-right': playersTexts.positionBottomRight,
-};
 const POSITION_CLASS: Record<WatermarkPosition, string> = {
   'top-left': 'top-2 left-2',
   'top-right': 'top-2 right-2',
@@ -29,6 +24,13 @@ export function WatermarkOptions({ value, logos, logosLoading, onChange }: {
   logosLoading: boolean;
   onChange: (patch: Partial<PlayerDraft['watermark']>) => void;
 }) {
+  const playersTexts = useTexts(playersCatalogue);
+  const POSITION_LABEL: Record<WatermarkPosition, string> = {
+    'top-left': playersTexts.positionTopLeft,
+    'top-right': playersTexts.positionTopRight,
+    'bottom-left': playersTexts.positionBottomLeft,
+    'bottom-right': playersTexts.positionBottomRight,
+  };
   const opacityId = useId();
   const logo = logos.find((l) => l.id === value.logo_id);
   return (

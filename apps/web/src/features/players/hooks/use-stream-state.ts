@@ -1,16 +1,6 @@
-import { msg } from '@painel/contract';
 import { useStreamingStatus } from '@/lib/streaming-status.ts';
 
 export type StreamState = 'checking' | 'error' | 'offline' | 'playlist' | 'obs' | 'live';
-
-export const STREAM_STATE_LABEL: Record<StreamState, string> = {
-  checking: msg.statusChecking,
-  error: msg.statusConnectionError,
-  offline: msg.statusOffline,
-  playlist: msg.statusPlaylistLive,
-  obs: msg.statusObsLive,
-  live: msg.statusLive,
-};
 
 /**
  * The player manager's view of the status: a failed call (or an

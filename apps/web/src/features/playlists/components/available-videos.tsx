@@ -3,9 +3,10 @@ import { toast } from 'react-toastify';
 import Check from 'lucide-react/icons/check';
 import Film from 'lucide-react/icons/film';
 import Plus from 'lucide-react/icons/plus';
-import { candidateRefusal, msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { playlistsCatalogue } from '@/i18n/playlists.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -13,6 +14,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useFolders } from '@/lib/folders.ts';
 import { formatBitrate, formatDuration } from '@/lib/format.ts';
 import { useFolderVideos, type PlaylistVideo } from '../api/get-folder-videos.ts';
+import { candidateRefusalText } from '../utils/candidate-refusal.ts';
 
 /** The left column: a folder selector and its videos; only candidates can be added. */
 export function AvailableVideos({
@@ -22,6 +24,10 @@ export function AvailableVideos({
   inPlaylist: ReadonlySet<number>;
   onAdd: (video: PlaylistVideo) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playlistsTexts = useTexts(playlistsCatalogue);
+  const msg = useTexts(messageCatalogue);
+  const columns = playlistsTexts.availableColumns;
   const selectId = useId();
   const folders = useFolders();
   const [chosen, setChosen] = useState<number | null>(null);
@@ -79,14 +85,14 @@ export function AvailableVideos({
               </colgroup>
               <thead className="sticky top-0 bg-gray-50 text-xs font-semibold tracking-wide text-gray-500 uppercase">
                 <tr>
-                  {playlistsTexts.availableColumns.map((c, i) => (
+                  {columns.map((c, i) => (
                     <th key={c} scope="col" className={`px-3 py-2 whitespace-nowrap${i === 1 || i === 2 ? ' hidden @sm:table-cell' : ''}`}>{c}</th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {videos.data.map((v) => {
-                  const refusal = candidateRefusal(v, limitKbps);
+                  const refusal = candidateRefusalText(v, limitKbps, msg);
                   const added = inPlaylist.has(v.id);
                   return (
                     <tr key={v.id} data-testid="video-disponivel" className="border-t border-gray-100">

@@ -1,6 +1,7 @@
 import { loginName, streamNameOf } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { playlistsCatalogue } from '@/i18n/playlists.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { ExternalPlayer } from '@/components/external-player.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { useUser } from '@/lib/auth.ts';
@@ -10,6 +11,8 @@ import type { StreamingStatus } from '@/lib/streaming-status.ts';
 
 /** 'Visualizar': the channel's own player (what viewers see) showing the playlist on air. */
 export function LivePreviewModal({ status, onClose }: { status: StreamingStatus; onClose: () => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playlistsTexts = useTexts(playlistsCatalogue);
   const { data: user } = useUser();
   const login = user ? loginName(user) : '';
   // the owner watching their own playlist on air is no audience

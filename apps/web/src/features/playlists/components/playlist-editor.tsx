@@ -10,9 +10,11 @@ import Play from 'lucide-react/icons/play';
 import Save from 'lucide-react/icons/save';
 import Shuffle from 'lucide-react/icons/shuffle';
 import Square from 'lucide-react/icons/square';
-import { DRAG_ACTIVATION_PX, msg, type Playlist } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
+import { DRAG_ACTIVATION_PX, type Playlist } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { playlistsCatalogue } from '@/i18n/playlists.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState, Spinner } from '@/components/ui/spinner.tsx';
@@ -45,6 +47,9 @@ export interface PlaylistEditorProps {
 
 /** The right column: the selected playlist's videos in order, drag to reorder, and its actions. */
 export function PlaylistEditor(p: PlaylistEditorProps) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playlistsTexts = useTexts(playlistsCatalogue);
+  const msg = useTexts(messageCatalogue);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -58,7 +63,7 @@ export function PlaylistEditor(p: PlaylistEditorProps) {
       onDragEnd: ({ active, over }) => (over ? commonTexts.dragDropped({ label: label(active.id), over: label(over.id) }) : commonTexts.dragDroppedNowhere({ label: label(active.id) })),
       onDragCancel: ({ active }) => commonTexts.dragCancelled({ label: label(active.id) }),
     };
-  }, [videos]);
+  }, [videos, commonTexts]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) p.onMove(Number(active.id), Number(over.id));

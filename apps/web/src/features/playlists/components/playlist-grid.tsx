@@ -6,9 +6,11 @@ import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Radio from 'lucide-react/icons/radio';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { msg, type Playlist } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
+import type { Playlist } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { playlistsCatalogue } from '@/i18n/playlists.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -34,6 +36,8 @@ function PlaylistCard({
   onDelete: () => void;
   deleting: boolean;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playlistsTexts = useTexts(playlistsCatalogue);
   return (
     <li
       className={cn(
@@ -107,6 +111,9 @@ export function PlaylistGrid({
   failing?: boolean;
   onSelect: (id: number) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playlistsTexts = useTexts(playlistsCatalogue);
+  const msg = useTexts(messageCatalogue);
   const playlists = usePlaylists();
   const create = useCreatePlaylist();
   const update = useUpdatePlaylist();

@@ -1,8 +1,10 @@
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import MonitorPlay from 'lucide-react/icons/monitor-play';
 import Square from 'lucide-react/icons/square';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { playlistsCatalogue } from '@/i18n/playlists.ts';
+import { useTexts, type Texts } from '@/i18n/runtime.ts';
 import { LiveBanner } from '@/components/live-banner.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
@@ -10,8 +12,18 @@ import { liveStats, type StreamingStatus } from '@/lib/streaming-status.ts';
 
 type Playout = NonNullable<StreamingStatus['playout']>;
 
+/** The playout records a skipped file's reason as the server's Portuguese message: shown in the panel's language. */
+function skipReason(reason: string, msg: Texts<typeof messageCatalogue.source>): string {
+  const pt = messageCatalogue.source;
+  if (reason === pt.playoutMissingFile) return msg.playoutMissingFile;
+  if (reason === pt.playoutBrokenFile) return msg.playoutBrokenFile;
+  return reason;
+}
+
 /** What the playout reports: the video on air now, how many played, and the files it had to skip. */
 function PlayoutDetails({ playout }: { playout: Playout }) {
+  const playlistsTexts = useTexts(playlistsCatalogue);
+  const msg = useTexts(messageCatalogue);
   const fmt = useDateTimeFormat();
   const at = (when: string) => {
     const t = Date.parse(when);
@@ -44,7 +56,7 @@ function PlayoutDetails({ playout }: { playout: Playout }) {
             {playout.ignorados.map((f) => (
               <li key={`${f.em}-${f.nome}`} className="flex flex-wrap gap-x-2">
                 <span className="font-medium">{f.nome}</span>
-                <span>— {f.motivo}</span>
+                <span>— {skipReason(f.motivo, msg)}</span>
                 {f.em && <span className="text-amber-700">{playlistsTexts.playoutSkippedAt({ when: at(f.em) })}</span>}
               </li>
             ))}
@@ -65,6 +77,8 @@ export function PlaylistLiveBanner({
   onFinish: () => void;
   stopping: boolean;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playlistsTexts = useTexts(playlistsCatalogue);
   const measured = liveStats(status);
   const name = status.transmission?.playlist_nome || status.playout?.playlist_nome || status.transmission?.titulo || '';
   return (

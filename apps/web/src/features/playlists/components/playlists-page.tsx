@@ -2,8 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import Hourglass from 'lucide-react/icons/hourglass';
-import { PLAYLIST_TIMINGS, msg } from '@painel/contract';
-import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
+import { PLAYLIST_TIMINGS } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { playlistsCatalogue } from '@/i18n/playlists.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { planBitrate } from '@/lib/account.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -24,6 +26,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 /** /dashboard/playlists: the playlist on air, the playlists, and the editor of the selected one. */
 export function PlaylistsPage() {
+  const playlistsTexts = useTexts(playlistsCatalogue);
+  const msg = useTexts(messageCatalogue);
   const navigate = useNavigate();
   const { data: user } = useUser();
   const playlists = usePlaylists();
@@ -69,10 +73,10 @@ export function PlaylistsPage() {
     try {
       await update.mutateAsync({ id: selected.id, body: { videos: editor.videos.map((v, i) => ({ id: v.id, ordem: i + 1 })) } });
       editor.markSaved(selected.id);
-      if (announce) toast.success(msg.playlistSaved);
+      if (announce) toast.success(textsNow(messageCatalogue).playlistSaved);
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, msg.playlistSaveError));
+      toast.error(errorMessage(error, textsNow(messageCatalogue).playlistSaveError));
       return false;
     }
   }

@@ -2,8 +2,9 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import GripVertical from 'lucide-react/icons/grip-vertical';
 import X from 'lucide-react/icons/x';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { playlistsTexts } from '@/i18n/pt-BR/playlists.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { playlistsCatalogue } from '@/i18n/playlists.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatDuration } from '@/lib/format.ts';
 import type { PlaylistVideo } from '../api/get-folder-videos.ts';
@@ -13,6 +14,8 @@ import type { PlaylistVideo } from '../api/get-folder-videos.ts';
  * remove button still clicks); the keyboard drags through the handle.
  */
 export function SortableEntry({ video, position, onRemove }: { video: PlaylistVideo; position: number; onRemove: () => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const playlistsTexts = useTexts(playlistsCatalogue);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: video.id,
     attributes: { roleDescription: commonTexts.sortableRole },

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { PLAYLIST_TIMINGS, msg, type Playlist } from '@painel/contract';
-import { errorMessage } from '@/lib/api-client.ts';
+import { PLAYLIST_TIMINGS, type Playlist } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
+import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { getStreamingStatus, streamingStatusQueryKey, type StreamingStatus } from '@/lib/streaming-status.ts';
 import { useStartPlaylistBroadcast } from '../api/start-playlist-broadcast.ts';
 import { useStopTransmission } from '@/lib/stop-transmission.ts';
@@ -35,16 +37,16 @@ export function usePlaylistBroadcast() {
       // the page's status may be up to 30 s old: ask again before deciding
       const now = await queryClient.fetchQuery({ queryKey: streamingStatusQueryKey, queryFn: getStreamingStatus, staleTime: 0 });
       if (now.is_live) {
-        if (!(await confirm(msg.playlistReplaceConfirm))) return;
+        if (!(await confirm(textsNow(messageCatalogue).playlistReplaceConfirm))) return;
         try {
           await stop.mutateAsync({ transmission_id: now.transmission?.id, stream_type: now.stream_type ?? 'playlist' });
         } catch (error) {
-          toast.error(errorMessage(error, msg.playlistStopCurrentError));
+          toast.error(errorMessage(error, textsNow(messageCatalogue).playlistStopCurrentError));
           return;
         }
         await wait(PLAYLIST_TIMINGS.afterStopMs);
       }
-      const message = await start.mutateAsync({
+      const started = await start.mutateAsync({
         titulo: playlist.nome,
         descricao: '',
         playlist_id: playlist.id,
@@ -53,15 +55,19 @@ export function usePlaylistBroadcast() {
         use_smil: true,
         loop_playlist: true,
       });
-      toast.success(message || msg.playlistStarted(playlist.nome));
+      // on air now, or queued behind the OBS broadcast: the server's Portuguese says which, and so does its answer
+      const msg = textsNow(messageCatalogue);
+      const title = started.titulo || playlist.nome;
+      toast.success(serverText(started.message, started.held ? msg.playlistWaitsForObs(title) : msg.playlistStarted(title)));
     } catch (error) {
-      toast.error(errorMessage(error, msg.playlistStartError));
+      toast.error(errorMessage(error, textsNow(messageCatalogue).playlistStartError));
     } finally {
       setStarting(false);
     }
   }
 
   async function finish(status: StreamingStatus | undefined) {
+    const msg = textsNow(messageCatalogue);
     const id = playlistTransmissionId(status);
     if (id === undefined) {
       toast.error(msg.noActiveTransmission);
@@ -71,8 +77,8 @@ export function usePlaylistBroadcast() {
     stop.mutate(
       { transmission_id: id, stream_type: 'playlist' },
       {
-        onSuccess: () => toast.success(msg.transmissionStopped),
-        onError: (error) => toast.error(errorMessage(error, msg.playlistStopError)),
+        onSuccess: () => toast.success(textsNow(messageCatalogue).transmissionStopped),
+        onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).playlistStopError)),
       },
     );
   }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { arrayMove } from '@dnd-kit/sortable';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
 import type { PlaylistVideo } from '../api/get-folder-videos.ts';
 import { usePlaylistEntries } from '../api/get-playlist-entries.ts';
 
@@ -58,7 +59,7 @@ export function usePlaylistEditor(playlistId: number | null) {
   const add = useCallback(
     (video: PlaylistVideo) => {
       if (videos.some((v) => v.id === video.id)) {
-        toast.warning(msg.playlistDuplicateVideo);
+        toast.warning(textsNow(messageCatalogue).playlistDuplicateVideo);
         return;
       }
       edit((list) => [...list, video]);

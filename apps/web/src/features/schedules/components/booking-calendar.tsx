@@ -1,16 +1,17 @@
 import { Fragment, useMemo } from 'react';
 import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Plus from 'lucide-react/icons/plus';
-import { WEEKDAY_NAMES, WEEKDAY_SHORT, type Booking } from '@painel/contract';
-import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
+import type { Booking } from '@painel/contract';
+import { useLocale, useTexts } from '@/i18n/runtime.ts';
+import { schedulesCatalogue } from '@/i18n/schedules.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
+import { dateFnsLocale } from '../utils/date-locale.ts';
 
 /** Badges shown in a day before the rest is summed up as '+N'. */
 const MAX_BADGES = 3;
@@ -27,7 +28,7 @@ export function bookingsByDay(bookings: Booking[] | undefined): Map<string, Book
 }
 
 /**
- * The month in Brazilian Portuguese, weeks from Sunday. Each day of the month is a button: a
+ * The month in the panel's language, weeks from Sunday. Each day of the month is a button: a
  * day with bookings shows a badge per booked playlist id and opens them; an empty day opens
  * the create form on that date.
  */
@@ -44,13 +45,15 @@ export function BookingCalendar({
   onDay: (day: string, bookings: Booking[]) => void;
   onNew: () => void;
 }) {
+  const schedulesTexts = useTexts(schedulesCatalogue);
+  const locale = dateFnsLocale(useLocale());
   const weeks = useMemo(() => {
     const days = eachDayOfInterval({ start: startOfWeek(startOfMonth(month), { weekStartsOn: 0 }), end: endOfWeek(endOfMonth(month), { weekStartsOn: 0 }) });
     const rows: Date[][] = [];
     for (let i = 0; i < days.length; i += 7) rows.push(days.slice(i, i + 7));
     return rows;
   }, [month]);
-  const title = capitalize(format(month, "MMMM 'de' yyyy", { locale: ptBR }));
+  const title = capitalize(schedulesTexts.monthTitle({ month: format(month, 'LLLL', { locale }), year: format(month, 'yyyy') }));
   const thisMonth = today.slice(0, 7);
 
   return (
@@ -88,8 +91,8 @@ export function BookingCalendar({
         <caption className="sr-only">{title}</caption>
         <thead>
           <tr>
-            {WEEKDAY_SHORT.map((d, i) => (
-              <th key={d} scope="col" abbr={WEEKDAY_NAMES[i]} className="pb-2 text-center text-xs font-semibold tracking-wide text-gray-500 uppercase">{d}</th>
+            {schedulesTexts.weekdayShort.map((d, i) => (
+              <th key={d} scope="col" abbr={schedulesTexts.weekdayNames[i]} className="pb-2 text-center text-xs font-semibold tracking-wide text-gray-500 uppercase">{d}</th>
             ))}
           </tr>
         </thead>
@@ -103,7 +106,8 @@ export function BookingCalendar({
                 }
                 const booked = byDay.get(key) ?? [];
                 const isToday = key === today;
-                const label = schedulesTexts.calendarDay({ date: format(day, "d 'de' MMMM 'de' yyyy", { locale: ptBR }), n: booked.length, today: isToday });
+                const date = format(day, 'PPP', { locale });
+                const label = schedulesTexts.calendarDay({ date: isToday ? schedulesTexts.calendarToday({ date }) : date, n: booked.length });
                 // a booked day's name starts with what the cell shows (day, playlist numbers, +n),
                 // so speech input can name it by what is on screen
                 const shown = [

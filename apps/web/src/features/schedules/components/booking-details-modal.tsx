@@ -1,9 +1,11 @@
 import { toast } from 'react-toastify';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { WEEKDAY_NAMES, msg, type Booking } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
+import type { Booking } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { schedulesCatalogue } from '@/i18n/schedules.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -13,29 +15,31 @@ import { useDeleteBooking } from '../api/delete-booking.ts';
 import { formatWallTime, frequencyText } from '../utils/booking-dates.ts';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
-const yesNo = (v: 'sim' | 'nao') => (v === 'sim' ? schedulesTexts.yes : schedulesTexts.no);
-
 /** One booking's facts: the spec's fields, and when the scheduler last started it. */
 function BookingFacts({ booking: b, onDelete, deleting }: { booking: Booking; onDelete: () => void; deleting: boolean }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const schedulesTexts = useTexts(schedulesCatalogue);
   const fmt = useDateTimeFormat();
+  const yesNo = (v: 'sim' | 'nao') => (v === 'sim' ? schedulesTexts.yes : schedulesTexts.no);
+  const playlistRef = (id: number, name: string) => (name ? schedulesTexts.playlistRef({ id, name }) : String(id));
   // a timestamp with a zone is the server's clock; a bare one is already the account's wall time
   const lastRun = b.ultima_execucao
     ? /(Z|[+-]\d{2}:?\d{2})$/.test(b.ultima_execucao) ? fmt.dateTime(b.ultima_execucao) : formatWallTime(b.ultima_execucao, true)
     : null;
   const rows: [string, string][] = [
     [schedulesTexts.id, String(b.id)],
-    [commonTexts.playlist, schedulesTexts.playlistRef({ id: b.id_playlist, name: b.nome_playlist_principal })],
+    [commonTexts.playlist, playlistRef(b.id_playlist, b.nome_playlist_principal)],
     [schedulesTexts.shuffled, yesNo(b.shuffle)],
-    [schedulesTexts.frequency, frequencyText(b, WEEKDAY_NAMES)],
+    [schedulesTexts.frequency, frequencyText(b, schedulesTexts, schedulesTexts.weekdayNames)],
     [schedulesTexts.endingLabel, yesNo(b.finalizacao)],
     [
       schedulesTexts.ending,
-      b.codigo_playlist_finalizacao ? schedulesTexts.playlistRef({ id: b.codigo_playlist_finalizacao, name: b.nome_playlist_finalizacao ?? '' }) : schedulesTexts.endingNoneDetail,
+      b.codigo_playlist_finalizacao ? playlistRef(b.codigo_playlist_finalizacao, b.nome_playlist_finalizacao ?? '') : schedulesTexts.endingNoneDetail,
     ],
     [schedulesTexts.start, formatWallTime(b.inicio)],
     [
       schedulesTexts.lastRun,
-      lastRun ? (b.atraso_segundos && b.atraso_segundos > 0 ? `${lastRun} (${schedulesTexts.delay({ delay: formatTimeSpan(b.atraso_segundos) })})` : lastRun) : schedulesTexts.neverRun,
+      lastRun ? (b.atraso_segundos && b.atraso_segundos > 0 ? schedulesTexts.lastRunLate({ when: lastRun, delay: formatTimeSpan(b.atraso_segundos) }) : lastRun) : schedulesTexts.neverRun,
     ],
   ];
   return (
@@ -71,6 +75,9 @@ export function BookingDetailsModal({
   onClose: () => void;
   onAddOnDay?: (() => void) | undefined;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const schedulesTexts = useTexts(schedulesCatalogue);
+  const msg = useTexts(messageCatalogue);
   const remove = useDeleteBooking();
 
   const confirm = useConfirm();

@@ -1,16 +1,15 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import {
-  FREQUENCIES, FREQUENCY_LABELS, TIMEZONE_LABELS, WEEKDAY_NAMES, WEEKDAY_SHORT, bookingBody, msg,
-  type BookingBody, type Frequency, type Playlist,
-} from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
+import { FREQUENCIES, bookingBody, type BookingBody, type Frequency, type Playlist } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { schedulesCatalogue } from '@/i18n/schedules.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, issueText, serverText } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { getToken } from '@/lib/token.ts';
 import { useUserSettings } from '@/lib/user-settings.ts';
@@ -41,6 +40,9 @@ export function BookingFormModal({
   initialPlaylistId: number | null;
   onClose: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const schedulesTexts = useTexts(schedulesCatalogue);
+  const msg = useTexts(messageCatalogue);
   const id = useId();
   const formId = `${id}-form`;
   const settings = useUserSettings();
@@ -80,16 +82,17 @@ export function BookingFormModal({
       ...(v.frequencia === 'dias_da_semana' ? { dias_semana: v.dias_semana } : {}),
     });
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? msg.bookingCreateError);
+      const issue = parsed.error.issues[0];
+      toast.error(issue ? issueText(issue) || msg.bookingCreateError : msg.bookingCreateError);
       return;
     }
     const body: BookingBody = parsed.data;
     create.mutate(body, {
       onSuccess: (message) => {
-        toast.success(message || msg.bookingCreated);
+        toast.success(serverText(message, textsNow(messageCatalogue).bookingCreated));
         onClose();
       },
-      onError: (error) => toast.error(errorMessage(error, msg.bookingCreateError)),
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).bookingCreateError)),
     });
   });
 
@@ -129,19 +132,19 @@ export function BookingFormModal({
         <div>
           <label htmlFor={`${id}-freq`} className={labelCls}>{schedulesTexts.frequency}</label>
           <select id={`${id}-freq`} className={field} {...register('frequencia')}>
-            {FREQUENCIES.map((f) => <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>)}
+            {FREQUENCIES.map((f) => <option key={f} value={f}>{schedulesTexts.frequencies[f]}</option>)}
           </select>
         </div>
         {frequencia === 'dias_da_semana' && (
           <fieldset>
             <legend className={labelCls}>{schedulesTexts.weekdays}</legend>
             <div className="flex flex-wrap gap-1.5">
-              {WEEKDAY_SHORT.map((d, i) => (
+              {schedulesTexts.weekdayShort.map((d, i) => (
                 <button
                   key={d}
                   type="button"
                   aria-pressed={days.includes(i)}
-                  title={WEEKDAY_NAMES[i]}
+                  title={schedulesTexts.weekdayNames[i]}
                   onClick={() => toggleDay(i)}
                   className={cn(
                     'min-w-12 rounded-lg border px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600',
@@ -190,7 +193,7 @@ export function BookingFormModal({
             {errors.time && <p id={`${id}-time-error`} role="alert" className="mt-1 text-sm text-red-600">{errors.time.message}</p>}
           </div>
         </div>
-        {zone && <p className="text-xs text-gray-500">{commonTexts.zoneHint({ zone: TIMEZONE_LABELS[zone] })}</p>}
+        {zone && <p className="text-xs text-gray-500">{commonTexts.zoneHint({ zone: schedulesTexts.zones[zone] })}</p>}
       </form>
     </Modal>
   );

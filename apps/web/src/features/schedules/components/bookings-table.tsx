@@ -2,9 +2,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import Filter from 'lucide-react/icons/filter';
 import List from 'lucide-react/icons/list';
-import { msg, type Booking, type Playlist } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
+import type { Booking, Playlist } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { schedulesCatalogue } from '@/i18n/schedules.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { formatWallTime, frequencyText } from '../utils/booking-dates.ts';
@@ -21,6 +23,8 @@ const labelCls = 'mb-1 block text-sm font-medium text-gray-700';
 
 /** Start date, end date and playlist; 'Limpar filtros' goes back to the bare page address. */
 function FiltersBar({ filters, playlists, onChange }: { filters: BookingFilters; playlists: Playlist[]; onChange: (f: BookingFilters) => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const schedulesTexts = useTexts(schedulesCatalogue);
   const id = useId();
   return (
     <fieldset className="mb-4 grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
@@ -59,6 +63,9 @@ export function BookingsTable({
   onFilters: (f: BookingFilters) => void;
   onView: (b: Booking) => void;
 }) {
+  const schedulesTexts = useTexts(schedulesCatalogue);
+  const msg = useTexts(messageCatalogue);
+  const columns = schedulesTexts.columns;
   return (
     <SectionCard title={schedulesTexts.listTitle} icon={List} actions={<Filter className="h-5 w-5 text-gray-400" aria-hidden="true" />}>
       <FiltersBar filters={filters} playlists={playlists} onChange={onFilters} />
@@ -73,13 +80,13 @@ export function BookingsTable({
             <caption className="sr-only">{schedulesTexts.listTitle}</caption>
             <thead>
               <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
-                {schedulesTexts.columns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
+                {columns.map((c) => <th key={c} scope="col" className="px-5 py-2 sm:px-6">{c}</th>)}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {bookings.length === 0 ? (
                 <tr>
-                  <td colSpan={schedulesTexts.columns.length} className="px-5 py-8 text-center text-gray-500 sm:px-6">{msg.bookingEmpty}</td>
+                  <td colSpan={columns.length} className="px-5 py-8 text-center text-gray-500 sm:px-6">{msg.bookingEmpty}</td>
                 </tr>
               ) : (
                 bookings.map((b) => (
@@ -94,11 +101,11 @@ export function BookingsTable({
                         {b.id}
                       </button>
                     </td>
-                    <td className="px-5 py-2.5 text-gray-900 sm:px-6">{schedulesTexts.playlistRef({ id: b.id_playlist, name: b.nome_playlist_principal })}</td>
+                    <td className="px-5 py-2.5 text-gray-900 sm:px-6">{b.nome_playlist_principal ? schedulesTexts.playlistRef({ id: b.id_playlist, name: b.nome_playlist_principal }) : b.id_playlist}</td>
                     <td className="px-5 py-2.5 text-gray-700 sm:px-6">{b.shuffle === 'sim' ? schedulesTexts.yes : schedulesTexts.no}</td>
-                    <td className="px-5 py-2.5 text-gray-700 sm:px-6">{frequencyText(b)}</td>
+                    <td className="px-5 py-2.5 text-gray-700 sm:px-6">{frequencyText(b, schedulesTexts)}</td>
                     <td className="px-5 py-2.5 text-gray-700 sm:px-6">
-                      {b.finalizacao === 'sim' ? `${schedulesTexts.yes}${b.nome_playlist_finalizacao ? ` (${b.nome_playlist_finalizacao})` : ''}` : schedulesTexts.no}
+                      {b.finalizacao !== 'sim' ? schedulesTexts.no : b.nome_playlist_finalizacao ? schedulesTexts.yesNamed({ name: b.nome_playlist_finalizacao }) : schedulesTexts.yes}
                     </td>
                     <td className="px-5 py-2.5 whitespace-nowrap text-gray-700 sm:px-6">{formatWallTime(b.inicio)}</td>
                   </tr>

@@ -1,8 +1,10 @@
 import CircleHelp from 'lucide-react/icons/circle-help';
-import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { schedulesCatalogue } from '@/i18n/schedules.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 
 export function SchedulesHelp() {
+  const schedulesTexts = useTexts(schedulesCatalogue);
   return (
     <SectionCard title={schedulesTexts.helpTitle} icon={CircleHelp}>
       <ul className="list-disc space-y-2 pl-5 text-sm text-gray-700 marker:text-blue-500">

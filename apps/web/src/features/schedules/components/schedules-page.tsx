@@ -3,8 +3,10 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { format } from 'date-fns';
-import { DEFAULT_SETTINGS, msg, type Booking } from '@painel/contract';
-import { schedulesTexts } from '@/i18n/pt-BR/schedules.ts';
+import { DEFAULT_SETTINGS, type Booking } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { schedulesCatalogue } from '@/i18n/schedules.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
@@ -27,6 +29,8 @@ const positiveId = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 
  * playlists page's 'Agendar') also opens the form with that playlist chosen.
  */
 export function SchedulesPage() {
+  const schedulesTexts = useTexts(schedulesCatalogue);
+  const msg = useTexts(messageCatalogue);
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const { timeZone } = useDateTimeFormat();

@@ -1,4 +1,9 @@
-import { FREQUENCY_LABELS, WEEKDAY_SHORT, type Booking } from '@painel/contract';
+import type { Booking } from '@painel/contract';
+import type { schedulesCatalogue } from '@/i18n/schedules.ts';
+import type { Texts } from '@/i18n/runtime.ts';
+import { currentLocale } from '@/lib/locale.ts';
+
+type SchedulesTexts = Texts<typeof schedulesCatalogue.source>;
 
 const WALL_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -8,21 +13,42 @@ export function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
-/** 'yyyy-MM-dd[ HH:mm[:ss]]', a wall-clock time of the account's zone, as dd/MM/yyyy[ HH:mm[:ss]]; anything else as it came. */
-export function formatWallTime(value: string, withSeconds = false): string {
-  const m = WALL_RE.exec(value.trim());
-  if (!m) return value;
-  const date = `${m[3]}/${m[2]}/${m[1]}`;
-  if (!m[4]) return date;
-  return `${date} ${m[4]}:${m[5]}${withSeconds ? `:${m[6] ?? '00'}` : ''}`;
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+// a wall time is already the account's: written as is, read as UTC so no zone shifts it
+function wallFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = wallFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+    wallFormats.set(key, format);
+  }
+  return format;
 }
 
-/** 'Diariamente', 'Somente uma vez', or 'Dias da Semana (Seg, Qua)'. */
-export function frequencyText(b: Pick<Booking, 'frequencia' | 'dias_semana'>, names: readonly string[] = WEEKDAY_SHORT): string {
-  const label = FREQUENCY_LABELS[b.frequencia];
+/**
+ * 'yyyy-MM-dd[ HH:mm[:ss]]', a wall-clock time of the account's zone, as the panel's language
+ * writes a date and a time (dd/MM/yyyy HH:mm in pt-BR, MM/dd/yyyy hh:mm AM in en-US); anything
+ * else as it came.
+ */
+export function formatWallTime(value: string, withSeconds = false, locale: string = currentLocale()): string {
+  const m = WALL_RE.exec(value.trim());
+  if (!m) return value;
+  const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
+  const date = wallFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  if (!m[4]) return date;
+  const time = wallFormat(locale, { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}) }).format(at);
+  return `${date} ${time}`;
+}
+
+/** 'Diariamente', 'Somente uma vez', or 'Dias da Semana (Seg, Qua)' (weekdays named by `names`, short ones by default). */
+export function frequencyText(
+  b: Pick<Booking, 'frequencia' | 'dias_semana'>, texts: SchedulesTexts, names: readonly string[] = texts.weekdayShort,
+): string {
+  const label = texts.frequencies[b.frequencia];
   if (b.frequencia !== 'dias_da_semana' || b.dias_semana.length === 0) return label;
   const days = [...new Set(b.dias_semana)].sort((x, y) => x - y).map((d) => names[d] ?? String(d));
-  return `${label} (${days.join(', ')})`;
+  return texts.frequencyDays({ frequency: label, days: days.join(', ') });
 }
 
 const DAY_MS = 86_400_000;

@@ -2,21 +2,13 @@ import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { REFRESH_INTERVAL } from '@painel/contract';
-import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { settingsCatalogue } from '@/i18n/settings.ts';
 import { cn } from '@/lib/cn.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { SettingsFormValues } from '../hooks/settings-form-schema.ts';
 
 type BooleanField = 'auto_refresh' | 'sidebar_collapsed';
-
-/**
- * The options the panel honours. `notifications_enabled` is kept and saved as it is, but not
- * offered: the panel sends no notices yet.
- */
-const OPTIONS: { name: BooleanField; label: string; hint: string }[] = [
-  { name: 'auto_refresh', label: settingsTexts.autoRefreshOption, hint: settingsTexts.autoRefreshHint },
-  { name: 'sidebar_collapsed', label: settingsTexts.sidebarCollapsedOption, hint: settingsTexts.sidebarCollapsedHint },
-];
 
 export function GeneralSettingsSection({
   register, errors, autoRefresh,
@@ -25,6 +17,15 @@ export function GeneralSettingsSection({
   errors: FieldErrors<SettingsFormValues>;
   autoRefresh: boolean;
 }) {
+  const settingsTexts = useTexts(settingsCatalogue);
+  /**
+   * The options the panel honours. `notifications_enabled` is kept and saved as it is, but not
+   * offered: the panel sends no notices yet.
+   */
+  const OPTIONS: { name: BooleanField; label: string; hint: string }[] = [
+    { name: 'auto_refresh', label: settingsTexts.autoRefreshOption, hint: settingsTexts.autoRefreshHint },
+    { name: 'sidebar_collapsed', label: settingsTexts.sidebarCollapsedOption, hint: settingsTexts.sidebarCollapsedHint },
+  ];
   const id = useId();
   const intervalId = `${id}-interval`;
   const intervalError = errors.refresh_interval?.message;

@@ -6,11 +6,14 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import LayoutList from 'lucide-react/icons/layout-list';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { DRAG_ACTIVATION_PX, msg, type MenuItem } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
+import { DRAG_ACTIVATION_PX, type MenuItem } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { settingsCatalogue } from '@/i18n/settings.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
+import { useMenuLabel } from '@/lib/menu-label.ts';
 import type { MenuSummary as Summary } from '../hooks/use-menu-editor.ts';
 import { MenuSummary } from './menu-summary.tsx';
 import { SortableMenuRow } from './sortable-menu-row.tsx';
@@ -25,13 +28,19 @@ export function MenuCustomizationSection({
   onToggle: (id: string) => void;
   onRestore: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const settingsTexts = useTexts(settingsCatalogue);
+  const labelOf = useMenuLabel();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
   const announcements = useMemo<Announcements>(() => {
-    const label = (id: UniqueIdentifier | undefined) => items.find((i) => i.id === id)?.label ?? String(id ?? '');
+    const label = (id: UniqueIdentifier | undefined) => {
+      const item = items.find((i) => i.id === id);
+      return item ? labelOf(item) : String(id ?? '');
+    };
     return {
       onDragStart: ({ active }) => commonTexts.dragStarted({ label: label(active.id) }),
       onDragOver: ({ active, over }) => (over ? commonTexts.dragOver({ label: label(active.id), over: label(over.id) }) : undefined),
@@ -39,7 +48,7 @@ export function MenuCustomizationSection({
         over ? commonTexts.dragDropped({ label: label(active.id), over: label(over.id) }) : commonTexts.dragDroppedNowhere({ label: label(active.id) }),
       onDragCancel: ({ active }) => commonTexts.dragCancelled({ label: label(active.id) }),
     };
-  }, [items]);
+  }, [items, labelOf, commonTexts]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
@@ -48,7 +57,7 @@ export function MenuCustomizationSection({
   const confirm = useConfirm();
 
   const restore = async () => {
-    if (await confirm({ message: msg.restoreMenuConfirm, tone: 'primary' })) onRestore();
+    if (await confirm({ message: textsNow(messageCatalogue).restoreMenuConfirm, tone: 'primary' })) onRestore();
   };
 
   return (

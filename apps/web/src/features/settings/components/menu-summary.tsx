@@ -1,8 +1,10 @@
 import type { MenuSummary as Summary } from '../hooks/use-menu-editor.ts';
-import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { settingsCatalogue } from '@/i18n/settings.ts';
 
 /** Total, visible, hidden and category counts of the list being edited. */
 export function MenuSummary({ summary }: { summary: Summary }) {
+  const settingsTexts = useTexts(settingsCatalogue);
   const tiles = [
     { label: settingsTexts.summaryTotal, value: summary.total, tone: 'bg-gray-50 text-gray-900' },
     { label: settingsTexts.summaryVisible, value: summary.visible, tone: 'bg-green-50 text-green-700' },

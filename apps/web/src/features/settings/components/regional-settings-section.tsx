@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import Globe from 'lucide-react/icons/globe';
-import { LANGUAGES, LANGUAGE_LABELS, TIMEZONES, TIMEZONE_LABELS } from '@painel/contract';
-import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
+import { LANGUAGES, LANGUAGE_LABELS, TIMEZONES } from '@painel/contract';
+import { useTexts } from '@/i18n/runtime.ts';
+import { settingsCatalogue } from '@/i18n/settings.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import type { SettingsFormValues } from '../hooks/settings-form-schema.ts';
 
@@ -10,6 +11,7 @@ const selectClass =
   'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none';
 
 export function RegionalSettingsSection({ register }: { register: UseFormRegister<SettingsFormValues> }) {
+  const settingsTexts = useTexts(settingsCatalogue);
   const id = useId();
   return (
     <SectionCard title={settingsTexts.regionalSection} icon={Globe}>
@@ -20,7 +22,8 @@ export function RegionalSettingsSection({ register }: { register: UseFormRegiste
           </label>
           <select id={`${id}-language`} className={selectClass} {...register('language')}>
             {LANGUAGES.map((lang) => (
-              <option key={lang} value={lang}>{LANGUAGE_LABELS[lang]}</option>
+              // each language by its own name, whatever the panel's language
+              <option key={lang} value={lang} lang={lang}>{LANGUAGE_LABELS[lang]}</option>
             ))}
           </select>
         </div>
@@ -30,7 +33,7 @@ export function RegionalSettingsSection({ register }: { register: UseFormRegiste
           </label>
           <select id={`${id}-timezone`} className={selectClass} {...register('timezone')}>
             {TIMEZONES.map((tz) => (
-              <option key={tz} value={tz}>{TIMEZONE_LABELS[tz]}</option>
+              <option key={tz} value={tz}>{settingsTexts.timezoneLabels[tz]}</option>
             ))}
           </select>
         </div>

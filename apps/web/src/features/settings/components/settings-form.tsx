@@ -3,9 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import Save from 'lucide-react/icons/save';
 import X from 'lucide-react/icons/x';
-import { msg, type User, type UserSettingsBody } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
+import { type User, type UserSettingsBody } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { rememberLocale, setLocale, textsNow, useTexts } from '@/i18n/runtime.ts';
+import { settingsCatalogue } from '@/i18n/settings.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { effectiveId } from '@/lib/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -19,6 +21,8 @@ import { MenuCustomizationSection } from './menu-customization-section.tsx';
 import { RegionalSettingsSection } from './regional-settings-section.tsx';
 
 export function SettingsForm({ initial, user }: { initial: LoadedSettings; user: User | null | undefined }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const settingsTexts = useTexts(settingsCatalogue);
   const menu = useMenuEditor(initial.menu_items);
   const save = useSaveUserSettings();
   const { register, handleSubmit, control, formState: { errors } } = useForm<SettingsFormValues>({
@@ -46,8 +50,13 @@ export function SettingsForm({ initial, user }: { initial: LoadedSettings; user:
       ...(user ? { id_user: effectiveId(user) } : {}),
     };
     save.mutate(body, {
-      onSuccess: () => toast.success(msg.settingsSaved),
-      onError: (error) => toast.error(errorMessage(error, msg.settingsSaveError)),
+      onSuccess: async (saved) => {
+        // the panel switches to the saved language at once, so the toast already speaks it
+        await setLocale(saved.language).catch((error: unknown) => console.error('Could not switch the language:', error));
+        rememberLocale(saved.language);
+        toast.success(textsNow(messageCatalogue).settingsSaved);
+      },
+      onError: (error) => toast.error(errorMessage(error, textsNow(messageCatalogue).settingsSaveError)),
     });
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { DEFAULT_SETTINGS, msg } from '@painel/contract';
-import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
+import { DEFAULT_SETTINGS } from '@painel/contract';
+import { useTexts } from '@/i18n/runtime.ts';
+import { settingsCatalogue } from '@/i18n/settings.ts';
 import { useUser } from '@/lib/auth.ts';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { defaultMenu, useUserSettings, type LoadedSettings } from '@/lib/user-settings.ts';
@@ -8,11 +9,12 @@ import { SettingsForm } from './settings-form.tsx';
 
 /** /dashboard/configuracoes. A failed load is only logged; the form then starts from the defaults. */
 export function SettingsPage() {
+  const settingsTexts = useTexts(settingsCatalogue);
   const { data: user } = useUser();
   const settings = useUserSettings();
 
   useEffect(() => {
-    if (settings.error) console.error(msg.settingsLoadLog, settings.error);
+    if (settings.error) console.error('Error loading settings:', settings.error);
   }, [settings.error]);
 
   const initial = useMemo<LoadedSettings | undefined>(() => {

@@ -4,13 +4,18 @@ import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import GripVertical from 'lucide-react/icons/grip-vertical';
 import { type MenuItem } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { settingsTexts } from '@/i18n/pt-BR/settings.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { settingsCatalogue } from '@/i18n/settings.ts';
 import { cn } from '@/lib/cn.ts';
+import { useMenuLabel } from '@/lib/menu-label.ts';
 import { MenuIcon } from '@/components/ui/menu-icon.tsx';
 
 /** One entry of the menu list: drag handle, icon, label, category, show/hide toggle. */
 export function SortableMenuRow({ item, onToggle }: { item: MenuItem; onToggle: (id: string) => void }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const settingsTexts = useTexts(settingsCatalogue);
+  const label = useMenuLabel()(item);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
     attributes: { roleDescription: commonTexts.sortableRole },
@@ -30,7 +35,7 @@ export function SortableMenuRow({ item, onToggle }: { item: MenuItem; onToggle: 
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        aria-label={commonTexts.dragItem({ label: item.label })}
+        aria-label={commonTexts.dragItem({ label })}
         className="cursor-grab touch-none rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-blue-500 active:cursor-grabbing"
       >
         <GripVertical className="h-5 w-5" aria-hidden="true" />
@@ -47,7 +52,7 @@ export function SortableMenuRow({ item, onToggle }: { item: MenuItem; onToggle: 
 
       <div className="min-w-0 flex-1">
         <p className={cn('font-medium break-words', item.visible ? 'text-gray-900' : 'text-gray-400 line-through')}>
-          {item.label}
+          {label}
         </p>
         <p className="truncate text-xs text-gray-500">{commonTexts.menuCategories[item.category]}</p>
       </div>
@@ -59,7 +64,7 @@ export function SortableMenuRow({ item, onToggle }: { item: MenuItem; onToggle: 
       <button
         type="button"
         onClick={() => onToggle(item.id)}
-        aria-label={item.visible ? commonTexts.hideItem({ label: item.label }) : commonTexts.showItem({ label: item.label })}
+        aria-label={item.visible ? commonTexts.hideItem({ label }) : commonTexts.showItem({ label })}
         className={cn(
           'rounded-md p-2 focus-visible:outline-2 focus-visible:outline-blue-500',
           item.visible ? 'text-blue-600 hover:bg-blue-50' : 'text-gray-400 hover:bg-gray-100',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { msg, userSettingsBody } from '@painel/contract';
+import { codedIssue, userSettingsBody } from '@painel/contract';
+import { issueText } from '@/lib/api-client.ts';
 
 const refreshInterval = userSettingsBody.shape.refresh_interval;
 
@@ -23,7 +24,9 @@ export const settingsFormSchema = z
   })
   .superRefine((values, ctx) => {
     if (values.auto_refresh && !isValidRefreshInterval(values.refresh_interval)) {
-      ctx.addIssue({ code: 'custom', path: ['refresh_interval'], message: msg.refreshIntervalRange });
+      // the message in the panel's language when the form validates
+      const issue = codedIssue('refresh_interval_range');
+      ctx.addIssue({ ...issue, path: ['refresh_interval'], message: issueText(issue) });
     }
   });
 

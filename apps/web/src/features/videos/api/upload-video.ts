@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { msg, uploadResultSchema } from '@painel/contract';
+import { uploadResultSchema } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
 import { ApiContractError, ApiError, UNAUTHORIZED_EVENT, serverErrorCode, serverErrorText, type UnauthorizedDetail } from '@/lib/api-client.ts';
 import { clearToken, getToken } from '@/lib/token.ts';
 import { foldersQueryKey } from '@/lib/folders.ts';
@@ -57,10 +59,10 @@ export function uploadVideo({ folderId, file, onProgress }: UploadVideoInput): P
         clearToken();
         window.dispatchEvent(new CustomEvent<UnauthorizedDetail>(UNAUTHORIZED_EVENT, { detail: { expired } }));
       }
-      reject(new ApiError(xhr.status, serverErrorText(data) ?? msg.connectionError, expired, serverErrorCode(data)));
+      reject(new ApiError(xhr.status, serverErrorText(data) ?? textsNow(messageCatalogue).connectionError, expired, serverErrorCode(data)));
     };
-    xhr.onerror = () => reject(new ApiError(0, msg.connectionError));
-    xhr.onabort = () => reject(new ApiError(0, msg.connectionError));
+    xhr.onerror = () => reject(new ApiError(0, textsNow(messageCatalogue).connectionError));
+    xhr.onabort = () => reject(new ApiError(0, textsNow(messageCatalogue).connectionError));
 
     const form = new FormData();
     form.append('video', file, file.name);

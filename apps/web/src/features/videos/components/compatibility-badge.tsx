@@ -1,14 +1,18 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { msg, type CompatibilityStatus } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import type { CompatibilityStatus } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { useTexts } from '@/i18n/runtime.ts';
 
 /**
  * Compatible is a green check, needs_conversion red (the reasons in the
  * tooltip), anything else yellow 'Verificando...'.
  */
 export function CompatibilityBadge({ status, message }: { status: CompatibilityStatus; message: string | null | undefined }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const msg = useTexts(messageCatalogue);
   const title = message || undefined;
   if (status === 'compatible') {
     return (

@@ -4,8 +4,9 @@ import FolderOpen from 'lucide-react/icons/folder-open';
 import Pencil from 'lucide-react/icons/pencil';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { videosTexts } from '@/i18n/pt-BR/videos.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { videosCatalogue } from '@/i18n/videos.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatMegabytes, formatPercent } from '@/lib/format.ts';
 import type { FolderInfoItem } from '../api/get-folder-info.ts';
@@ -59,6 +60,8 @@ export function FolderCard({
   onSync: () => void;
   onDelete: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const videosTexts = useTexts(videosCatalogue);
   const countersId = useId();
   const f = info ? { ...folder, ...info } : folder;
   const pct = Math.round(f.percentage_used * 100) / 100;

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import FolderPlus from 'lucide-react/icons/folder-plus';
 import Folders from 'lucide-react/icons/folders';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { videosTexts } from '@/i18n/pt-BR/videos.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { videosCatalogue } from '@/i18n/videos.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -15,6 +16,7 @@ import type { FolderInfoItem } from '../api/get-folder-info.ts';
 import type { FolderItem } from '@/lib/folders.ts';
 import { useRenameFolder } from '../api/rename-folder.ts';
 import { useSyncFolder } from '../api/sync-folder.ts';
+import { syncMessage } from '../utils/sync-message.ts';
 import { FolderCard } from './folder-card.tsx';
 import { FolderNameModal } from './folder-name-modal.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
@@ -30,6 +32,9 @@ export function FoldersSection({
   selectedInfo: FolderInfoItem | undefined;
   onSelect: (id: number | null) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const videosTexts = useTexts(videosCatalogue);
+  const msg = useTexts(messageCatalogue);
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<FolderItem | null>(null);
   const create = useCreateFolder();
@@ -40,11 +45,11 @@ export function FoldersSection({
   function onCreate(nome: string) {
     create.mutate(nome, {
       onSuccess: ({ id }) => {
-        toast.success(msg.folderCreated);
+        toast.success(textsNow(messageCatalogue).folderCreated);
         setCreating(false);
         if (id !== undefined) onSelect(id);
       },
-      onError: (e) => toast.error(errorMessage(e, msg.folderCreateError)),
+      onError: (e) => toast.error(errorMessage(e, textsNow(messageCatalogue).folderCreateError)),
     });
   }
 
@@ -53,10 +58,10 @@ export function FoldersSection({
       { id: folder.id, nome },
       {
         onSuccess: () => {
-          toast.success(msg.folderRenamed);
+          toast.success(textsNow(messageCatalogue).folderRenamed);
           setRenaming(null);
         },
-        onError: (e) => toast.error(errorMessage(e, msg.folderRenameError)),
+        onError: (e) => toast.error(errorMessage(e, textsNow(messageCatalogue).folderRenameError)),
       },
     );
   }
@@ -64,20 +69,20 @@ export function FoldersSection({
   const confirm = useConfirm();
 
   async function onDelete(folder: FolderItem) {
-    if (!(await confirm(videosTexts.deleteFolderConfirm({ name: folder.nome })))) return;
+    if (!(await confirm(textsNow(videosCatalogue).deleteFolderConfirm({ name: folder.nome })))) return;
     remove.mutate(folder.id, {
       onSuccess: () => {
-        toast.success(msg.folderDeleted);
+        toast.success(textsNow(messageCatalogue).folderDeleted);
         if (selectedId === folder.id) onSelect(null);
       },
-      onError: (e) => toast.error(errorMessage(e, msg.folderDeleteError)),
+      onError: (e) => toast.error(errorMessage(e, textsNow(messageCatalogue).folderDeleteError)),
     });
   }
 
   function onSync(folder: FolderItem) {
     sync.mutate(folder.id, {
       onSuccess: (r) => {
-        if (r.message) toast.success(r.message);
+        if (r.message) toast.success(syncMessage(r));
       },
       // sync failures are only logged
       onError: (e) => console.error('sync', e),

@@ -2,8 +2,9 @@ import Gauge from 'lucide-react/icons/gauge';
 import HardDrive from 'lucide-react/icons/hard-drive';
 import type { LucideIcon } from 'lucide-react';
 import { DEFAULT_STORAGE_MB } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { videosTexts } from '@/i18n/pt-BR/videos.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { videosCatalogue } from '@/i18n/videos.ts';
 import { useUser } from '@/lib/auth.ts';
 import { formatBitrate, formatMegabytes, formatPercent } from '@/lib/format.ts';
 import { planBitrate } from '@/lib/account.ts';
@@ -28,6 +29,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The plan's limits (bitrate default 2500 kbps, storage default 1000 MB) and the space the folders use. */
 export function PlanInfo({ folders }: { folders: FolderItem[] | undefined }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const videosTexts = useTexts(videosCatalogue);
   const { data: user } = useUser();
   const storage = user?.espaco && user.espaco > 0 ? user.espaco : DEFAULT_STORAGE_MB;
   const used = round2((folders ?? []).reduce((sum, f) => sum + f.espaco_usado, 0));

@@ -1,8 +1,9 @@
 import { useId, useRef } from 'react';
 import Upload from 'lucide-react/icons/upload';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { cn } from '@/lib/cn.ts';
 
 /**
@@ -11,6 +12,7 @@ import { cn } from '@/lib/cn.ts';
  * opening the file chooser.
  */
 export function UploadButton({ hasFolder, onFiles }: { hasFolder: boolean; onFiles: (files: File[]) => void }) {
+  const commonTexts = useTexts(commonCatalogue);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -25,7 +27,7 @@ export function UploadButton({ hasFolder, onFiles }: { hasFolder: boolean; onFil
         onClick={(e) => {
           if (!hasFolder) {
             e.preventDefault();
-            toast.error(msg.selectFolderFirst);
+            toast.error(textsNow(messageCatalogue).selectFolderFirst);
           }
         }}
         onChange={(e) => {

@@ -1,12 +1,14 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import { videosTexts } from '@/i18n/pt-BR/videos.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { videosCatalogue } from '@/i18n/videos.ts';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { formatPercent } from '@/lib/format.ts';
 import type { UploadItem } from '../hooks/use-video-uploads.ts';
 
 function StatusLine({ item }: { item: UploadItem }) {
+  const videosTexts = useTexts(videosCatalogue);
   if (item.status === 'completed') {
     return (
       <span className="inline-flex items-center gap-1 text-green-700">
@@ -33,6 +35,7 @@ function StatusLine({ item }: { item: UploadItem }) {
 
 /** The files being sent, each with its real progress and how it ended. */
 export function UploadList({ items }: { items: UploadItem[] }) {
+  const videosTexts = useTexts(videosCatalogue);
   if (items.length === 0) return null;
   return (
     <section aria-label={videosTexts.uploadsLabel} className="rounded-lg border border-gray-200 bg-gray-50 p-3">

@@ -3,8 +3,9 @@ import ExternalLink from 'lucide-react/icons/external-link';
 import Play from 'lucide-react/icons/play';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { LucideIcon } from 'lucide-react';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { videosTexts } from '@/i18n/pt-BR/videos.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { useTexts } from '@/i18n/runtime.ts';
+import { videosCatalogue } from '@/i18n/videos.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatBitrate, formatBytes, formatDuration } from '@/lib/format.ts';
 import type { VideoItem } from '../api/get-videos.ts';
@@ -47,6 +48,8 @@ export function VideoRow({
   onDownload: () => void;
   onDelete: () => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const videosTexts = useTexts(videosCatalogue);
   const bitrate = video.bitrate_video > 0 ? formatBitrate(video.bitrate_video) : commonTexts.notAvailable;
   const limit = video.user_bitrate_limit;
   return (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { videosTexts } from '@/i18n/pt-BR/videos.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { videosCatalogue } from '@/i18n/videos.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
 import type { VideoItem } from '../api/get-videos.ts';
@@ -10,10 +11,6 @@ import { videoPlaybackUrl } from '../utils/video-url.ts';
 import { VideoPlayerModal } from './video-player-modal.tsx';
 import { VideoRow } from './video-row.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
-
-const COLUMNS = [
-  videosTexts.videoColName, commonTexts.format, commonTexts.bitrate, commonTexts.size, commonTexts.duration, commonTexts.status, videosTexts.videoColActions,
-];
 
 /** The address for an action, or a toast saying why there is none. */
 function urlOrToast(video: VideoItem, download = false): string | null {
@@ -29,6 +26,11 @@ function openInNewTab(url: string): void {
 
 /** The videos of the selected folder, with play, new tab, download and delete. */
 export function VideoTable({ videos, folderId, folderName }: { videos: VideoItem[]; folderId: number; folderName: string }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const videosTexts = useTexts(videosCatalogue);
+  const COLUMNS = [
+    videosTexts.videoColName, commonTexts.format, commonTexts.bitrate, commonTexts.size, commonTexts.duration, commonTexts.status, videosTexts.videoColActions,
+  ];
   const [playing, setPlaying] = useState<{ video: VideoItem; url: string } | null>(null);
   const remove = useDeleteVideo();
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
@@ -36,13 +38,13 @@ export function VideoTable({ videos, folderId, folderName }: { videos: VideoItem
   const confirm = useConfirm();
 
   async function onDelete(video: VideoItem) {
-    if (!(await confirm(videosTexts.deleteVideoConfirm({ name: video.nome })))) return;
+    if (!(await confirm(textsNow(videosCatalogue).deleteVideoConfirm({ name: video.nome })))) return;
     setDeleting((s) => new Set(s).add(video.id));
     remove.mutate(
       { id: video.id, folderId },
       {
-        onSuccess: () => toast.success(msg.videoDeleted),
-        onError: (e) => toast.error(errorMessage(e, msg.videoDeleteError)),
+        onSuccess: () => toast.success(textsNow(messageCatalogue).videoDeleted),
+        onError: (e) => toast.error(errorMessage(e, textsNow(messageCatalogue).videoDeleteError)),
         onSettled: () =>
           setDeleting((s) => {
             const next = new Set(s);
@@ -106,7 +108,7 @@ export function VideoTable({ videos, folderId, folderName }: { videos: VideoItem
           onFail={() => {
             // when the in-page player fails, the video opens in a new tab
             setPlaying(null);
-            toast.error(msg.videoLoadError);
+            toast.error(textsNow(messageCatalogue).videoLoadError);
             openInNewTab(playing.url);
           }}
         />

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import Upload from 'lucide-react/icons/upload';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { videosTexts } from '@/i18n/pt-BR/videos.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { videosCatalogue } from '@/i18n/videos.ts';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useFolderInfo } from '../api/get-folder-info.ts';
@@ -17,6 +18,9 @@ import { VideosSection } from './videos-section.tsx';
 
 /** /dashboard/gerenciarvideos: plan info, folders, the selected folder's videos and uploads. */
 export function VideosPage() {
+  const commonTexts = useTexts(commonCatalogue);
+  const videosTexts = useTexts(videosCatalogue);
+  const msg = useTexts(messageCatalogue);
   const folders = useFolders();
   const { selectedId, select } = useFolderSelection(folders.data);
   const info = useFolderInfo(selectedId);
@@ -24,7 +28,7 @@ export function VideosPage() {
   const selected = folders.data?.find((f) => f.id === selectedId);
 
   useEffect(() => {
-    if (folders.error) toast.error(errorMessage(folders.error, msg.foldersLoadError), { toastId: 'folders-load-error' });
+    if (folders.error) toast.error(errorMessage(folders.error, textsNow(messageCatalogue).foldersLoadError), { toastId: 'folders-load-error' });
   }, [folders.error]);
   useEffect(() => {
     // the info only refines the counters; without it the list's figures stay
@@ -33,13 +37,13 @@ export function VideosPage() {
 
   function onFiles(files: File[]) {
     if (!selected) {
-      toast.error(msg.selectFolderFirst);
+      toast.error(textsNow(messageCatalogue).selectFolderFirst);
       return;
     }
     uploadFiles(selected.id, files);
   }
   const drop = useFileDrop((videos, dropped) => {
-    if (dropped > 0 && videos.length === 0 && selected) toast.error(msg.uploadNotVideo);
+    if (dropped > 0 && videos.length === 0 && selected) toast.error(textsNow(messageCatalogue).uploadNotVideo);
     else onFiles(videos);
   });
 

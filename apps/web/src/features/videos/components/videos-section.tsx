@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import Film from 'lucide-react/icons/film';
 import { toast } from 'react-toastify';
-import { msg } from '@painel/contract';
-import { commonTexts } from '@/i18n/pt-BR/common.ts';
-import { videosTexts } from '@/i18n/pt-BR/videos.ts';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { videosCatalogue } from '@/i18n/videos.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -23,10 +24,13 @@ export function VideosSection({
   uploads: UploadItem[];
   onFiles: (files: File[]) => void;
 }) {
+  const commonTexts = useTexts(commonCatalogue);
+  const videosTexts = useTexts(videosCatalogue);
+  const msg = useTexts(messageCatalogue);
   const videos = useVideos(folder?.id ?? null);
 
   useEffect(() => {
-    if (videos.error) toast.error(errorMessage(videos.error, msg.videosLoadError), { toastId: 'videos-load-error' });
+    if (videos.error) toast.error(errorMessage(videos.error, textsNow(messageCatalogue).videosLoadError), { toastId: 'videos-load-error' });
   }, [videos.error]);
 
   return (

@@ -4,6 +4,7 @@ import { LIBRARY_TIMINGS } from '@painel/contract';
 import type { FolderItem } from '@/lib/folders.ts';
 import { useSyncDatabase } from '../api/sync-database.ts';
 import { useSyncFolder } from '../api/sync-folder.ts';
+import { syncMessage } from '../utils/sync-message.ts';
 
 /** Sync failures are only logged. */
 const logSyncError = (error: unknown) => console.error('sync', error);
@@ -27,7 +28,7 @@ export function useFolderSelection(folders: FolderItem[] | undefined) {
       syncFolder(selectedId, {
         onSuccess: (r) => {
           // only news are worth a toast: files that appeared or vanished on the server
-          if ((r.added > 0 || r.removed > 0) && r.message) toast.success(r.message);
+          if ((r.added > 0 || r.removed > 0) && r.message) toast.success(syncMessage(r));
         },
         onError: logSyncError,
       });
@@ -42,7 +43,7 @@ export function useFolderSelection(folders: FolderItem[] | undefined) {
     syncedEmpty.current = true;
     syncDatabase(null, {
       onSuccess: (r) => {
-        if (r.videos_count > 0 && r.message) toast.success(r.message);
+        if (r.videos_count > 0 && r.message) toast.success(syncMessage(r, true));
       },
       onError: logSyncError,
     });

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { LIBRARY_TIMINGS, msg } from '@painel/contract';
+import { LIBRARY_TIMINGS } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useUploadVideo } from '../api/upload-video.ts';
 
@@ -53,6 +55,7 @@ export function useVideoUploads() {
   const finishJob = useCallback((batch: Batch) => {
     batch.left -= 1;
     if (batch.left === 0) {
+      const msg = textsNow(messageCatalogue);
       if (batch.done > 0) toast.success(msg.videosUploaded(batch.done));
       if (batch.failed > 0) toast.error(msg.videosUploadError);
     }
@@ -75,7 +78,7 @@ export function useVideoUploads() {
           },
           (error: unknown) => {
             job.batch.failed += 1;
-            patch(job.id, { status: 'error', error: errorMessage(error, msg.connectionError) });
+            patch(job.id, { status: 'error', error: errorMessage(error, textsNow(messageCatalogue).connectionError) });
           },
         )
         .finally(() => {

@@ -1,4 +1,5 @@
-import { msg } from '@painel/contract';
+import { messageCatalogue } from '@/i18n/messages.ts';
+import { textsNow } from '@/i18n/runtime.ts';
 
 export type VideoUrlResult = { ok: true; url: string } | { ok: false; error: string };
 
@@ -9,6 +10,7 @@ export type VideoUrlResult = { ok: true; url: string } | { ok: false; error: str
  * session token never goes into an address.
  */
 export function videoPlaybackUrl(url: string | null | undefined, opts: { download?: boolean; token?: string } = {}): VideoUrlResult {
+  const msg = textsNow(messageCatalogue);
   if (!url || !url.trim()) return { ok: false, error: msg.videoUrlMissing };
   let pathname: string;
   try {
