@@ -360,9 +360,11 @@ describe('every page at desktop and phone size', () => {
     });
   }
 
-  test('in en-US and es-ES every page, a confirmation, a form dialog and a toast show no Portuguese text; back in pt-BR the spec\'s texts', { timeout: 180_000 }, async () => {
-    await page.setViewportSize({ width: 1366, height: 768 });
+  test('in en-US and es-ES every page, a confirmation, a form dialog and a toast show no Portuguese text and fit a phone; back in pt-BR the spec\'s texts', { timeout: 180_000 }, async () => {
+    // at a phone's size, where longer words in another language would be cut first
+    await page.setViewportSize({ width: 390, height: 844 });
     const found: string[] = [];
+    const layout: string[] = [];
     for (const locale of TRANSLATED) {
       const portuguese = await portugueseOnly(locale);
       assert.ok(portuguese.length > 500, `${portuguese.length} textos em português para procurar`);
@@ -382,6 +384,7 @@ describe('every page at desktop and phone size', () => {
       for (const item of DEFAULT_MENU) {
         await openPage(page, item.path, playlists.selectPlaylistCard);
         await scan(item.path);
+        for (const p of await page.evaluate(layoutProblems)) layout.push(`${locale} ${item.path}: ${p}`);
       }
       // the panel's confirmation: finishing the broadcast, answered no
       await openPage(page, '/dashboard');
@@ -401,7 +404,9 @@ describe('every page at desktop and phone size', () => {
       await dialog.waitFor({ state: 'detached' });
     }
     assert.deepEqual(found, [], `textos em português na interface traduzida:\n${found.join('\n')}`);
+    assert.deepEqual(layout, [], `problemas de layout na interface traduzida:\n${layout.join('\n')}`);
 
+    await page.setViewportSize({ width: 1366, height: 768 });
     await chooseLanguage(page, 'pt-BR');
     await page.getByText(msg.settingsSaved).waitFor();
     const menu = page.getByRole('navigation', { name: 'Menu principal' });

@@ -118,12 +118,21 @@ export function isPlaylistCandidate(v: Pick<Video, 'is_mp4' | 'bitrate_video' | 
  */
 export function candidateRefusal(
   v: Pick<Video, 'is_mp4' | 'bitrate_video' | 'compativel' | 'compatibility_status'>, limitKbps: number,
+  texts: RefusalTexts = msg,
 ): string | null {
   if (isPlaylistCandidate(v, limitKbps)) return null;
-  if (!v.is_mp4) return msg.playlistVideoNotMp4;
-  if (v.bitrate_video > limitKbps) return msg.playlistVideoBitrate(v.bitrate_video, limitKbps);
-  if (v.compatibility_status === 'other') return msg.compatibilityChecking;
-  return msg.playlistVideoIncompatible;
+  if (!v.is_mp4) return texts.playlistVideoNotMp4;
+  if (v.bitrate_video > limitKbps) return texts.playlistVideoBitrate(v.bitrate_video, limitKbps);
+  if (v.compatibility_status === 'other') return texts.compatibilityChecking;
+  return texts.playlistVideoIncompatible;
+}
+
+/** The messages a refusal is written with: `msg`'s (the server's Portuguese), or a translation of them. */
+export interface RefusalTexts {
+  playlistVideoNotMp4: string;
+  playlistVideoBitrate: (kbps: number, limit: number) => string;
+  compatibilityChecking: string;
+  playlistVideoIncompatible: string;
 }
 
 /** POST /api/streaming/start for a playlist (the spec's body; loop on, recording off). */

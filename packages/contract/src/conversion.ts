@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPATIVEL } from './library.ts';
+import { COMPATIVEL, compatibilityReasonSchema } from './library.ts';
 import { coded, codedIssue } from './coded.ts';
 
 /*
@@ -106,6 +106,7 @@ export const conversionVideoSchema = z.object({
   duracao: z.number(),
   compatibility_status: z.enum(['compatible', 'other']),
   compatibility_message: z.string(),
+  compatibility_reasons: z.array(compatibilityReasonSchema),
   /** It can go into a playlist as it is. */
   can_use_current: z.boolean(),
   needs_conversion: z.boolean(),

@@ -72,6 +72,42 @@ export const optionalFolderIdQuery = z.object({ folder_id: z.coerce.number().int
 export const syncDatabaseBody = z.object({ folderId: z.coerce.number().int().positive().nullish() });
 
 export const COMPATIBILITY_STATUSES = ['compatible', 'needs_conversion', 'other'] as const;
+
+/** Why a video cannot be played as it is (the probe's verdict), each with what it found. */
+export const compatibilityReasonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('container'), container: z.string() }),
+  z.object({ kind: z.literal('videoCodec'), codec: z.string() }),
+  z.object({ kind: z.literal('audioCodec'), codec: z.string() }),
+  z.object({ kind: z.literal('pixFmt'), pixFmt: z.string() }),
+  z.object({ kind: z.literal('bitrate'), kbps: z.number(), limit: z.number() }),
+]);
+export type CompatibilityReason = z.infer<typeof compatibilityReasonSchema>;
+
+/** The messages a video's compatibility is written with (`msg`'s, or a translation of them). */
+export interface CompatibilityTexts {
+  compatible: string;
+  needsConversion: (reasons: string) => string;
+  reasonContainer: (formato: string) => string;
+  reasonVideoCodec: (codec: string) => string;
+  reasonAudioCodec: (codec: string) => string;
+  reasonPixFmt: (pixFmt: string) => string;
+  reasonBitrate: (kbps: number, limit: number) => string;
+}
+
+/** A video's compatibility in words: 'Compatível: …', or 'Precisa de conversão: ' and each reason. */
+export function compatibilityText(compatible: boolean, reasons: readonly CompatibilityReason[], texts: CompatibilityTexts): string {
+  if (compatible) return texts.compatible;
+  const words = reasons.map((r) => {
+    switch (r.kind) {
+      case 'container': return texts.reasonContainer(r.container);
+      case 'videoCodec': return texts.reasonVideoCodec(r.codec);
+      case 'audioCodec': return texts.reasonAudioCodec(r.codec);
+      case 'pixFmt': return texts.reasonPixFmt(r.pixFmt);
+      case 'bitrate': return texts.reasonBitrate(r.kbps, r.limit);
+    }
+  });
+  return texts.needsConversion(words.join('; '));
+}
 export type CompatibilityStatus = (typeof COMPATIBILITY_STATUSES)[number];
 export const COMPATIVEL = ['sim', 'otimizado', 'nao'] as const;
 export type Compativel = (typeof COMPATIVEL)[number];
@@ -118,6 +154,8 @@ export const videoSchema = z.object({
   duracao: z.number(),
   compatibility_status: z.enum(COMPATIBILITY_STATUSES),
   compatibility_message: z.string(),
+  /** What `compatibility_message` says, for a client writing it in another language; empty when compatible. */
+  compatibility_reasons: z.array(compatibilityReasonSchema),
   compativel: z.enum(COMPATIVEL),
   created_at: z.string(),
 });

@@ -115,6 +115,7 @@ export function createConversionService(deps: { db: Db; library: Library; jobs: 
       duracao: v.duracao,
       compatibility_status: v.compatibility_status === 'compatible' ? 'compatible' : 'other',
       compatibility_message: v.compatibility_message,
+      compatibility_reasons: v.compatibility_reasons,
       can_use_current: usable,
       needs_conversion: !usable,
       compativel: v.compativel,

@@ -1,24 +1,9 @@
-import { msg, type Video } from '@painel/contract';
-import { verdict, type Reason } from '@painel/media/probe';
+import { compatibilityText, msg, type Video } from '@painel/contract';
+import { verdict } from '@painel/media/probe';
 import type { Grants } from '../../platform/crypto.ts';
 import { bool } from '../../platform/db.ts';
 import type { VideoRow } from './library.repo.ts';
 import type { Owner } from './owner.ts';
-
-function reasonText(r: Reason): string {
-  switch (r.kind) {
-    case 'container':
-      return msg.reasonContainer(r.container);
-    case 'videoCodec':
-      return msg.reasonVideoCodec(r.codec);
-    case 'audioCodec':
-      return msg.reasonAudioCodec(r.codec);
-    case 'pixFmt':
-      return msg.reasonPixFmt(r.pixFmt);
-    case 'bitrate':
-      return msg.reasonBitrate(r.kbps, r.limit);
-  }
-}
 
 /** How long a playback address works: long enough to watch a film, far shorter than a session. */
 export const CONTENT_GRANT_TTL_S = 3 * 3600;
@@ -76,7 +61,8 @@ export function toVideo(row: VideoRow, folder: string, owner: Owner, grant: stri
     tamanho: Number(row.tamanho),
     duracao: row.duracao,
     compatibility_status: v.compatible ? 'compatible' : 'needs_conversion',
-    compatibility_message: v.compatible ? msg.compatible : msg.needsConversion(v.reasons.map(reasonText).join('; ')),
+    compatibility_message: compatibilityText(v.compatible, v.reasons, msg),
+    compatibility_reasons: v.compatible ? [] : v.reasons,
     compativel: v.compatible ? (bool(row.otimizado) ? 'otimizado' : 'sim') : 'nao',
     created_at: row.created_at,
   };

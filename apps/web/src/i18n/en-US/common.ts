@@ -92,6 +92,16 @@ const common: FeatureTexts<'common'> = {
   statusError: 'Error',
   source: 'Source',
   rtmp: 'RTMP',
+  // the time zones an account can choose (the contract's TIMEZONE_LABELS, by zone)
+  timezones: {
+    'America/Sao_Paulo': 'São Paulo (GMT-3)',
+    'America/New_York': 'New York (GMT-5)',
+    'Europe/London': 'London (GMT+0)',
+    'Asia/Tokyo': 'Tokyo (GMT+9)',
+  },
+
+  // the platform 'custom' of a live (a server the owner types in)
+  customPlatform: 'Custom RTMP',
   rtmpServer: 'RTMP server',
   startDate: 'Start date',
   zoneHint: icu<{ zone: string }>('Times are in the {zone} time zone, set in Settings.'),

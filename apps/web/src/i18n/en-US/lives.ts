@@ -20,7 +20,6 @@ const livesTexts: FeatureTexts<'lives'> = {
     error: 'Error',
     finished: 'Ended',
   },
-  customPlatform: 'Custom RTMP',
   registerLive: 'Add live',
   missingFields: icu<{ fields: string }>('Still to fill in: {fields}'),
   platform: 'Platform',

@@ -30,12 +30,6 @@ const schedulesTexts: FeatureTexts<'schedules'> = {
   endingNone: 'None',
   endingHint: 'Plays on repeat after the scheduled playlist ends.',
   startTime: 'Start time',
-  zones: {
-    'America/Sao_Paulo': 'São Paulo (GMT-3)',
-    'America/New_York': 'New York (GMT-5)',
-    'Europe/London': 'London (GMT+0)',
-    'Asia/Tokyo': 'Tokyo (GMT+9)',
-  },
   dayTitle: icu<{ date: string }>('Schedules for {date}'),
   detailTitle: icu<{ id: number }>('Schedule {id}'),
   addOnDay: 'New schedule on this day',

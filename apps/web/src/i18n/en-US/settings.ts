@@ -21,12 +21,6 @@ const settingsTexts: FeatureTexts<'settings'> = {
   regionalSection: 'Regional settings',
   languageLabel: 'Language',
   timezoneLabel: 'Time zone',
-  timezoneLabels: {
-    'America/Sao_Paulo': 'São Paulo (GMT-3)',
-    'America/New_York': 'New York (GMT-5)',
-    'Europe/London': 'London (GMT+0)',
-    'Asia/Tokyo': 'Tokyo (GMT+9)',
-  },
 };
 
 export default settingsTexts;

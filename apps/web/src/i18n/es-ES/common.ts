@@ -95,6 +95,16 @@ const common: FeatureTexts<'common'> = {
   statusError: 'Error',
   source: 'Origen',
   rtmp: 'RTMP',
+  // the time zones an account can choose (the contract's TIMEZONE_LABELS, by zone)
+  timezones: {
+    'America/Sao_Paulo': 'São Paulo (GMT-3)',
+    'America/New_York': 'Nueva York (GMT-5)',
+    'Europe/London': 'Londres (GMT+0)',
+    'Asia/Tokyo': 'Tokio (GMT+9)',
+  },
+
+  // the platform 'custom' of a live (a server the owner types in)
+  customPlatform: 'RTMP propio',
   rtmpServer: 'Servidor RTMP',
   startDate: 'Fecha de inicio',
   zoneHint: icu<{ zone: string }>('Horarios en la zona horaria {zone}, definida en Configuración.'),

@@ -22,7 +22,6 @@ const livesTexts: FeatureTexts<'lives'> = {
     error: 'Error',
     finished: 'Finalizada',
   },
-  customPlatform: 'RTMP propio',
   registerLive: 'Registrar live',
   missingFields: icu<{ fields: string }>('Falta completar: {fields}'),
   platform: 'Plataforma',

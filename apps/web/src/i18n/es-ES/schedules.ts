@@ -31,12 +31,6 @@ const schedulesTexts: FeatureTexts<'schedules'> = {
   endingNone: 'Ninguna',
   endingHint: 'Se reproduce en bucle cuando termina la playlist programada.',
   startTime: 'Hora de inicio',
-  zones: {
-    'America/Sao_Paulo': 'São Paulo (GMT-3)',
-    'America/New_York': 'Nueva York (GMT-5)',
-    'Europe/London': 'Londres (GMT+0)',
-    'Asia/Tokyo': 'Tokio (GMT+9)',
-  },
   dayTitle: icu<{ date: string }>('Programación del {date}'),
   detailTitle: icu<{ id: number }>('Programación {id}'),
   addOnDay: 'Nueva programación en este día',

@@ -22,12 +22,6 @@ const settingsTexts: FeatureTexts<'settings'> = {
   regionalSection: 'Configuración regional',
   languageLabel: 'Idioma',
   timezoneLabel: 'Zona horaria',
-  timezoneLabels: {
-    'America/Sao_Paulo': 'São Paulo (GMT-3)',
-    'America/New_York': 'Nueva York (GMT-5)',
-    'Europe/London': 'Londres (GMT+0)',
-    'Asia/Tokyo': 'Tokio (GMT+9)',
-  },
 };
 
 export default settingsTexts;

@@ -1,4 +1,4 @@
-import type { MenuCategory } from '@painel/contract';
+import type { MenuCategory, TIMEZONES } from '@painel/contract';
 import { icu } from '../message.ts';
 
 /**
@@ -97,6 +97,16 @@ const common = {
   statusError: 'Erro',
   source: 'Origem',
   rtmp: 'RTMP',
+  // the time zones an account can choose (the contract's TIMEZONE_LABELS, by zone)
+  timezones: {
+    'America/Sao_Paulo': 'São Paulo (GMT-3)',
+    'America/New_York': 'Nova York (GMT-5)',
+    'Europe/London': 'Londres (GMT+0)',
+    'Asia/Tokyo': 'Tóquio (GMT+9)',
+  } as Record<(typeof TIMEZONES)[number], string>,
+
+  // the platform 'custom' of a live (a server the owner types in)
+  customPlatform: 'RTMP Próprio',
   rtmpServer: 'Servidor RTMP',
   startDate: 'Data de início',
   zoneHint: icu<{ zone: string }>('Horários no fuso {zone}, definido nas Configurações.'),

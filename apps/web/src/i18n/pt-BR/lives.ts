@@ -21,7 +21,6 @@ const livesTexts = {
     error: 'Erro',
     finished: 'Finalizada',
   } as Record<LiveState, string>,
-  customPlatform: 'RTMP Próprio',
   registerLive: 'Cadastrar Live',
   missingFields: icu<{ fields: string }>('Falta preencher: {fields}'),
   platform: 'Plataforma',

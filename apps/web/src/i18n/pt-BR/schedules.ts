@@ -1,7 +1,5 @@
-import type { Frequency, TIMEZONES } from '@painel/contract';
+import type { Frequency } from '@painel/contract';
 import { icu } from '../message.ts';
-
-type Timezone = (typeof TIMEZONES)[number];
 
 /** The schedules page (/dashboard/agendamentos). */
 const schedulesTexts = {
@@ -33,12 +31,6 @@ const schedulesTexts = {
   endingNone: 'Nenhuma',
   endingHint: 'Toca, em repetição, depois que a playlist agendada terminar.',
   startTime: 'Hora de início',
-  zones: {
-    'America/Sao_Paulo': 'São Paulo (GMT-3)',
-    'America/New_York': 'Nova York (GMT-5)',
-    'Europe/London': 'Londres (GMT+0)',
-    'Asia/Tokyo': 'Tóquio (GMT+9)',
-  } satisfies Record<Timezone, string>,
   dayTitle: icu<{ date: string }>('Agendamentos de {date}'),
   detailTitle: icu<{ id: number }>('Agendamento {id}'),
   addOnDay: 'Novo agendamento neste dia',

@@ -1,5 +1,3 @@
-import type { TIMEZONES } from '@painel/contract';
-
 /** The settings page (/dashboard/configuracoes). */
 const settingsTexts = {
   title: 'Configurações',
@@ -22,13 +20,6 @@ const settingsTexts = {
   regionalSection: 'Configurações Regionais',
   languageLabel: 'Idioma',
   timezoneLabel: 'Fuso horário',
-  // the time zones an account can choose (the contract's TIMEZONE_LABELS), also named in the lives' form
-  timezoneLabels: {
-    'America/Sao_Paulo': 'São Paulo (GMT-3)',
-    'America/New_York': 'Nova York (GMT-5)',
-    'Europe/London': 'Londres (GMT+0)',
-    'Asia/Tokyo': 'Tóquio (GMT+9)',
-  } as Record<(typeof TIMEZONES)[number], string>,
 } as const;
 
 export default settingsTexts;

@@ -1,3 +1,4 @@
+import { formatMinute } from '@/lib/format.ts';
 import Download from 'lucide-react/icons/download';
 import List from 'lucide-react/icons/list';
 import PlusCircle from 'lucide-react/icons/plus-circle';
@@ -12,7 +13,7 @@ import { SectionCard } from '@/components/ui/section-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
-import { formatMinuteIn, isBuilding, statusTone, type StatusTone } from '../utils/android-view.ts';
+import { isBuilding, statusTone, type StatusTone } from '../utils/android-view.ts';
 
 const TONES: Record<StatusTone, string> = {
   green: 'bg-green-100 text-green-800',
@@ -72,7 +73,7 @@ export function AndroidAppsTable({ apps, onDownload, downloading, onRemove, remo
           </thead>
           <tbody className="divide-y divide-gray-100">
             {apps.map((app) => {
-              const when = formatMinuteIn(app.data, timeZone, locale);
+              const when = formatMinute(app.data, timeZone, locale);
               return (
                 <tr key={app.id} data-testid="android-app-row">
                   <td className={cell}>

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ANDROID_DEFAULTS, type AndroidConfig } from '@painel/contract';
-import { BUILD_POLL_MS, androidFormData, appsPollMs, configFields, emptyConfig, formatMinuteIn, statusTone } from './android-view.ts';
+import { BUILD_POLL_MS, androidFormData, appsPollMs, configFields, emptyConfig, statusTone } from './android-view.ts';
 
 test('the list reloads every 3 s while an app is being built, and stops once all ended', () => {
   assert.equal(BUILD_POLL_MS, 3000);
@@ -15,14 +15,6 @@ test('status colours: Concluído green, Erro red, anything else yellow', () => {
   assert.deepEqual([statusTone(1), statusTone(2), statusTone(0), statusTone(7)], ['green', 'red', 'yellow', 'yellow']);
 });
 
-test('dates read dd/MM/yyyy HH:mm in pt-BR, in the account time zone, and follow the language', () => {
-  assert.equal(formatMinuteIn('2026-01-05T03:07:00.000Z', 'America/Sao_Paulo', 'pt-BR'), '05/01/2026 00:07');
-  assert.equal(formatMinuteIn('2026-01-05T15:30:59.000Z', 'UTC', 'pt-BR'), '05/01/2026 15:30');
-  assert.equal(formatMinuteIn('2026-01-04T23:00:00.000Z', 'Asia/Tokyo', 'pt-BR'), '05/01/2026 08:00');
-  assert.equal(formatMinuteIn('', 'UTC', 'pt-BR'), '');
-  assert.match(formatMinuteIn('2026-01-05T15:30:59.000Z', 'UTC', 'en-US'), /^01\/05\/2026 03:30\sPM$/);
-  assert.equal(formatMinuteIn('2026-01-05T15:30:59.000Z', 'UTC', 'es-ES'), '05/01/2026 15:30');
-});
 
 test('a saved configuration fills the forms; a new account starts from the defaults', () => {
   assert.equal(emptyConfig().versao, ANDROID_DEFAULTS.versao);

@@ -24,18 +24,6 @@ export function appsPollMs(apps: readonly Pick<AndroidApp, 'status'>[] | undefin
   return apps?.some(isBuilding) ? BUILD_POLL_MS : false;
 }
 
-/**
- * An ISO instant as the language's short date and its hours and minutes, in the account's time
- * zone ('05/01/2026 00:07' in pt-BR, '01/05/2026 12:07 AM' in en-US); '' when it is no date.
- */
-export function formatMinuteIn(iso: string, timeZone: string, locale: string): string {
-  const at = Date.parse(iso);
-  if (!Number.isFinite(at)) return '';
-  const date = new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
-  return `${date} ${time}`;
-}
-
 /** The configuration a new account starts from (nothing saved yet). */
 export function emptyConfig(): AndroidConfigFields {
   return {

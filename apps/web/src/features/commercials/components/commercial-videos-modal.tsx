@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
 import type { FolderItem } from '@/lib/folders.ts';
 import { formatDuration } from '@/lib/format.ts';
-import { candidateRefusalText } from '@/features/playlists/utils/candidate-refusal.ts';
+import { candidateRefusal } from '@painel/contract';
 import { useCommercialVideos } from '../api/get-commercial-videos.ts';
 
 /** 'Visualizar Comerciais': the videos of the chosen folder, and whether each can play as a commercial. */
@@ -52,7 +52,7 @@ export function CommercialVideosModal({ folder, onClose }: { folder: FolderItem;
           </thead>
           <tbody>
             {videos.data.map((v) => {
-              const refusal = candidateRefusalText(v, limit, msg);
+              const refusal = candidateRefusal(v, limit, msg);
               return (
                 <tr key={v.id} className="border-t border-gray-100">
                   <td className="max-w-xs px-3 py-2"><span className="block truncate font-medium text-gray-900" title={v.nome}>{v.nome}</span></td>

@@ -6,7 +6,7 @@ import Play from 'lucide-react/icons/play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { toast } from 'react-toastify';
-import { CONVERSION_TIMINGS } from '@painel/contract';
+import { CONVERSION_TIMINGS, compatibilityText } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { conversionCatalogue } from '@/i18n/conversion.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
@@ -82,17 +82,19 @@ export function ConversionVideoCard({
     [commonTexts.duration, formatDuration(video.duracao)],
   ];
 
+  const compatibility = compatibilityText(video.compatibility_status === 'compatible', video.compatibility_reasons, msg);
+
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" aria-label={video.nome}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="min-w-0 break-words font-semibold text-gray-900">{video.nome}</h3>
         {video.can_use_current ? (
-          <span title={video.compatibility_message ?? undefined} className={`${badge} shrink-0 bg-green-100 text-green-700`}>
+          <span title={compatibility} className={`${badge} shrink-0 bg-green-100 text-green-700`}>
             <CircleCheck className="h-3.5 w-3.5" aria-hidden="true" />
             {commonTexts.compatible}
           </span>
         ) : (
-          <span title={video.compatibility_message ?? undefined} className={`${badge} shrink-0 bg-yellow-100 text-yellow-800`}>
+          <span title={compatibility} className={`${badge} shrink-0 bg-yellow-100 text-yellow-800`}>
             <CircleAlert className="h-3.5 w-3.5" aria-hidden="true" />
             {commonTexts.needsConversion}
           </span>
@@ -107,7 +109,7 @@ export function ConversionVideoCard({
           </div>
         ))}
       </dl>
-      {!video.can_use_current && video.compatibility_message && <p className="text-xs text-gray-500">{video.compatibility_message}</p>}
+      {!video.can_use_current && <p className="text-xs text-gray-500">{compatibility}</p>}
 
       <div aria-live="polite" className="space-y-1">
         {active && conversion && (

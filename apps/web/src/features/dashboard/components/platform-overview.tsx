@@ -32,7 +32,7 @@ export function PlatformOverview({ platforms, loading }: { platforms: PlatformUs
               key={p.id}
               className={cn('flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-sm', p.estado === 'connected' ? 'border-green-200 bg-green-50' : 'border-gray-100')}
             >
-              <span className="truncate font-medium text-gray-800">{p.nome}</span>
+              <span className="truncate font-medium text-gray-800">{p.id === 'custom' ? commonTexts.customPlatform : p.nome}</span>
               {LABEL[p.estado] && <span className={cn('shrink-0 text-xs', TONE[p.estado])}>{LABEL[p.estado]}</span>}
             </li>
           ))}

@@ -5,7 +5,6 @@ import { PLATFORMS, type PlatformId, type StartLiveBody } from '@painel/contract
 import { commonCatalogue } from '@/i18n/common.ts';
 import { livesCatalogue } from '@/i18n/lives.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
-import { settingsCatalogue } from '@/i18n/settings.ts';
 import { textsNow, useLocale, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -29,7 +28,6 @@ export function LiveForm() {
   const id = useId();
   const commonTexts = useTexts(commonCatalogue);
   const livesTexts = useTexts(livesCatalogue);
-  const settingsTexts = useTexts(settingsCatalogue);
   const locale = useLocale();
   const sources = useSourceUrls();
   const settings = useUserSettings();
@@ -77,7 +75,7 @@ export function LiveForm() {
 
   const zone = settings.data?.timezone;
   return (
-    <SectionCard title={livesTexts.registerLive} icon={Send} description={zone ? commonTexts.zoneHint({ zone: settingsTexts.timezoneLabels[zone] }) : undefined}>
+    <SectionCard title={livesTexts.registerLive} icon={Send} description={zone ? commonTexts.zoneHint({ zone: commonTexts.timezones[zone] }) : undefined}>
       <form onSubmit={onSubmit} className="space-y-4" aria-label={livesTexts.registerLive}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -92,7 +90,7 @@ export function LiveForm() {
                 setServer(baseOf(next));
               }}
             >
-              {PLATFORMS.map((p) => <option key={p.id} value={p.id}>{p.id === 'custom' ? livesTexts.customPlatform : p.nome}</option>)}
+              {PLATFORMS.map((p) => <option key={p.id} value={p.id}>{p.id === 'custom' ? commonTexts.customPlatform : p.nome}</option>)}
             </select>
           </div>
           <div>

@@ -88,7 +88,7 @@ export function LivesTable() {
 
   const list = lives.data ?? [];
   const columns = livesTexts.columns;
-  const platformName = (l: Live) => (l.tipo === 'custom' ? livesTexts.customPlatform : l.platform_name);
+  const platformName = (l: Live) => (l.tipo === 'custom' ? commonTexts.customPlatform : l.platform_name);
   return (
     <SectionCard
       title={livesTexts.tableTitle}

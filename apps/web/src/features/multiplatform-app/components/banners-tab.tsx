@@ -14,11 +14,10 @@ import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
-import { formatNumber } from '@/lib/format.ts';
+import { formatMinute, formatNumber } from '@/lib/format.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { useDeleteBanner } from '../api/change-banner.ts';
 import { useBanners } from '../api/get-banners.ts';
-import { formatMinuteIn } from '../utils/webapp-view.ts';
 import { AddBannerModal } from './add-banner-modal.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
@@ -27,7 +26,7 @@ const cell = 'px-3 py-2.5 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6';
 function BannerRow({ banner, timeZone, onRemove, removing }: { banner: WebAppBanner; timeZone: string; onRemove: () => void; removing: boolean }) {
   const multiplatformAppTexts = useTexts(multiplatformAppCatalogue);
   const locale = useLocale();
-  const date = useMemo(() => formatMinuteIn(banner.data_cadastro, timeZone, locale), [banner.data_cadastro, timeZone, locale]);
+  const date = useMemo(() => formatMinute(banner.data_cadastro, timeZone, locale), [banner.data_cadastro, timeZone, locale]);
   return (
     <tr>
       <td className={cn(cell, 'text-gray-900')}>

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { WEBAPP_DEFAULTS, type WebApp } from '@painel/contract';
 import multiplatformAppTexts from '../../../i18n/pt-BR/multiplatform-app.ts';
-import { APK_POLL_MS, apkFormData, apkPollMs, previewKey, apkReady, appFormData, escapeHtml, formatMinuteIn, formFromApp, installCodes, pushReady, samePath } from './webapp-view.ts';
+import { APK_POLL_MS, apkFormData, apkPollMs, previewKey, apkReady, appFormData, escapeHtml, formFromApp, installCodes, pushReady, samePath } from './webapp-view.ts';
 
 const installTexts = {
   badgeAndroidAlt: multiplatformAppTexts.badgeAndroidAlt,
@@ -86,14 +86,6 @@ test('the panel loads the published app from its own origin', () => {
   assert.equal(samePath('/webapp/sol/'), '/webapp/sol/');
 });
 
-test("registration dates read dd/MM/yyyy HH:mm in pt-BR, in the account's time zone, and follow the language", () => {
-  assert.equal(formatMinuteIn('2026-03-05T14:07:00.000Z', 'America/Sao_Paulo', 'pt-BR'), '05/03/2026 11:07');
-  assert.equal(formatMinuteIn('2026-12-31T23:30:00Z', 'UTC', 'pt-BR'), '31/12/2026 23:30');
-  assert.equal(formatMinuteIn('2026-01-01T00:05:00Z', 'UTC', 'pt-BR'), '01/01/2026 00:05');
-  assert.equal(formatMinuteIn('nada', 'UTC', 'pt-BR'), '');
-  assert.match(formatMinuteIn('2026-03-05T14:07:00.000Z', 'UTC', 'en-US'), /^03\/05\/2026 02:07\sPM$/);
-  assert.equal(formatMinuteIn('2026-03-05T14:07:00.000Z', 'UTC', 'es-ES'), '05/03/2026 14:07');
-});
 
 test('the page follows a building APK every few seconds and stops once it ends', () => {
   assert.equal(apkPollMs({ apk_status: 'building' }), APK_POLL_MS);

@@ -113,18 +113,6 @@ export function installCodes(app: Pick<WebApp, 'nome' | 'link' | 'qr_code'>, tex
 }
 
 /**
- * An ISO instant as the language's short date and its hours and minutes, in the account's time
- * zone ('05/03/2026 11:07' in pt-BR, '03/05/2026 11:07 AM' in en-US); '' when it is no date.
- */
-export function formatMinuteIn(iso: string, timeZone: string, locale: string): string {
-  const at = Date.parse(iso);
-  if (!Number.isFinite(at)) return '';
-  const date = new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
-  return `${date} ${time}`;
-}
-
-/**
  * The panel shows the published app from its own origin (its policy frames and loads only
  * that): the path of an address, with its query. A relative or broken address stays as it is.
  */

@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useFolders } from '@/lib/folders.ts';
 import { formatBitrate, formatDuration } from '@/lib/format.ts';
 import { useFolderVideos, type PlaylistVideo } from '../api/get-folder-videos.ts';
-import { candidateRefusalText } from '../utils/candidate-refusal.ts';
+import { candidateRefusal } from '@painel/contract';
 
 /** The left column: a folder selector and its videos; only candidates can be added. */
 export function AvailableVideos({
@@ -92,7 +92,7 @@ export function AvailableVideos({
               </thead>
               <tbody>
                 {videos.data.map((v) => {
-                  const refusal = candidateRefusalText(v, limitKbps, msg);
+                  const refusal = candidateRefusal(v, limitKbps, msg);
                   const added = inPlaylist.has(v.id);
                   return (
                     <tr key={v.id} data-testid="video-disponivel" className="border-t border-gray-100">

@@ -193,7 +193,7 @@ export function BookingFormModal({
             {errors.time && <p id={`${id}-time-error`} role="alert" className="mt-1 text-sm text-red-600">{errors.time.message}</p>}
           </div>
         </div>
-        {zone && <p className="text-xs text-gray-500">{commonTexts.zoneHint({ zone: schedulesTexts.zones[zone] })}</p>}
+        {zone && <p className="text-xs text-gray-500">{commonTexts.zoneHint({ zone: commonTexts.timezones[zone] })}</p>}
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import Globe from 'lucide-react/icons/globe';
 import { LANGUAGES, LANGUAGE_LABELS, TIMEZONES } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
 import { useTexts } from '@/i18n/runtime.ts';
 import { settingsCatalogue } from '@/i18n/settings.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -11,6 +12,7 @@ const selectClass =
   'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none';
 
 export function RegionalSettingsSection({ register }: { register: UseFormRegister<SettingsFormValues> }) {
+  const commonTexts = useTexts(commonCatalogue);
   const settingsTexts = useTexts(settingsCatalogue);
   const id = useId();
   return (
@@ -33,7 +35,7 @@ export function RegionalSettingsSection({ register }: { register: UseFormRegiste
           </label>
           <select id={`${id}-timezone`} className={selectClass} {...register('timezone')}>
             {TIMEZONES.map((tz) => (
-              <option key={tz} value={tz}>{settingsTexts.timezoneLabels[tz]}</option>
+              <option key={tz} value={tz}>{commonTexts.timezones[tz]}</option>
             ))}
           </select>
         </div>

@@ -1,7 +1,7 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
-import type { CompatibilityStatus } from '@painel/contract';
+import { compatibilityText, type Video } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { useTexts } from '@/i18n/runtime.ts';
@@ -10,10 +10,11 @@ import { useTexts } from '@/i18n/runtime.ts';
  * Compatible is a green check, needs_conversion red (the reasons in the
  * tooltip), anything else yellow 'Verificando...'.
  */
-export function CompatibilityBadge({ status, message }: { status: CompatibilityStatus; message: string | null | undefined }) {
+export function CompatibilityBadge({ video }: { video: Pick<Video, 'compatibility_status' | 'compatibility_reasons'> }) {
   const commonTexts = useTexts(commonCatalogue);
   const msg = useTexts(messageCatalogue);
-  const title = message || undefined;
+  const status = video.compatibility_status;
+  const title = status === 'other' ? undefined : compatibilityText(status === 'compatible', video.compatibility_reasons, msg);
   if (status === 'compatible') {
     return (
       <span title={title} className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-700">

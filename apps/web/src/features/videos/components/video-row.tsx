@@ -69,7 +69,7 @@ export function VideoRow({
       <td className="px-3 py-2.5 whitespace-nowrap text-gray-600">{formatBytes(video.tamanho)}</td>
       <td className="px-3 py-2.5 whitespace-nowrap text-gray-600 tabular-nums">{formatDuration(video.duracao)}</td>
       <td className="px-3 py-2.5 whitespace-nowrap">
-        <CompatibilityBadge status={video.compatibility_status} message={video.compatibility_message} />
+        <CompatibilityBadge video={video} />
       </td>
       {/* on a narrow screen the table scrolls sideways; the actions stay in view at its right edge */}
       <td className="sticky right-0 bg-white px-3 py-2.5">
