@@ -97,4 +97,44 @@ describe('lives in Chromium', () => {
     assert.deepEqual(cspViolations(page), []);
     await page.context().close();
   });
+
+  test('the lives page writes dates in the account\'s language and time zone', async () => {
+    const account = await stack.addAccount({ nome: 'TV Norte' });
+    const token = await apiLogin(stack.baseUrl, account.email, account.password);
+    const call = async (method: string, url: string, body?: unknown) => {
+      const r = await fetch(`${stack.baseUrl}${url}`, {
+        method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      assert.ok(r.ok, `${method} ${url}: ${await r.clone().text()}`);
+      return r.json() as Promise<Record<string, unknown>>;
+    };
+    const { source_urls: sources } = (await call('GET', '/api/streaming/source-urls')) as { source_urls: { rtmp: string } };
+    // a live tomorrow at 10:30 in São Paulo (the account's zone until it changes)
+    const start = localInput(86_400_000).replace(/T\d{2}:\d{2}$/, 'T10:30');
+    const [y, mo, d] = start.slice(0, 10).split('-');
+    await call('POST', '/api/streaming/start-live', {
+      tipo: 'custom', servidor_rtmp: dest.server, servidor_rtmp_chave: 'chave-do-canal', servidor_stm: sources.rtmp,
+      inicio_imediato: 'nao', data_inicio: `${d}/${mo}/${y} 10:30`, data_fim: `${d}/${mo}/${y} 11:30`,
+    });
+    const startsAt = (await call('GET', '/api/streaming/lives') as { lives: { data_inicio: string }[] }).lives[0]!.data_inicio;
+    const settings = (await call('GET', '/api/user-settings')) as Record<string, unknown>;
+
+    const page = await newPage(browser, stack.baseUrl);
+    await logIn(page, account.email, account.password);
+    const cases = [
+      ['pt-BR', 'America/Sao_Paulo', `${d}/${mo}/${y} 10:30`],
+      ['en-US', 'America/New_York', `${mo}/${d}/${y} 08:30 AM`],
+      ['es-ES', 'Asia/Tokyo', new Intl.DateTimeFormat('es-ES', { timeZone: 'Asia/Tokyo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(Date.parse(startsAt)) + ' 22:30'],
+    ] as const;
+    for (const [language, timezone, shown] of cases) {
+      await call('POST', '/api/user-settings', { ...settings, language, timezone });
+      await page.goto('/dashboard/iniciar-transmissao');
+      const cell = page.getByRole('row').filter({ has: page.getByTestId('live-status') }).first();
+      await cell.waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+      // the same instant, written the way the language writes it, in the chosen zone
+      assert.match((await cell.innerText()).replace(/\s+/g, ' '), new RegExp(shown.replace(/\s/g, '\\s').replace(/\//g, '\\/')), `${language} ${timezone}`);
+    }
+    await page.context().close();
+  });
 });

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { toast } from 'react-toastify';
 import List from 'lucide-react/icons/list';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
@@ -14,6 +13,7 @@ import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage, serverText } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
+import { formatMinute } from '@/lib/format.ts';
 import { useLives, type Live } from '../api/get-lives.ts';
 import { useRemoveLive } from '../api/remove-live.ts';
 import { useStopLive } from '../api/stop-live.ts';
@@ -43,20 +43,11 @@ function LiveStatus({ live }: { live: Live }) {
   );
 }
 
-/**
- * A live's start or end in the panel's language and the account's time zone, to the minute as
- * the server writes it; the server's own text when the value is no instant.
- */
+/** A live's start or end in the panel's language and the account's time zone ('27/11/2026 10:30' in pt-BR); the server's text when it is no date. */
 function useLiveDate() {
   const { timeZone } = useDateTimeFormat();
   const locale = useLocale();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-    return (iso: string, shown: string) => {
-      const at = iso ? Date.parse(iso) : NaN;
-      return Number.isFinite(at) ? format.format(at) : shown;
-    };
-  }, [timeZone, locale]);
+  return (iso: string, shown: string) => (iso && formatMinute(iso, timeZone, locale)) || shown;
 }
 
 export function LivesTable() {
