@@ -365,6 +365,10 @@ describe('every page at desktop and phone size', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const found: string[] = [];
     const layout: string[] = [];
+    // a page that fails while it draws in the new language (React recovers, the person sees a flash)
+    const pageErrors: string[] = [];
+    const onError = (e: Error) => pageErrors.push(String(e));
+    page.on('pageerror', onError);
     for (const locale of TRANSLATED) {
       const portuguese = await portugueseOnly(locale);
       assert.ok(portuguese.length > 500, `${portuguese.length} textos em português para procurar`);
@@ -405,6 +409,8 @@ describe('every page at desktop and phone size', () => {
     }
     assert.deepEqual(found, [], `textos em português na interface traduzida:\n${found.join('\n')}`);
     assert.deepEqual(layout, [], `problemas de layout na interface traduzida:\n${layout.join('\n')}`);
+    page.off('pageerror', onError);
+    assert.deepEqual(pageErrors, []);
 
     await page.setViewportSize({ width: 1366, height: 768 });
     await chooseLanguage(page, 'pt-BR');

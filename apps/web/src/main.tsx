@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startLocale } from './i18n/runtime.ts';
+import { startLocale, translationsReady } from './i18n/store.ts';
 import './index.css';
 
 // the language before the account's settings are read: this browser's last choice, or its own language
@@ -10,8 +10,11 @@ startLocale();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root not found');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// the first screen is drawn with its texts: in a language other than pt-BR, once they have loaded
+void translationsReady().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -103,6 +103,17 @@ export function textsNow<T>(catalogue: Catalogue<T>): Texts<T> {
   return textsIn(catalogue, isLoaded(locale, catalogue.name) ? locale : SOURCE_LOCALE);
 }
 
+/**
+ * Resolves once every catalogue declared so far has its translation in the active language (a
+ * failed load is let go: its texts show in Portuguese). The page loader and the start wait for it,
+ * so a page is drawn with its texts already there instead of suspending half-way.
+ */
+export async function translationsReady(): Promise<void> {
+  const locale = activeLocale();
+  if (locale === SOURCE_LOCALE) return;
+  await Promise.all([...catalogues.keys()].filter((n) => !isLoaded(locale, n)).map((n) => load(locale, n).catch(() => undefined)));
+}
+
 const pendingSwitch = { seq: 0 };
 
 /**

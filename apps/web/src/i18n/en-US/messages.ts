@@ -89,7 +89,7 @@ export const messageTexts: MessageTexts = {
   copyFailed: 'Couldn’t copy. Select the text and copy it manually.',
   // settings
   settingsSaveError: 'Couldn’t save the settings',
-  settingsSaved: 'Settings saved! Reload the page to see the changes.',
+  settingsSaved: 'Settings saved!',
   settingsLoadLog: 'Error loading settings:',
   restoreMenuConfirm: 'Restore the menu to its default settings?',
   refreshIntervalRange: e.refresh_interval_range,

@@ -90,7 +90,7 @@ export const messageTexts: MessageTexts = {
   copyFailed: 'No se pudo copiar. Selecciona el texto y cópialo manualmente.',
   // settings
   settingsSaveError: 'No se pudo guardar la configuración',
-  settingsSaved: '¡Configuración guardada! Recarga la página para ver los cambios.',
+  settingsSaved: '¡Configuración guardada!',
   settingsLoadLog: 'Error al cargar la configuración:',
   restoreMenuConfirm: '¿Quieres restaurar el menú a la configuración predeterminada?',
   refreshIntervalRange: e.refresh_interval_range,
