@@ -440,5 +440,22 @@ describe('every page at desktop and phone size', () => {
       }
       await context.close();
     }
+
+    // a new account signing in from a Spanish browser keeps Spanish, saved as its language
+    const newcomer = await stack.addAccount({ nome: 'Canal Andino' });
+    const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'es-AR' });
+    const first = await context.newPage();
+    await first.goto('/login');
+    await first.locator('input[type="password"]').fill(newcomer.password);
+    await first.locator('main input, form input').first().fill(newcomer.email);
+    await first.getByRole('button', { name: auth['es-ES'].submit }).click();
+    await first.waitForURL('**/dashboard');
+    const token = await apiLogin(stack.baseUrl, newcomer.email, newcomer.password);
+    await until('idioma salvo', async () => {
+      const r = await fetch(`${stack.baseUrl}/api/user-settings`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await r.json()) as { language: string }).language === 'es-ES';
+    }, 10_000);
+    assert.equal(await first.evaluate(() => document.documentElement.lang), 'es-ES');
+    await context.close();
   });
 });

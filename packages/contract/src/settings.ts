@@ -55,11 +55,13 @@ export const userSettingsSchema = z.object({
   language: z.enum(LANGUAGES),
   timezone: z.enum(TIMEZONES),
   id_user: z.number(),
+  /** false while the account has never saved its settings (these are the defaults). */
+  salvas: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 export const saveUserSettingsResponseSchema = z.object({ success: z.literal(true), settings: userSettingsSchema });
 
-export const DEFAULT_SETTINGS: Omit<UserSettings, 'id_user' | 'menu_items'> = {
+export const DEFAULT_SETTINGS: Omit<UserSettings, 'id_user' | 'menu_items' | 'salvas'> = {
   sidebar_collapsed: false,
   notifications_enabled: true,
   auto_refresh: true,

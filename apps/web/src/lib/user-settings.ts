@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_MENU, mergeMenu, userSettingsSchema, type MenuItem, type UserSettings } from '@painel/contract';
+import { DEFAULT_MENU, mergeMenu, saveUserSettingsResponseSchema, userSettingsSchema, type MenuItem, type UserSettings, type UserSettingsBody } from '@painel/contract';
 import { apiRequest } from './api-client.ts';
 
 export const userSettingsQueryKey = ['user-settings'] as const;
@@ -20,6 +20,11 @@ export function normalizeSettings(settings: UserSettings): LoadedSettings {
 /** GET /api/user-settings */
 export async function getUserSettings(): Promise<LoadedSettings> {
   return normalizeSettings(await apiRequest('/api/user-settings', { schema: userSettingsSchema }));
+}
+
+/** POST /api/user-settings: the settings as saved. */
+export async function saveUserSettings(body: UserSettingsBody): Promise<LoadedSettings> {
+  return normalizeSettings((await apiRequest('/api/user-settings', { method: 'POST', body, schema: saveUserSettingsResponseSchema })).settings);
 }
 
 /**

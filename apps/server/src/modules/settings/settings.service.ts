@@ -21,7 +21,7 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo }) {
   return {
     async get(auth: Auth): Promise<UserSettings> {
       const row = await repo.get(db, auth.userId);
-      if (!row) return { ...DEFAULT_SETTINGS, menu_items: DEFAULT_MENU.map((m) => ({ ...m })), id_user: auth.userId };
+      if (!row) return { ...DEFAULT_SETTINGS, menu_items: DEFAULT_MENU.map((m) => ({ ...m })), id_user: auth.userId, salvas: false };
       return {
         menu_items: mergeMenu(readMenu(row.menu_items)),
         sidebar_collapsed: bool(row.sidebar_collapsed),
@@ -31,6 +31,7 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepo }) {
         language: row.language as UserSettings['language'],
         timezone: row.timezone as UserSettings['timezone'],
         id_user: auth.userId,
+        salvas: true,
       };
     },
 

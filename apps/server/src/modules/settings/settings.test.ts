@@ -43,6 +43,8 @@ describe('user settings', () => {
     assert.equal(s.auto_refresh, true);
     assert.equal(s.notifications_enabled, true);
     assert.equal(s.sidebar_collapsed, false);
+    // the panel keeps the language its owner signed in with while nothing is saved
+    assert.equal(s.salvas, false);
   });
 
   test('a saved order, visibility and options come back', async () => {
@@ -54,6 +56,7 @@ describe('user settings', () => {
     const r = await post(a.token, body({ menu_items: menu, refresh_interval: 120, language: 'es-ES', timezone: 'Asia/Tokyo', id_user: a.id }));
     assert.equal(r.statusCode, 200);
     const s = (await get(a.token)).json();
+    assert.equal(s.salvas, true);
     assert.deepEqual(s.menu_items.slice(0, 2).map((m: { id: string }) => m.id), ['iniciar-transmissao', 'dashboard']);
     assert.equal(s.menu_items.find((m: { id: string }) => m.id === 'espectadores').visible, false);
     assert.equal(s.refresh_interval, 120);

@@ -1,10 +1,12 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@painel/contract';
 import { useUser } from '@/lib/auth.ts';
 import { getToken } from '@/lib/token.ts';
-import { useUserSettings } from '@/lib/user-settings.ts';
+import { saveUserSettings, userSettingsQueryKey, useUserSettings } from '@/lib/user-settings.ts';
 import { LoadingState } from '@/components/ui/spinner.tsx';
+import { activeLocale } from '@/i18n/locale-store.ts';
 import { rememberLocale, setLocale } from '@/i18n/runtime.ts';
 import { useMenuLabel } from '@/lib/menu-label.ts';
 import { Header } from './header.tsx';
@@ -25,12 +27,21 @@ export function DashboardLayout() {
   const [folded, setFolded] = useState<boolean | null>(null);
   const collapsed = folded ?? settings.data?.sidebar_collapsed ?? false;
   // the whole panel speaks the account's language, and the login page of this browser next time
-  const language = settings.data?.language;
+  const loaded = settings.data;
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (!language) return;
-    rememberLocale(language);
-    void setLocale(language);
-  }, [language]);
+    if (!loaded) return;
+    const shown = activeLocale();
+    if (!loaded.salvas && loaded.language !== shown) {
+      // an account that never saved its settings keeps the language its owner signed in with
+      void saveUserSettings({ ...loaded, language: shown })
+        .then((saved) => queryClient.setQueryData(userSettingsQueryKey, saved))
+        .catch((error: unknown) => console.error('Could not keep the sign-in language:', error));
+      return;
+    }
+    rememberLocale(loaded.language);
+    void setLocale(loaded.language);
+  }, [loaded, queryClient]);
 
   return (
     <div className="flex h-screen overflow-hidden bg-gray-50">

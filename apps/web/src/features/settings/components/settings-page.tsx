@@ -19,7 +19,7 @@ export function SettingsPage() {
 
   const initial = useMemo<LoadedSettings | undefined>(() => {
     if (settings.data) return settings.data;
-    if (settings.isError && !settings.isFetching) return { ...DEFAULT_SETTINGS, menu_items: defaultMenu() };
+    if (settings.isError && !settings.isFetching) return { ...DEFAULT_SETTINGS, menu_items: defaultMenu(), salvas: false };
     return undefined;
   }, [settings.data, settings.isError, settings.isFetching]);
 
