@@ -25,10 +25,15 @@ export function dispositionFileName(header: string | null): string | null {
 /**
  * Downloads a file the API builds (an export): fetched with the session's bearer token, which
  * a plain link cannot carry, and saved under the name the server gave (else `fallbackName`).
+ * `rewrite` may change a text file before it is saved (the audience CSV in the panel's language).
  * Returns the name used; throws ApiError like every other call, and a 401 ends the session the
  * same way.
  */
-export async function downloadWithSession(path: string, fallbackName: string): Promise<string> {
+export async function downloadWithSession(
+  path: string,
+  fallbackName: string,
+  rewrite?: { text: (body: string) => string; type: string },
+): Promise<string> {
   const headers = new Headers();
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -43,7 +48,8 @@ export async function downloadWithSession(path: string, fallbackName: string): P
     throw new ApiError(res.status, serverErrorText(data), expired, serverErrorCode(data));
   }
   const name = dispositionFileName(res.headers.get('Content-Disposition')) ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
+  const body = rewrite ? new Blob([rewrite.text(await res.text())], { type: rewrite.type }) : await res.blob();
+  const url = URL.createObjectURL(body);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
