@@ -389,6 +389,13 @@ describe('every page at desktop and phone size', () => {
         await openPage(page, item.path, playlists.selectPlaylistCard);
         await scan(item.path);
         for (const p of await page.evaluate(layoutProblems)) layout.push(`${locale} ${item.path}: ${p}`);
+        if (item.path === '/dashboard/agendamentos') {
+          // the calendar names this month in the language; tomorrow's 10:30 booking is written its way
+          const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+          const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date());
+          assert.match(text.toLowerCase(), new RegExp(month.toLowerCase()), `${locale}: o mês no calendário`);
+          assert.match(text, locale === 'en-US' ? /10:30\sAM/ : /10:30/, `${locale}: o horário do agendamento`);
+        }
       }
       // the panel's confirmation: finishing the broadcast, answered no
       await openPage(page, '/dashboard');
