@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { coded } from './coded.ts';
 
-export const ACCOUNT_TYPES = ['revenda', 'streaming'] as const;
+/** The installation's operator (admin), a reseller (revenda) and a channel (streaming). */
+export const ACCOUNT_TYPES = ['admin', 'revenda', 'streaming'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const loginBody = z.object({

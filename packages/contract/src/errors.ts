@@ -264,6 +264,17 @@ export const serverErrors = {
   account_not_found: { status: 404, message: 'Conta não encontrada' },
   cli_credentials_required: { status: 400, message: '--email e --password são obrigatórios' },
   cli_email_required: { status: 400, message: 'Informe o e-mail da conta' },
+  // a reseller's streamings and the operator's accounts (management.ts)
+  management_forbidden: { status: 403, message: 'Esta área é das revendas e do operador da instalação' },
+  operator_only: { status: 403, message: 'Somente o operador da instalação pode fazer isso' },
+  plan_value_invalid: { status: 400, message: (v: { field: string }) => `Valor inválido para ${v.field}: use um número inteiro maior que zero` },
+  pool_streamings_full: { status: 409, message: (v: { max: number }) => `A revenda já tem as ${v.max} streamings do seu plano` },
+  pool_bitrate_exceeded: { status: 409, message: (v: { max: number }) => `O bitrate de uma streaming pode ser no máximo ${v.max} kbps no plano da revenda` },
+  pool_viewers_exceeded: { status: 409, message: (v: { free: number }) => `Espectadores acima do que resta no plano da revenda: restam ${v.free}` },
+  pool_storage_exceeded: { status: 409, message: (v: { free: number }) => `Armazenamento acima do que resta no plano da revenda: restam ${v.free} MB` },
+  storage_below_use: { status: 409, message: (v: { used: number }) => `A streaming já usa ${v.used} MB: o armazenamento não pode ficar abaixo disso` },
+  pool_below_use: { status: 409, message: (v: { field: string; used: number }) => `A revenda já usa ${v.used} em ${v.field}: o plano não pode ficar abaixo disso` },
+  account_suspended_by_reseller: { status: 409, message: 'A revenda desta streaming está suspensa: reative a revenda primeiro' },
 } satisfies Record<string, { status: number; message: string | ((values: never) => string) }>;
 
 type Catalogue = typeof serverErrors;

@@ -1,5 +1,6 @@
 import { activityModule } from './activity/index.ts';
 import { androidModule } from './android-app/index.ts';
+import { auditModule } from './audit/index.ts';
 import { audienceModule } from './audience/index.ts';
 import { authModule } from './auth/index.ts';
 import { channelModule } from './channel/index.ts';
@@ -12,6 +13,7 @@ import { ftpMigrationModule } from './ftp-migration/index.ts';
 import { healthModule } from './health/index.ts';
 import { libraryModule } from './library/index.ts';
 import { livesModule } from './lives/index.ts';
+import { managementModule } from './management/index.ts';
 import { mediaModule } from './media/index.ts';
 import type { ModuleDefinition } from './module.ts';
 import { playersModule } from './players/index.ts';
@@ -30,7 +32,7 @@ import { webappModule } from './webapp/index.ts';
  * the channel's sweep after it, then what reads nginx.
  */
 export const modules: readonly ModuleDefinition[] = [
-  activityModule, authModule, settingsModule, healthModule,
+  activityModule, auditModule, authModule, settingsModule, healthModule, managementModule,
   viewersModule, audienceModule, schedulesModule, engineModule, channelModule, playoutModule,
   streamingModule, mediaModule, dashboardModule,
   playlistsModule, commercialsModule, livesModule, relayModule, playersModule,

@@ -16,6 +16,9 @@ import {
   audienceHistoryResponseSchema, audienceMapResponseSchema, audienceRealTimeSchema, audienceResponseSchema,
 } from '../audience.ts';
 import { messageResponseSchema, successResponseSchema } from '../success.ts';
+import {
+  auditResponseSchema, createdStreamingResponseSchema, managedAccountResponseSchema, passwordResetResponseSchema, streamingsResponseSchema,
+} from '../management.ts';
 import { notJson, type ResponseEntry } from './entry.ts';
 
 /** The core features' routes: sign-in, settings, health, streaming, dashboard, players, lives, relay and audience. */
@@ -26,6 +29,14 @@ export const coreResponses = {
   // accounts are made by the operator: these always answer 403
   'POST /api/auth/register': z.never(),
   'POST /api/auth/forgot-password': z.never(),
+
+  'GET /api/revenda/streamings': streamingsResponseSchema,
+  'POST /api/revenda/streamings': createdStreamingResponseSchema,
+  'PUT /api/revenda/streamings/:id/plano': managedAccountResponseSchema,
+  'POST /api/revenda/streamings/:id/suspender': managedAccountResponseSchema,
+  'POST /api/revenda/streamings/:id/reativar': managedAccountResponseSchema,
+  'POST /api/revenda/streamings/:id/senha': passwordResetResponseSchema,
+  'GET /api/revenda/auditoria': auditResponseSchema,
 
   'GET /api/user-settings': userSettingsSchema,
   'POST /api/user-settings': saveUserSettingsResponseSchema,

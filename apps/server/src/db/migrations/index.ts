@@ -13,6 +13,7 @@ import { limits } from './010-limits.ts';
 import { pushLimits } from './011-push-limits.ts';
 import { namedStates } from './012-named-states.ts';
 import { jobErrorCode } from './013-job-error-code.ts';
+import { management } from './014-management.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '011-push-limits': pushLimits(),
     '012-named-states': namedStates(),
     '013-job-error-code': jobErrorCode(),
+    '014-management': management(dialect),
   };
 }

@@ -5,7 +5,7 @@ import {
   DEFAULT_VIEWER_LIMIT, effectiveUserId, type AccountType, type User,
 } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
-import { nowIso, type Db } from '../../platform/db.ts';
+import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import type { AccountRow, AccountsRepo } from './accounts.repo.ts';
 
@@ -56,7 +56,11 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
     return { ...base, effective_user_id: effectiveUserId(base) };
   }
 
-  async function create(input: NewAccount): Promise<AccountRow> {
+  /**
+   * Checks a new account's fields and hashes its password (slow: done before any transaction);
+   * `insert` then writes it inside the caller's transaction, after the caller's own checks.
+   */
+  async function prepare(input: NewAccount) {
     const email = input.email.trim().toLowerCase();
     if (!EMAIL_RE.test(email)) throw new AppError('invalid_email');
     const usuario = (input.usuario ?? email.split('@')[0] ?? '').trim().toLowerCase();
@@ -84,23 +88,32 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
       if (!Number.isInteger(v) || v < 0) throw new AppError('account_value_invalid', { field: k });
     }
     const password_hash = await hashPassword(input.password);
-    return db.transaction().execute(async (tx) => {
-      if (await repo.byEmailOrUsuario(tx, email)) throw new AppError('account_email_taken');
-      if (await repo.byEmailOrUsuario(tx, usuario)) throw new AppError('account_login_taken');
-      let revenda_id: number | null = null;
-      if (input.revendaEmail) {
-        const r = await repo.byEmail(tx, input.revendaEmail.trim().toLowerCase());
-        if (!r || r.tipo !== 'revenda') throw new AppError('reseller_not_found');
-        if (tipo !== 'streaming') throw new AppError('reseller_streaming_only');
-        revenda_id = r.id;
-      }
-      const now = nowIso();
-      return repo.insert(tx, {
-        email, usuario, nome: input.nome?.trim() || usuario, tipo, password_hash,
-        ftp_password: sealer.seal(randomBytes(9).toString('base64url')),
-        ...limits, ...counts, revenda_id, codigo_servidor: 1, codigo_cliente: null, created_at: now, updated_at: now,
-      });
+    return { email, usuario, nome: input.nome?.trim() || usuario, tipo, password_hash, limits, counts, revendaEmail: input.revendaEmail };
+  }
+  type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+  /** Writes a prepared account; `revendaId` links a streaming to its reseller (else `revendaEmail` names it). */
+  async function insert(tx: Tx, p: Prepared, revendaId: number | null = null): Promise<AccountRow> {
+    if (await repo.byEmailOrUsuario(tx, p.email)) throw new AppError('account_email_taken');
+    if (await repo.byEmailOrUsuario(tx, p.usuario)) throw new AppError('account_login_taken');
+    let revenda_id = revendaId;
+    if (p.revendaEmail) {
+      const r = await repo.byEmail(tx, p.revendaEmail.trim().toLowerCase());
+      if (!r || r.tipo !== 'revenda') throw new AppError('reseller_not_found');
+      revenda_id = r.id;
+    }
+    if (revenda_id !== null && p.tipo !== 'streaming') throw new AppError('reseller_streaming_only');
+    const now = nowIso();
+    return repo.insert(tx, {
+      email: p.email, usuario: p.usuario, nome: p.nome, tipo: p.tipo, password_hash: p.password_hash,
+      ftp_password: sealer.seal(randomBytes(9).toString('base64url')),
+      ...p.limits, ...p.counts, revenda_id, codigo_servidor: 1, codigo_cliente: null, created_at: now, updated_at: now,
     });
+  }
+
+  async function create(input: NewAccount): Promise<AccountRow> {
+    const prepared = await prepare(input);
+    return db.transaction().execute((tx) => insert(tx, prepared));
   }
 
   async function byEmailOrFail(email: string): Promise<AccountRow> {
@@ -111,6 +124,8 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
 
   return {
     toUser,
+    prepare,
+    insert,
     create,
     byId: (id: number) => repo.byId(db, id),
     byLogin: (ident: string) => repo.byEmailOrUsuario(db, ident.trim().toLowerCase()),

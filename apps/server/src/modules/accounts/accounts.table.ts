@@ -5,7 +5,7 @@ export interface AccountsTable {
   email: string;
   usuario: string;
   nome: string;
-  tipo: 'revenda' | 'streaming';
+  tipo: 'admin' | 'revenda' | 'streaming';
   password_hash: string;
   token_version: Generated<number>;
   ftp_password: string;
@@ -21,7 +21,10 @@ export interface AccountsTable {
   revenda_id: number | null;
   codigo_servidor: number | null;
   codigo_cliente: number | null;
+  /** 0 active; suspended: 1 by itself, 2 with its reseller (migration 014). */
   disabled: Generated<number>;
+  /** How many streamings a revenda may have; 0 for the others. */
+  max_streamings: Generated<number>;
   /** What OBS carries in the stream key; null until first needed (accounts made after migration 002). */
   stream_secret: string | null;
   created_at: string;

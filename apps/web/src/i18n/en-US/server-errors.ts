@@ -230,6 +230,17 @@ export const serverErrorTexts: ServerErrorTexts = {
   account_not_found: 'Account not found',
   cli_credentials_required: '--email and --password are required',
   cli_email_required: 'Enter the account’s email',
+  // a reseller's streamings and the operator's accounts
+  management_forbidden: 'This area is for resellers and the installation’s operator',
+  operator_only: 'Only the installation’s operator can do this',
+  plan_value_invalid: (v) => `Invalid value for ${v.field}: use a whole number greater than zero`,
+  pool_streamings_full: (v) => `The reseller already has the ${v.max} streamings its plan allows`,
+  pool_bitrate_exceeded: (v) => `A streaming’s bitrate can be at most ${v.max} kbps on the reseller’s plan`,
+  pool_viewers_exceeded: (v) => `More viewers than the reseller’s plan has left: ${v.free} remaining`,
+  pool_storage_exceeded: (v) => `More storage than the reseller’s plan has left: ${v.free} MB remaining`,
+  storage_below_use: (v) => `The streaming already uses ${v.used} MB: its storage can’t go below that`,
+  pool_below_use: (v) => `The reseller already uses ${v.used} of ${v.field}: the plan can’t go below that`,
+  account_suspended_by_reseller: 'This streaming’s reseller is suspended: reactivate the reseller first',
 };
 
 export default serverErrorTexts;

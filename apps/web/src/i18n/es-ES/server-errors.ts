@@ -229,6 +229,17 @@ export const serverErrorTexts: ServerErrorTexts = {
   account_not_found: 'Cuenta no encontrada',
   cli_credentials_required: '--email y --password son obligatorios',
   cli_email_required: 'Ingresa el correo electrónico de la cuenta',
+  // las streamings de una reventa y las cuentas del operador
+  management_forbidden: 'Esta área es para las reventas y el operador de la instalación',
+  operator_only: 'Solo el operador de la instalación puede hacer esto',
+  plan_value_invalid: (v) => `Valor no válido para ${v.field}: usa un número entero mayor que cero`,
+  pool_streamings_full: (v) => `La reventa ya tiene las ${v.max} streamings de su plan`,
+  pool_bitrate_exceeded: (v) => `El bitrate de una streaming puede ser como máximo ${v.max} kbps en el plan de la reventa`,
+  pool_viewers_exceeded: (v) => `Más espectadores de los que le quedan al plan de la reventa: quedan ${v.free}`,
+  pool_storage_exceeded: (v) => `Más almacenamiento del que le queda al plan de la reventa: quedan ${v.free} MB`,
+  storage_below_use: (v) => `La streaming ya usa ${v.used} MB: su almacenamiento no puede quedar por debajo`,
+  pool_below_use: (v) => `La reventa ya usa ${v.used} en ${v.field}: el plan no puede quedar por debajo`,
+  account_suspended_by_reseller: 'La reventa de esta streaming está suspendida: reactiva primero la reventa',
 };
 
 export default serverErrorTexts;

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import type { AuditAction, ManagedAccount, NewStreamingBody, Pool, StreamingPlanBody } from '@painel/contract';
+import type { Auth } from '../../platform/auth.ts';
+import { nowIso, type Db, type Tx } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AccountRow } from '../accounts/accounts.repo.ts';
+import { MIN_PASSWORD, hashPassword, type AccountsService } from '../accounts/accounts.service.ts';
+import type { Actor, AuditService } from '../audit/audit.service.ts';
+
+/** Suspended by itself, or with its reseller (accounts.disabled, migration 014). */
+export const SUSPENDED = { self: 1, withReseller: 2 } as const;
+
+/** Who may manage accounts, and which: the operator every account, a reseller its streamings. */
+type Scope = { kind: 'operator' } | { kind: 'reseller'; id: number };
+
+/** A password the panel makes up: 16 characters from a URL-safe alphabet (96 bits). */
+export const generatePassword = (): string => randomBytes(12).toString('base64url');
+
+export function createManagementService(deps: {
+  db: Db;
+  accounts: AccountsService;
+  audit: AuditService;
+  usageMB: (userId: number) => Promise<number>;
+  viewersNow: (userId: number) => Promise<number>;
+}) {
+  const { db, accounts, audit } = deps;
+
+  function scopeOf(auth: Auth): Scope {
+    const tipo = (auth.account as AccountRow).tipo;
+    if (tipo === 'admin') return { kind: 'operator' };
+    if (tipo === 'revenda') return { kind: 'reseller', id: auth.account.id };
+    throw new AppError('management_forbidden');
+  }
+
+  const actorOf = (auth: Auth): Actor => ({ id: auth.account.id, label: (auth.account as AccountRow).usuario });
+
+  const inScope = (scope: Scope, row: AccountRow | undefined): row is AccountRow =>
+    !!row && (scope.kind === 'operator' ? row.tipo !== 'admin' : row.tipo === 'streaming' && row.revenda_id === scope.id);
+
+  /** An account of the scope, else 404 (another reseller's id looks like no id at all). */
+  async function accountIn(tx: Tx, scope: Scope, id: number): Promise<AccountRow> {
+    const row = await tx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!inScope(scope, row)) throw notFound();
+    return row;
+  }
+
+  /**
+   * Locks the reseller's row for the rest of the transaction (a no-op UPDATE, as lockPlan does) so
+   * that two requests never both see room for the pool's last place, and reads its pool.
+   */
+  async function lockPool(tx: Tx, resellerId: number, except?: number) {
+    const reseller = await tx.updateTable('accounts').set((eb) => ({ max_streamings: eb.ref('max_streamings') }))
+      .where('id', '=', resellerId).returningAll().executeTakeFirst();
+    if (!reseller) throw notFound();
+    let q = tx.selectFrom('accounts')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('espectadores').as('viewers'), eb.fn.sum<number>('espaco').as('storage')])
+      .where('revenda_id', '=', resellerId);
+    if (except !== undefined) q = q.where('id', '!=', except);
+    const used = await q.executeTakeFirstOrThrow();
+    return { reseller, count: Number(used.n), viewers: Number(used.viewers ?? 0), storage: Number(used.storage ?? 0) };
+  }
+
+  /** Refuses a plan that does not fit what the reseller has left (the others' plans taken out). */
+  function checkPool(pool: Awaited<ReturnType<typeof lockPool>>, plan: StreamingPlanBody): void {
+    if (plan.bitrate > pool.reseller.bitrate) throw new AppError('pool_bitrate_exceeded', { max: pool.reseller.bitrate });
+    const viewersFree = Math.max(0, pool.reseller.espectadores - pool.viewers);
+    if (plan.espectadores > viewersFree) throw new AppError('pool_viewers_exceeded', { free: viewersFree });
+    const storageFree = Math.max(0, pool.reseller.espaco - pool.storage);
+    if (plan.espaco > storageFree) throw new AppError('pool_storage_exceeded', { free: storageFree });
+  }
+
+  async function view(row: AccountRow, live: ReadonlySet<number>, suspendedResellers?: ReadonlySet<number>): Promise<ManagedAccount> {
+    const [used, viewers] = await Promise.all([deps.usageMB(row.id), live.has(row.id) ? deps.viewersNow(row.id) : Promise.resolve(0)]);
+    return {
+      id: row.id, usuario: row.usuario, nome: row.nome, email: row.email, tipo: row.tipo,
+      bitrate: row.bitrate, espectadores: row.espectadores, espaco: row.espaco, espaco_usado: used,
+      ao_vivo: live.has(row.id), espectadores_agora: viewers,
+      suspensa: row.disabled !== 0,
+      suspensa_pela_revenda: row.disabled === SUSPENDED.withReseller || (row.revenda_id !== null && !!suspendedResellers?.has(row.revenda_id)),
+      revenda_id: row.revenda_id, created_at: row.created_at,
+    };
+  }
+
+  async function liveIds(tx: Tx, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await tx.selectFrom('transmissions').select('user_id').where('status', '=', 'live').where('user_id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.user_id));
+  }
+
+  async function viewOne(row: AccountRow): Promise<ManagedAccount> {
+    return view(row, await liveIds(db, [row.id]));
+  }
+
+  async function poolOf(resellerId: number): Promise<Pool> {
+    const reseller = await db.selectFrom('accounts').selectAll().where('id', '=', resellerId).executeTakeFirstOrThrow();
+    const used = await db.selectFrom('accounts')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('espectadores').as('viewers'), eb.fn.sum<number>('espaco').as('storage')])
+      .where('revenda_id', '=', resellerId).executeTakeFirstOrThrow();
+    return {
+      max_streamings: reseller.max_streamings, streamings: Number(used.n), bitrate: reseller.bitrate,
+      espectadores: reseller.espectadores, espectadores_usados: Number(used.viewers ?? 0),
+      espaco: reseller.espaco, espaco_usado: Number(used.storage ?? 0),
+    };
+  }
+
+  /** Suspends (1) or reactivates (0) an account; a reseller's streamings go and come back with it. */
+  async function setSuspended(tx: Tx, row: AccountRow, suspended: boolean): Promise<void> {
+    const now = nowIso();
+    await tx.updateTable('accounts').set((eb) => ({ disabled: suspended ? SUSPENDED.self : 0, token_version: eb('token_version', '+', 1), updated_at: now }))
+      .where('id', '=', row.id).execute();
+    if (row.tipo !== 'revenda') return;
+    // its streamings: those active go with it; on return, only those that went with it come back
+    await tx.updateTable('accounts')
+      .set((eb) => ({ disabled: suspended ? SUSPENDED.withReseller : 0, token_version: eb('token_version', '+', 1), updated_at: now }))
+      .where('revenda_id', '=', row.id).where('disabled', '=', suspended ? 0 : SUSPENDED.withReseller).execute();
+  }
+
+  return {
+    scopeOf,
+
+    /** The accounts in scope, newest first, with the reseller's pool. */
+    async list(auth: Auth): Promise<{ success: true; streamings: ManagedAccount[]; pool: Pool | null }> {
+      const scope = scopeOf(auth);
+      let q = db.selectFrom('accounts').selectAll().orderBy('id', 'desc');
+      q = scope.kind === 'operator' ? q.where('tipo', '!=', 'admin') : q.where('revenda_id', '=', scope.id).where('tipo', '=', 'streaming');
+      const rows = await q.execute();
+      const live = await liveIds(db, rows.map((r) => r.id));
+      const suspendedResellers = new Set(rows.filter((r) => r.tipo === 'revenda' && r.disabled !== 0).map((r) => r.id));
+      const streamings = await Promise.all(rows.map((r) => view(r, live, suspendedResellers)));
+      return { success: true, streamings, pool: scope.kind === 'reseller' ? await poolOf(scope.id) : null };
+    },
+
+    /**
+     * A new streaming: within the reseller's pool (count, bitrate per streaming, viewers and
+     * storage left), with the password given or a generated one answered this once.
+     */
+    async create(auth: Auth, body: NewStreamingBody): Promise<{ success: true; streaming: ManagedAccount; senha?: string }> {
+      const scope = scopeOf(auth);
+      const generated = body.senha ? undefined : generatePassword();
+      const prepared = await accounts.prepare({
+        email: body.email, usuario: body.usuario, nome: body.nome || undefined, password: body.senha || generated!, tipo: 'streaming',
+        bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco,
+      });
+      const row = await db.transaction().execute(async (tx) => {
+        let revendaId: number | null = null;
+        if (scope.kind === 'reseller') {
+          const pool = await lockPool(tx, scope.id);
+          if (pool.count >= pool.reseller.max_streamings) throw new AppError('pool_streamings_full', { max: pool.reseller.max_streamings });
+          checkPool(pool, body);
+          revendaId = scope.id;
+        }
+        const created = await accounts.insert(tx, prepared, revendaId);
+        await audit.record(tx, actorOf(auth), 'account_created', created,
+          `bitrate ${created.bitrate} kbps, ${created.espectadores} espectadores, ${created.espaco} MB`);
+        return created;
+      });
+      return { success: true, streaming: await viewOne(row), ...(generated ? { senha: generated } : {}) };
+    },
+
+    /** A new plan: within the pool, and never less storage than the streaming already uses. */
+    async updatePlan(auth: Auth, id: number, body: StreamingPlanBody): Promise<{ success: true; streaming: ManagedAccount }> {
+      const scope = scopeOf(auth);
+      // read before the transaction: on SQLite the transaction holds the one connection
+      const used = await deps.usageMB((await accountIn(db, scope, id)).id);
+      const row = await db.transaction().execute(async (tx) => {
+        const before = await accountIn(tx, scope, id);
+        if (before.tipo === 'streaming' && before.revenda_id !== null) checkPool(await lockPool(tx, before.revenda_id, before.id), body);
+        if (body.espaco < used) throw new AppError('storage_below_use', { used: Math.ceil(used) });
+        await tx.updateTable('accounts').set({ ...body, updated_at: nowIso() }).where('id', '=', before.id).execute();
+        await audit.record(tx, actorOf(auth), 'plan_changed', before,
+          `bitrate ${before.bitrate} → ${body.bitrate} kbps, espectadores ${before.espectadores} → ${body.espectadores}, espaço ${before.espaco} → ${body.espaco} MB`);
+        return { ...before, ...body };
+      });
+      return { success: true, streaming: await viewOne(row) };
+    },
+
+    async suspend(auth: Auth, id: number): Promise<{ success: true; streaming: ManagedAccount }> {
+      const scope = scopeOf(auth);
+      const row = await db.transaction().execute(async (tx) => {
+        const before = await accountIn(tx, scope, id);
+        if (before.disabled === 0) {
+          await setSuspended(tx, before, true);
+          await audit.record(tx, actorOf(auth), 'account_suspended', before);
+        }
+        return { ...before, disabled: before.disabled || SUSPENDED.self };
+      });
+      return { success: true, streaming: await viewOne(row) };
+    },
+
+    async reactivate(auth: Auth, id: number): Promise<{ success: true; streaming: ManagedAccount }> {
+      const scope = scopeOf(auth);
+      const row = await db.transaction().execute(async (tx) => {
+        const before = await accountIn(tx, scope, id);
+        if (before.disabled === SUSPENDED.withReseller) throw new AppError('account_suspended_by_reseller');
+        if (before.disabled !== 0) {
+          await setSuspended(tx, before, false);
+          await audit.record(tx, actorOf(auth), 'account_reactivated', before);
+        }
+        return { ...before, disabled: 0 };
+      });
+      return { success: true, streaming: await viewOne(row) };
+    },
+
+    /** A new password (given, or generated and answered once); every open session of the account ends. */
+    async resetPassword(auth: Auth, id: number, given: string): Promise<{ success: true; senha?: string }> {
+      const scope = scopeOf(auth);
+      if (given && given.length < MIN_PASSWORD) throw new AppError('password_too_short', { min: MIN_PASSWORD });
+      const password = given || generatePassword();
+      const hash = await hashPassword(password);
+      await db.transaction().execute(async (tx) => {
+        const row = await accountIn(tx, scope, id);
+        await tx.updateTable('accounts').set((eb) => ({ password_hash: hash, token_version: eb('token_version', '+', 1), updated_at: nowIso() }))
+          .where('id', '=', row.id).execute();
+        await audit.record(tx, actorOf(auth), 'password_reset', row);
+      });
+      return given ? { success: true } : { success: true, senha: password };
+    },
+
+    /** The audit log of the scope: everything for the operator, its streamings for a reseller. */
+    async auditLog(auth: Auth) {
+      const scope = scopeOf(auth);
+      const rows = await audit.recent(scope.kind === 'operator' ? null : scope.id);
+      return {
+        success: true as const,
+        entradas: rows.map((r) => ({ id: r.id, autor: r.actor, acao: r.action as AuditAction, conta: r.account, detalhe: r.detail, data: r.created_at })),
+      };
+    },
+  };
+}
+export type ManagementService = ReturnType<typeof createManagementService>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { coded } from './coded.ts';
+import { ACCOUNT_TYPES } from './auth.ts';
+
+/**
+ * A reseller's streamings and the operator's accounts.
+ *
+ *   GET    /api/revenda/streamings                 the streamings in scope, with the pool
+ *   POST   /api/revenda/streamings                 create (a generated password is answered once)
+ *   PUT    /api/revenda/streamings/{id}/plano      bitrate, espectadores, espaco
+ *   POST   /api/revenda/streamings/{id}/suspender  suspend (the account and everything it runs stops)
+ *   POST   /api/revenda/streamings/{id}/reativar   reactivate
+ *   POST   /api/revenda/streamings/{id}/senha      a new password (given, or generated and answered once)
+ *   GET    /api/revenda/auditoria                  what was done to the accounts in scope
+ *
+ * A revenda sees its own streamings; the operator (tipo admin) sees every account. Another
+ * scope's id is 404; a streaming gets 403.
+ */
+
+const planNumber = (field: string) =>
+  z.number(coded('plan_value_invalid', { field })).int(coded('plan_value_invalid', { field })).min(1, coded('plan_value_invalid', { field })).max(10_000_000, coded('plan_value_invalid', { field }));
+
+/** A streaming's plan: bitrate (kbps), simultaneous viewers, storage (MB). */
+export const streamingPlanBody = z.object({
+  bitrate: planNumber('bitrate'),
+  espectadores: planNumber('espectadores'),
+  espaco: planNumber('espaco'),
+});
+export type StreamingPlanBody = z.infer<typeof streamingPlanBody>;
+
+export const newStreamingBody = streamingPlanBody.extend({
+  email: z.string(coded('invalid_email')).trim().min(3, coded('invalid_email')).max(254, coded('invalid_email')),
+  usuario: z.string(coded('account_login_invalid')).trim().min(1, coded('account_login_invalid')).max(32, coded('account_login_invalid')),
+  nome: z.string().trim().max(100).optional().default(''),
+  /** Empty or absent: the panel generates one and answers it once. */
+  senha: z.string().max(1024).optional().default(''),
+});
+export type NewStreamingBody = z.infer<typeof newStreamingBody>;
+
+export const passwordResetBody = z.object({ senha: z.string().max(1024).optional().default('') });
+
+/** An account as its reseller or the operator sees it. */
+export const managedAccountSchema = z.object({
+  id: z.number(),
+  usuario: z.string(),
+  nome: z.string(),
+  email: z.string(),
+  tipo: z.enum(ACCOUNT_TYPES),
+  bitrate: z.number(),
+  espectadores: z.number(),
+  /** MB */
+  espaco: z.number(),
+  /** MB used by its library */
+  espaco_usado: z.number(),
+  ao_vivo: z.boolean(),
+  espectadores_agora: z.number(),
+  suspensa: z.boolean(),
+  /** Suspended because its reseller is. */
+  suspensa_pela_revenda: z.boolean(),
+  revenda_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type ManagedAccount = z.infer<typeof managedAccountSchema>;
+
+/** What a reseller may hand out and how much of it its streamings hold. */
+export const poolSchema = z.object({
+  max_streamings: z.number(),
+  streamings: z.number(),
+  /** kbps: the most one streaming may have */
+  bitrate: z.number(),
+  espectadores: z.number(),
+  espectadores_usados: z.number(),
+  espaco: z.number(),
+  espaco_usado: z.number(),
+});
+export type Pool = z.infer<typeof poolSchema>;
+
+export const streamingsResponseSchema = z.object({
+  success: z.literal(true),
+  streamings: z.array(managedAccountSchema),
+  /** null for the operator, whose accounts have no pool */
+  pool: poolSchema.nullable(),
+});
+
+export const createdStreamingResponseSchema = z.object({
+  success: z.literal(true),
+  streaming: managedAccountSchema,
+  /** The generated password, answered this once; absent when the request gave one. */
+  senha: z.string().optional(),
+});
+
+export const managedAccountResponseSchema = z.object({ success: z.literal(true), streaming: managedAccountSchema });
+export const passwordResetResponseSchema = z.object({ success: z.literal(true), senha: z.string().optional() });
+
+/** The audit log's actions. */
+export const AUDIT_ACTIONS = [
+  'account_created', 'plan_changed', 'account_suspended', 'account_reactivated', 'password_reset', 'account_deleted',
+  'panel_accessed', 'api_key_used',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  /** Who: an account's login, or `api:<key name>` for a billing system. */
+  autor: z.string(),
+  acao: z.enum(AUDIT_ACTIONS),
+  /** The account acted on (its login when the entry was written). */
+  conta: z.string(),
+  detalhe: z.string(),
+  data: z.string(),
+});
+export const auditResponseSchema = z.object({ success: z.literal(true), entradas: z.array(auditEntrySchema) });
