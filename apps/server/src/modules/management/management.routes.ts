@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newStreamingBody, passwordResetBody, streamingPlanBody } from '@painel/contract';
 import { notFound, parse } from '../../platform/errors.ts';
 import type { ManagementService } from './management.service.ts';
@@ -13,22 +13,18 @@ function idOf(params: unknown): number {
 
 export function managementRoutes(app: FastifyInstance, management: ManagementService): void {
   const auth = { preHandler: app.requireAuth };
-  app.get('/api/revenda/streamings', auth, (req) => management.list(req.auth));
+  // the caller first: a streaming is refused (403) before its body or the id is read
+  const caller = (req: FastifyRequest) => management.callerOf(req.auth);
+  app.get('/api/revenda/streamings', auth, (req) => management.list(caller(req)));
   app.post('/api/revenda/streamings', auth, async (req, reply) => {
-    // the role first: a streaming is refused before its body is read
-    management.scopeOf(req.auth);
-    const created = await management.create(req.auth, parse(newStreamingBody, req.body ?? {}));
+    const created = await management.create(caller(req), parse(newStreamingBody, req.body ?? {}));
     return reply.status(201).send(created);
   });
-  app.put('/api/revenda/streamings/:id/plano', auth, (req) => {
-    management.scopeOf(req.auth);
-    return management.updatePlan(req.auth, idOf(req.params), parse(streamingPlanBody, req.body ?? {}));
-  });
-  app.post('/api/revenda/streamings/:id/suspender', auth, (req) => management.suspend(req.auth, idOf(req.params)));
-  app.post('/api/revenda/streamings/:id/reativar', auth, (req) => management.reactivate(req.auth, idOf(req.params)));
-  app.post('/api/revenda/streamings/:id/senha', auth, (req) => {
-    management.scopeOf(req.auth);
-    return management.resetPassword(req.auth, idOf(req.params), parse(passwordResetBody, req.body ?? {}).senha);
-  });
-  app.get('/api/revenda/auditoria', auth, (req) => management.auditLog(req.auth));
+  app.put('/api/revenda/streamings/:id/plano', auth, (req) =>
+    management.updatePlan(caller(req), idOf(req.params), parse(streamingPlanBody, req.body ?? {})));
+  app.post('/api/revenda/streamings/:id/suspender', auth, (req) => management.suspend(caller(req), idOf(req.params)));
+  app.post('/api/revenda/streamings/:id/reativar', auth, (req) => management.reactivate(caller(req), idOf(req.params)));
+  app.post('/api/revenda/streamings/:id/senha', auth, (req) =>
+    management.resetPassword(caller(req), idOf(req.params), parse(passwordResetBody, req.body ?? {}).senha));
+  app.get('/api/revenda/auditoria', auth, (req) => management.auditLog(caller(req)));
 }

@@ -10,8 +10,14 @@ import type { Actor, AuditService } from '../audit/audit.service.ts';
 /** Suspended by itself, or with its reseller (accounts.disabled, migration 014). */
 export const SUSPENDED = { self: 1, withReseller: 2 } as const;
 
-/** Who may manage accounts, and which: the operator every account, a reseller its streamings. */
-type Scope = { kind: 'operator' } | { kind: 'reseller'; id: number };
+/** Which accounts a caller manages: the operator every account, a reseller its streamings. */
+export type Scope = { kind: 'operator' } | { kind: 'reseller'; id: number };
+
+/** Who acts (recorded in the audit log) and over which accounts: a signed-in account, or a billing system's key. */
+export interface Caller {
+  actor: Actor;
+  scope: Scope;
+}
 
 /** A password the panel makes up: 16 characters from a URL-safe alphabet (96 bits). */
 export const generatePassword = (): string => randomBytes(12).toString('base64url');
@@ -25,14 +31,14 @@ export function createManagementService(deps: {
 }) {
   const { db, accounts, audit } = deps;
 
-  function scopeOf(auth: Auth): Scope {
-    const tipo = (auth.account as AccountRow).tipo;
-    if (tipo === 'admin') return { kind: 'operator' };
-    if (tipo === 'revenda') return { kind: 'reseller', id: auth.account.id };
+  /** The signed-in account as a caller: the operator or a reseller; a streaming is refused (403). */
+  function callerOf(auth: Auth): Caller {
+    const row = auth.account as AccountRow;
+    const actor = { id: row.id, label: row.usuario };
+    if (row.tipo === 'admin') return { actor, scope: { kind: 'operator' } };
+    if (row.tipo === 'revenda') return { actor, scope: { kind: 'reseller', id: row.id } };
     throw new AppError('management_forbidden');
   }
-
-  const actorOf = (auth: Auth): Actor => ({ id: auth.account.id, label: (auth.account as AccountRow).usuario });
 
   const inScope = (scope: Scope, row: AccountRow | undefined): row is AccountRow =>
     !!row && (scope.kind === 'operator' ? row.tipo !== 'admin' : row.tipo === 'streaming' && row.revenda_id === scope.id);
@@ -116,11 +122,11 @@ export function createManagementService(deps: {
   }
 
   return {
-    scopeOf,
+    callerOf,
 
     /** The accounts in scope, newest first, with the reseller's pool. */
-    async list(auth: Auth): Promise<{ success: true; streamings: ManagedAccount[]; pool: Pool | null }> {
-      const scope = scopeOf(auth);
+    async list(caller: Caller): Promise<{ success: true; streamings: ManagedAccount[]; pool: Pool | null }> {
+      const { scope } = caller;
       let q = db.selectFrom('accounts').selectAll().orderBy('id', 'desc');
       q = scope.kind === 'operator' ? q.where('tipo', '!=', 'admin') : q.where('revenda_id', '=', scope.id).where('tipo', '=', 'streaming');
       const rows = await q.execute();
@@ -134,8 +140,8 @@ export function createManagementService(deps: {
      * A new streaming: within the reseller's pool (count, bitrate per streaming, viewers and
      * storage left), with the password given or a generated one answered this once.
      */
-    async create(auth: Auth, body: NewStreamingBody): Promise<{ success: true; streaming: ManagedAccount; senha?: string }> {
-      const scope = scopeOf(auth);
+    async create(caller: Caller, body: NewStreamingBody): Promise<{ success: true; streaming: ManagedAccount; senha?: string }> {
+      const { scope } = caller;
       const generated = body.senha ? undefined : generatePassword();
       const prepared = await accounts.prepare({
         email: body.email, usuario: body.usuario, nome: body.nome || undefined, password: body.senha || generated!, tipo: 'streaming',
@@ -150,7 +156,7 @@ export function createManagementService(deps: {
           revendaId = scope.id;
         }
         const created = await accounts.insert(tx, prepared, revendaId);
-        await audit.record(tx, actorOf(auth), 'account_created', created,
+        await audit.record(tx, caller.actor, 'account_created', created,
           `bitrate ${created.bitrate} kbps, ${created.espectadores} espectadores, ${created.espaco} MB`);
         return created;
       });
@@ -158,8 +164,8 @@ export function createManagementService(deps: {
     },
 
     /** A new plan: within the pool, and never less storage than the streaming already uses. */
-    async updatePlan(auth: Auth, id: number, body: StreamingPlanBody): Promise<{ success: true; streaming: ManagedAccount }> {
-      const scope = scopeOf(auth);
+    async updatePlan(caller: Caller, id: number, body: StreamingPlanBody): Promise<{ success: true; streaming: ManagedAccount }> {
+      const { scope } = caller;
       // read before the transaction: on SQLite the transaction holds the one connection
       const used = await deps.usageMB((await accountIn(db, scope, id)).id);
       const row = await db.transaction().execute(async (tx) => {
@@ -167,34 +173,34 @@ export function createManagementService(deps: {
         if (before.tipo === 'streaming' && before.revenda_id !== null) checkPool(await lockPool(tx, before.revenda_id, before.id), body);
         if (body.espaco < used) throw new AppError('storage_below_use', { used: Math.ceil(used) });
         await tx.updateTable('accounts').set({ ...body, updated_at: nowIso() }).where('id', '=', before.id).execute();
-        await audit.record(tx, actorOf(auth), 'plan_changed', before,
+        await audit.record(tx, caller.actor, 'plan_changed', before,
           `bitrate ${before.bitrate} → ${body.bitrate} kbps, espectadores ${before.espectadores} → ${body.espectadores}, espaço ${before.espaco} → ${body.espaco} MB`);
         return { ...before, ...body };
       });
       return { success: true, streaming: await viewOne(row) };
     },
 
-    async suspend(auth: Auth, id: number): Promise<{ success: true; streaming: ManagedAccount }> {
-      const scope = scopeOf(auth);
+    async suspend(caller: Caller, id: number): Promise<{ success: true; streaming: ManagedAccount }> {
+      const { scope } = caller;
       const row = await db.transaction().execute(async (tx) => {
         const before = await accountIn(tx, scope, id);
         if (before.disabled === 0) {
           await setSuspended(tx, before, true);
-          await audit.record(tx, actorOf(auth), 'account_suspended', before);
+          await audit.record(tx, caller.actor, 'account_suspended', before);
         }
         return { ...before, disabled: before.disabled || SUSPENDED.self };
       });
       return { success: true, streaming: await viewOne(row) };
     },
 
-    async reactivate(auth: Auth, id: number): Promise<{ success: true; streaming: ManagedAccount }> {
-      const scope = scopeOf(auth);
+    async reactivate(caller: Caller, id: number): Promise<{ success: true; streaming: ManagedAccount }> {
+      const { scope } = caller;
       const row = await db.transaction().execute(async (tx) => {
         const before = await accountIn(tx, scope, id);
         if (before.disabled === SUSPENDED.withReseller) throw new AppError('account_suspended_by_reseller');
         if (before.disabled !== 0) {
           await setSuspended(tx, before, false);
-          await audit.record(tx, actorOf(auth), 'account_reactivated', before);
+          await audit.record(tx, caller.actor, 'account_reactivated', before);
         }
         return { ...before, disabled: 0 };
       });
@@ -202,8 +208,8 @@ export function createManagementService(deps: {
     },
 
     /** A new password (given, or generated and answered once); every open session of the account ends. */
-    async resetPassword(auth: Auth, id: number, given: string): Promise<{ success: true; senha?: string }> {
-      const scope = scopeOf(auth);
+    async resetPassword(caller: Caller, id: number, given: string): Promise<{ success: true; senha?: string }> {
+      const { scope } = caller;
       if (given && given.length < MIN_PASSWORD) throw new AppError('password_too_short', { min: MIN_PASSWORD });
       const password = given || generatePassword();
       const hash = await hashPassword(password);
@@ -211,14 +217,14 @@ export function createManagementService(deps: {
         const row = await accountIn(tx, scope, id);
         await tx.updateTable('accounts').set((eb) => ({ password_hash: hash, token_version: eb('token_version', '+', 1), updated_at: nowIso() }))
           .where('id', '=', row.id).execute();
-        await audit.record(tx, actorOf(auth), 'password_reset', row);
+        await audit.record(tx, caller.actor, 'password_reset', row);
       });
       return given ? { success: true } : { success: true, senha: password };
     },
 
     /** The audit log of the scope: everything for the operator, its streamings for a reseller. */
-    async auditLog(auth: Auth) {
-      const scope = scopeOf(auth);
+    async auditLog(caller: Caller) {
+      const { scope } = caller;
       const rows = await audit.recent(scope.kind === 'operator' ? null : scope.id);
       return {
         success: true as const,
