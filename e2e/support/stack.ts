@@ -14,7 +14,8 @@ export interface Stack {
   env: NodeJS.ProcessEnv;
   /** `./painel user …` against this stack's data. */
   user(...args: string[]): Promise<string>;
-  addAccount(opts?: { nome?: string; tipo?: 'streaming' | 'revenda'; bitrate?: number }): Promise<{ email: string; usuario: string; password: string; nome: string }>;
+  /** `streamings`: a reseller's pool, how many streamings it may create (`--streamings N`). */
+  addAccount(opts?: { nome?: string; tipo?: 'streaming' | 'revenda'; bitrate?: number; streamings?: number }): Promise<{ email: string; usuario: string; password: string; nome: string }>;
   stop(): Promise<void>;
 }
 
@@ -88,7 +89,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       const usuario = `canal${process.pid}x${seq}`;
       const a = { email: `${usuario}@exemplo.com.br`, usuario, password: `Senha-${usuario}`, nome: opts.nome ?? `Canal ${seq}` };
       await user('add', '--email', a.email, '--password', a.password, '--usuario', usuario, '--nome', a.nome,
-        '--tipo', opts.tipo ?? 'streaming', '--bitrate', String(opts.bitrate ?? 2500));
+        '--tipo', opts.tipo ?? 'streaming', '--bitrate', String(opts.bitrate ?? 2500),
+        ...(opts.streamings === undefined ? [] : ['--streamings', String(opts.streamings)]));
       return a;
     },
     stop,

@@ -25,6 +25,8 @@ export const user = z.object({
   codigo_servidor: z.number().nullable().optional(),
   codigo_cliente: z.number().nullable().optional(),
   effective_user_id: z.number().optional(),
+  /** Set while a reseller or the operator is in this account's panel ('Acessar painel'). */
+  acessado_por: z.object({ usuario: z.string(), nome: z.string() }).optional(),
 });
 export type User = z.infer<typeof user>;
 

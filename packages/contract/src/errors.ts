@@ -275,6 +275,16 @@ export const serverErrors = {
   storage_below_use: { status: 409, message: (v: { used: number }) => `A streaming já usa ${v.used} MB: o armazenamento não pode ficar abaixo disso` },
   pool_below_use: { status: 409, message: (v: { field: string; used: number }) => `A revenda já usa ${v.used} em ${v.field}: o plano não pode ficar abaixo disso` },
   account_suspended_by_reseller: { status: 409, message: 'A revenda desta streaming está suspensa: reative a revenda primeiro' },
+  reseller_has_streamings: { status: 409, message: 'Esta revenda ainda tem streamings: exclua as streamings antes de excluir a revenda' },
+  // billing systems' API keys and the provisioning API (provisioning.ts)
+  api_key_invalid: { status: 401, message: 'Chave de API inválida ou revogada' },
+  api_key_name_invalid: { status: 400, message: 'Nome da chave inválido: use de 1 a 64 caracteres' },
+  api_key_not_found: { status: 404, message: 'Chave de API não encontrada' },
+  api_key_reseller_only: { status: 403, message: 'Uma chave de revenda só cria e altera as streamings dessa revenda' },
+  idempotency_key_invalid: { status: 400, message: 'Idempotency-Key inválida: use de 1 a 255 caracteres visíveis' },
+  idempotency_key_reused: { status: 422, message: 'Esta Idempotency-Key já foi usada com outra requisição' },
+  idempotency_in_progress: { status: 409, message: 'Uma requisição com esta Idempotency-Key ainda está em andamento: tente de novo em instantes' },
+  streamings_reseller_only: { status: 400, message: 'O número de streamings (--streamings) só vale para contas de revenda' },
 } satisfies Record<string, { status: number; message: string | ((values: never) => string) }>;
 
 type Catalogue = typeof serverErrors;

@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './menu.ts';
 export * from './auth.ts';
 export * from './management.ts';
+export * from './provisioning.ts';
 export * from './settings.ts';
 export * from './streaming.ts';
 export * from './players.ts';

@@ -90,6 +90,8 @@ export const createdStreamingResponseSchema = z.object({
 });
 
 export const managedAccountResponseSchema = z.object({ success: z.literal(true), streaming: managedAccountSchema });
+/** POST /api/revenda/streamings/{id}/acessar: a short session of the streaming, marked with who opened it. */
+export const panelAccessResponseSchema = z.object({ success: z.literal(true), token: z.string().min(1), expira_em: z.string() });
 export const passwordResetResponseSchema = z.object({ success: z.literal(true), senha: z.string().optional() });
 
 /** The audit log's actions. */

@@ -55,6 +55,7 @@ export const msg = {
   activityLogoAdded: (nome: string) => `Logo adicionado: ${nome}`,
   activityLogoRemoved: (nome: string) => `Logo removido: ${nome}`,
   activityPlayerSettings: 'Configurações do player atualizadas',
+  activityPanelAccessed: (quem: string) => `${quem} acessou o painel desta conta`,
   playerSettingsSaved: 'Configurações do player salvas com sucesso!',
   // players, watermark and logos
   playerLoading: 'Carregando player...',

@@ -6,8 +6,9 @@ import { loadConfig } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 
 const USAGE = `Uso:
-  ./painel user add --email E --password P [--usuario U] [--nome N] [--tipo streaming|revenda]
+  ./painel user add --email E --password P [--usuario U] [--nome N] [--tipo streaming|revenda|admin]
                     [--bitrate 2500] [--espectadores 100] [--espaco 1000] [--revenda EMAIL]
+                    [--streamings 10]   (revenda: quantas streamings ela pode ter)
                     [--max-lives-ativas 5] [--max-lives 50] [--max-agendamentos 200]
   ./painel user list
   ./painel user passwd EMAIL [--password P]     (sem --password, a senha é lida da entrada)
@@ -35,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' }, password: { type: 'string' }, usuario: { type: 'string' }, nome: { type: 'string' },
       tipo: { type: 'string' }, bitrate: { type: 'string' }, espectadores: { type: 'string' }, espaco: { type: 'string' },
       revenda: { type: 'string' }, 'max-lives-ativas': { type: 'string' }, 'max-lives': { type: 'string' },
-      'max-agendamentos': { type: 'string' },
+      'max-agendamentos': { type: 'string' }, streamings: { type: 'string' },
     },
   });
   if (!sub || !['add', 'list', 'passwd', 'disable', 'enable'].includes(sub)) {
@@ -48,13 +49,26 @@ async function main(argv: string[]): Promise<number> {
     if (sub === 'add') {
       if (!values.email || !values.password) throw new AppError('cli_credentials_required');
       if (values.tipo && !ACCOUNT_TYPES.includes(values.tipo as AccountType)) throw new AppError('account_type_invalid');
-      const row = await accounts.create({
+      // a reseller's pool holds this many streamings (its other limits are its own plan)
+      const streamings = num(values.streamings);
+      if (streamings !== undefined) {
+        if (values.tipo !== 'revenda') throw new AppError('streamings_reseller_only');
+        if (!Number.isInteger(streamings) || streamings < 0) throw new AppError('account_value_invalid', { field: 'streamings' });
+      }
+      const prepared = await accounts.prepare({
         email: values.email, password: values.password, usuario: values.usuario, nome: values.nome,
         tipo: values.tipo as AccountType | undefined, bitrate: num(values.bitrate), espectadores: num(values.espectadores),
         espaco: num(values.espaco), revendaEmail: values.revenda, maxLivesAtivas: num(values['max-lives-ativas']),
         maxLives: num(values['max-lives']), maxAgendamentos: num(values['max-agendamentos']),
       });
-      console.log(`Conta criada: #${row.id} ${row.email} (usuário ${row.usuario}, ${row.tipo})`);
+      const row = await core.store.db.transaction().execute(async (tx) => {
+        const created = await accounts.insert(tx, prepared);
+        if (streamings === undefined) return created;
+        await tx.updateTable('accounts').set({ max_streamings: streamings }).where('id', '=', created.id).execute();
+        return { ...created, max_streamings: streamings };
+      });
+      console.log(`Conta criada: #${row.id} ${row.email} (usuário ${row.usuario}, ${row.tipo === 'admin' ? 'operador' : row.tipo}${
+        row.tipo === 'revenda' ? `, ${row.max_streamings} streamings` : ''})`);
     } else if (sub === 'list') {
       const rows = await accounts.list();
       console.log(['id', 'email', 'usuario', 'tipo', 'bitrate', 'espectadores', 'espaco', 'max_lives_ativas', 'max_lives', 'max_agendamentos', 'situacao'].join('\t'));

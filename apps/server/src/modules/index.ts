@@ -19,6 +19,7 @@ import type { ModuleDefinition } from './module.ts';
 import { playersModule } from './players/index.ts';
 import { playlistsModule } from './playlists/index.ts';
 import { playoutModule } from './playout/index.ts';
+import { provisioningModule } from './provisioning/index.ts';
 import { relayModule } from './relay/index.ts';
 import { schedulesModule } from './schedules/index.ts';
 import { settingsModule } from './settings/index.ts';
@@ -32,7 +33,7 @@ import { webappModule } from './webapp/index.ts';
  * the channel's sweep after it, then what reads nginx.
  */
 export const modules: readonly ModuleDefinition[] = [
-  activityModule, auditModule, authModule, settingsModule, healthModule, managementModule,
+  activityModule, auditModule, authModule, settingsModule, healthModule, managementModule, provisioningModule,
   viewersModule, audienceModule, schedulesModule, engineModule, channelModule, playoutModule,
   streamingModule, mediaModule, dashboardModule,
   playlistsModule, commercialsModule, livesModule, relayModule, playersModule,

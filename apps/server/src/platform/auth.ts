@@ -22,9 +22,14 @@ export interface Auth {
   userId: number;
   /** This login's session (logout ends it alone), and when its token expires (epoch seconds). */
   session: { sid: string | null; exp: number };
+  /** A reseller or the operator who entered this account's panel ('Acessar painel'). */
+  impersonator?: { id: number; usuario: string; nome: string };
 }
 
-interface Claims { id: number; ver: number; sid: string | null; exp: number }
+interface Claims { id: number; ver: number; sid: string | null; exp: number; imp?: number }
+
+/** A session opened for someone else: who opened it and for how long (seconds). */
+export interface Impersonation { by: number; ttlSeconds: number }
 
 /** How many verified tokens are remembered; the oldest is forgotten first. */
 const VERIFIED_CACHE = 10_000;
@@ -40,12 +45,12 @@ export function createTokens(key: Uint8Array, ttlSeconds: number, now: () => num
     verified.set(token, c);
   };
   return {
-    sign: (account: Pick<AuthAccount, 'id' | 'token_version'>): Promise<string> =>
-      new SignJWT({ ver: account.token_version, sid: randomBytes(16).toString('base64url') })
+    sign: (account: Pick<AuthAccount, 'id' | 'token_version'>, impersonation?: Impersonation): Promise<string> =>
+      new SignJWT({ ver: account.token_version, sid: randomBytes(16).toString('base64url'), ...(impersonation ? { imp: impersonation.by } : {}) })
         .setProtectedHeader({ alg: ALG })
         .setSubject(String(account.id))
         .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setExpirationTime(`${impersonation?.ttlSeconds ?? ttlSeconds}s`)
         .sign(key),
     /** Returns the account id and token version, or throws a 401 (flagged expired when it is). */
     async verify(token: string): Promise<Claims> {
@@ -60,7 +65,8 @@ export function createTokens(key: Uint8Array, ttlSeconds: number, now: () => num
         const id = Number(payload.sub);
         const ver = payload.ver;
         if (!Number.isInteger(id) || typeof ver !== 'number' || typeof payload.exp !== 'number') throw new AppError('invalid_token');
-        const claims = { id, ver, sid: typeof payload.sid === 'string' ? payload.sid : null, exp: payload.exp };
+        const claims: Claims = { id, ver, sid: typeof payload.sid === 'string' ? payload.sid : null, exp: payload.exp };
+        if (Number.isInteger(payload.imp)) claims.imp = payload.imp as number;
         remember(token, claims);
         return claims;
       } catch (e) {

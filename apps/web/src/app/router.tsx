@@ -25,6 +25,7 @@ const RelayPage = lazyNamed(() => import('@/features/relay/components/relay-page
 const ConversionPage = lazyNamed(() => import('@/features/conversion/components/conversion-page.tsx'), 'ConversionPage');
 const MultiplatformAppPage = lazyNamed(() => import('@/features/multiplatform-app/components/multiplatform-app-page.tsx'), 'MultiplatformAppPage');
 const AndroidAppPage = lazyNamed(() => import('@/features/android-app/components/android-app-page.tsx'), 'AndroidAppPage');
+const StreamingsPage = lazyNamed(() => import('@/features/management/components/streamings-page.tsx'), 'StreamingsPage');
 const DashboardLayout = lazyNamed(() => import('./shell/dashboard-layout.tsx'), 'DashboardLayout');
 
 /** The panel's routes; any other path goes to /login. */
@@ -62,6 +63,7 @@ export function AppRouter() {
               <Route path="conversao-videos" element={<ConversionPage />} />
               <Route path="app-multiplataforma" element={<MultiplatformAppPage />} />
               <Route path="app-android" element={<AndroidAppPage />} />
+              <Route path="streamings" element={<StreamingsPage />} />
             </Route>
             <Route path="*" element={<Navigate to="/login" replace />} />
           </Routes>

@@ -27,6 +27,7 @@ interface Catalogue {
   downloads: typeof import('./pt-BR/downloads.ts').default;
   'ftp-migration': typeof import('./pt-BR/ftp-migration.ts').default;
   lives: typeof import('./pt-BR/lives.ts').default;
+  management: typeof import('./pt-BR/management.ts').default;
   'multiplatform-app': typeof import('./pt-BR/multiplatform-app.ts').default;
   players: typeof import('./pt-BR/players.ts').default;
   playlists: typeof import('./pt-BR/playlists.ts').default;

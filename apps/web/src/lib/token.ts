@@ -20,3 +20,27 @@ export function clearToken(): void {
     // storage unavailable: nothing to remove
   }
 }
+
+/** Where a reseller's own session waits while it is in a streaming's panel (this tab only). */
+const RETURN_KEY = 'painel.sessao-revenda';
+
+/** Enters a streaming's panel ('Acessar painel'): its short session replaces this one, kept to come back to. */
+export function enterPanel(token: string): void {
+  const own = getToken();
+  if (own) window.sessionStorage.setItem(RETURN_KEY, own);
+  setToken(token);
+}
+
+/** Back to the reseller's own session; false when this tab has none to return to. */
+export function leavePanel(): boolean {
+  let own: string | null = null;
+  try {
+    own = window.sessionStorage.getItem(RETURN_KEY);
+    window.sessionStorage.removeItem(RETURN_KEY);
+  } catch {
+    own = null;
+  }
+  if (!own) return false;
+  setToken(own);
+  return true;
+}

@@ -17,8 +17,13 @@ import {
 } from '../audience.ts';
 import { messageResponseSchema, successResponseSchema } from '../success.ts';
 import {
-  auditResponseSchema, createdStreamingResponseSchema, managedAccountResponseSchema, passwordResetResponseSchema, streamingsResponseSchema,
+  auditResponseSchema, createdStreamingResponseSchema, managedAccountResponseSchema, panelAccessResponseSchema, passwordResetResponseSchema,
+  streamingsResponseSchema,
 } from '../management.ts';
+import {
+  apiKeysResponseSchema, createdApiKeyResponseSchema, provisioningAccountResponseSchema, provisioningCreatedResponseSchema,
+  provisioningDeletedResponseSchema, provisioningPasswordResponseSchema, revokedApiKeyResponseSchema,
+} from '../provisioning.ts';
 import { notJson, type ResponseEntry } from './entry.ts';
 
 /** The core features' routes: sign-in, settings, health, streaming, dashboard, players, lives, relay and audience. */
@@ -36,7 +41,20 @@ export const coreResponses = {
   'POST /api/revenda/streamings/:id/suspender': managedAccountResponseSchema,
   'POST /api/revenda/streamings/:id/reativar': managedAccountResponseSchema,
   'POST /api/revenda/streamings/:id/senha': passwordResetResponseSchema,
+  'DELETE /api/revenda/streamings/:id': successResponseSchema,
   'GET /api/revenda/auditoria': auditResponseSchema,
+
+  'GET /api/admin/api-keys': apiKeysResponseSchema,
+  'POST /api/admin/api-keys': createdApiKeyResponseSchema,
+  'DELETE /api/admin/api-keys/:id': revokedApiKeyResponseSchema,
+  'POST /api/provisioning/v1/accounts': provisioningCreatedResponseSchema,
+  'GET /api/provisioning/v1/accounts/:login': provisioningAccountResponseSchema,
+  'PUT /api/provisioning/v1/accounts/:login/plan': provisioningAccountResponseSchema,
+  'POST /api/provisioning/v1/accounts/:login/suspend': provisioningAccountResponseSchema,
+  'POST /api/provisioning/v1/accounts/:login/unsuspend': provisioningAccountResponseSchema,
+  'POST /api/provisioning/v1/accounts/:login/password': provisioningPasswordResponseSchema,
+  'DELETE /api/provisioning/v1/accounts/:login': provisioningDeletedResponseSchema,
+  'POST /api/revenda/streamings/:id/acessar': panelAccessResponseSchema,
 
   'GET /api/user-settings': userSettingsSchema,
   'POST /api/user-settings': saveUserSettingsResponseSchema,

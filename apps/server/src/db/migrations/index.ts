@@ -14,6 +14,7 @@ import { pushLimits } from './011-push-limits.ts';
 import { namedStates } from './012-named-states.ts';
 import { jobErrorCode } from './013-job-error-code.ts';
 import { management } from './014-management.ts';
+import { apiKeys } from './015-api-keys.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '012-named-states': namedStates(),
     '013-job-error-code': jobErrorCode(),
     '014-management': management(dialect),
+    '015-api-keys': apiKeys(dialect),
   };
 }

@@ -11,6 +11,8 @@ export type ActivityType =
   | 'live_started'
   /** A live scheduled on a platform; the detail is `<platform>|<start, ISO UTC>`. */
   | 'live_scheduled'
+  /** A reseller or the operator entered the panel ('Acessar painel'); the detail is its name. */
+  | 'panel_accessed'
   /** Written by older versions: the detail is the whole Portuguese sentence. */
   | 'live_registered';
 
@@ -35,6 +37,7 @@ function describe(tipo: string, detalhe: string, timeZone: string): string {
     case 'logo_added': return msg.activityLogoAdded(detalhe);
     case 'logo_removed': return msg.activityLogoRemoved(detalhe);
     case 'player_settings': return msg.activityPlayerSettings;
+    case 'panel_accessed': return msg.activityPanelAccessed(detalhe);
     case 'live_started': return msg.liveActivityStarted(detalhe);
     case 'live_scheduled': {
       const cut = detalhe.lastIndexOf('|');

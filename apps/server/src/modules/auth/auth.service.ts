@@ -33,13 +33,30 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; tok
     /** Resolves a bearer token to the acting account, refusing revoked and disabled ones. */
     async authenticate(token: string | undefined): Promise<Auth> {
       if (!token) throw new AppError('not_authenticated');
-      const { id, ver, sid, exp } = await tokens.verify(token);
+      const { id, ver, sid, exp, imp } = await tokens.verify(token);
       const row = (await sessionOf(id, sid ?? ''))[0];
       if (!row) throw new AppError('invalid_token');
       const { session_revoked: revoked, ...account } = row satisfies AccountRow & { session_revoked: unknown };
       if (account.disabled || account.token_version !== ver || Number(revoked)) throw new AppError('invalid_token');
       const user = await accounts.toUser(account);
-      return { account, user, userId: user.effective_user_id ?? user.id, session: { sid, exp } };
+      const auth: Auth = { account, user, userId: user.effective_user_id ?? user.id, session: { sid, exp } };
+      if (imp !== undefined) {
+        // an entered panel lasts only while whoever entered still may: active, and still its reseller or the operator
+        const by = await accounts.byId(imp);
+        const allowed = by && !by.disabled && (by.tipo === 'admin' || (by.tipo === 'revenda' && account.revenda_id === by.id));
+        if (!allowed) throw new AppError('invalid_token');
+        auth.impersonator = { id: by.id, usuario: by.usuario, nome: by.nome };
+        auth.user = { ...user, acessado_por: { usuario: by.usuario, nome: by.nome } };
+      }
+      return auth;
+    },
+
+    /**
+     * A session of `row` opened by a reseller or the operator ('Acessar painel'): short-lived,
+     * marked with who opened it, and ended as soon as that one may no longer (authenticate).
+     */
+    async openFor(row: AccountRow, by: number, ttlSeconds: number): Promise<string> {
+      return tokens.sign(row, { by, ttlSeconds });
     },
 
     /** Ends this session only; a token from before sessions had ids can only be ended with all the others. */

@@ -26,5 +26,6 @@ export function managementRoutes(app: FastifyInstance, management: ManagementSer
   app.post('/api/revenda/streamings/:id/reativar', auth, (req) => management.reactivate(caller(req), idOf(req.params)));
   app.post('/api/revenda/streamings/:id/senha', auth, (req) =>
     management.resetPassword(caller(req), idOf(req.params), parse(passwordResetBody, req.body ?? {}).senha));
+  app.delete('/api/revenda/streamings/:id', auth, (req) => management.remove(caller(req), idOf(req.params)));
   app.get('/api/revenda/auditoria', auth, (req) => management.auditLog(caller(req)));
 }

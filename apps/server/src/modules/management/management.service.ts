@@ -6,6 +6,8 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import { MIN_PASSWORD, hashPassword, type AccountsService } from '../accounts/accounts.service.ts';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
+import type { AccountEffects } from './effects.ts';
+import type { Removal } from './removal.ts';
 
 /** Suspended by itself, or with its reseller (accounts.disabled, migration 014). */
 export const SUSPENDED = { self: 1, withReseller: 2 } as const;
@@ -19,6 +21,10 @@ export interface Caller {
   scope: Scope;
 }
 
+/** Whether a caller's scope covers an account: the operator any but another operator, a reseller its streamings. */
+export const inScope = (scope: Scope, row: AccountRow | undefined): row is AccountRow =>
+  !!row && (scope.kind === 'operator' ? row.tipo !== 'admin' : row.tipo === 'streaming' && row.revenda_id === scope.id);
+
 /** A password the panel makes up: 16 characters from a URL-safe alphabet (96 bits). */
 export const generatePassword = (): string => randomBytes(12).toString('base64url');
 
@@ -28,6 +34,9 @@ export function createManagementService(deps: {
   audit: AuditService;
   usageMB: (userId: number) => Promise<number>;
   viewersNow: (userId: number) => Promise<number>;
+  /** What a suspension stops at once (effects.ts); a deletion (removal.ts). */
+  effects?: AccountEffects;
+  removal?: Removal;
 }) {
   const { db, accounts, audit } = deps;
 
@@ -39,9 +48,6 @@ export function createManagementService(deps: {
     if (row.tipo === 'revenda') return { actor, scope: { kind: 'reseller', id: row.id } };
     throw new AppError('management_forbidden');
   }
-
-  const inScope = (scope: Scope, row: AccountRow | undefined): row is AccountRow =>
-    !!row && (scope.kind === 'operator' ? row.tipo !== 'admin' : row.tipo === 'streaming' && row.revenda_id === scope.id);
 
   /** An account of the scope, else 404 (another reseller's id looks like no id at all). */
   async function accountIn(tx: Tx, scope: Scope, id: number): Promise<AccountRow> {
@@ -121,8 +127,25 @@ export function createManagementService(deps: {
       .where('revenda_id', '=', row.id).where('disabled', '=', suspended ? 0 : SUSPENDED.withReseller).execute();
   }
 
+  /** The account and, for a reseller, its streamings that are suspended now. */
+  async function suspendedWith(row: AccountRow): Promise<number[]> {
+    if (row.tipo !== 'revenda') return [row.id];
+    const rows = await db.selectFrom('accounts').select('id').where('revenda_id', '=', row.id).where('disabled', '!=', 0).execute();
+    return [row.id, ...rows.map((r) => r.id)];
+  }
+
   return {
     callerOf,
+
+    /**
+     * Deletes an account of the scope (404 outside it): what it has on air stops, its rows and
+     * files go, the audit entry stays. A reseller only without streamings (409).
+     */
+    async remove(caller: Caller, id: number): Promise<{ success: true }> {
+      if (!deps.removal) throw new Error('removal not wired');
+      await deps.removal.remove(caller.actor, (tx) => accountIn(tx, caller.scope, id));
+      return { success: true };
+    },
 
     /** The accounts in scope, newest first, with the reseller's pool. */
     async list(caller: Caller): Promise<{ success: true; streamings: ManagedAccount[]; pool: Pool | null }> {
@@ -190,6 +213,8 @@ export function createManagementService(deps: {
         }
         return { ...before, disabled: before.disabled || SUSPENDED.self };
       });
+      // what it (and a reseller's streamings that went with it) has on air stops now, not at the worker's next pass
+      await deps.effects?.stopAccounts(await suspendedWith(row));
       return { success: true, streaming: await viewOne(row) };
     },
 
@@ -204,6 +229,7 @@ export function createManagementService(deps: {
         }
         return { ...before, disabled: 0 };
       });
+      // access comes back; what the suspension stopped stays stopped (nothing is started here)
       return { success: true, streaming: await viewOne(row) };
     },
 

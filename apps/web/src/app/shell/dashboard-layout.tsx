@@ -7,10 +7,12 @@ import { getToken } from '@/lib/token.ts';
 import { saveUserSettings, userSettingsQueryKey, useUserSettings } from '@/lib/user-settings.ts';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { activeLocale } from '@/i18n/locale-store.ts';
-import { rememberLocale, setLocale } from '@/i18n/runtime.ts';
+import { rememberLocale, setLocale, useTexts } from '@/i18n/runtime.ts';
+import { shellCatalogue } from '@/i18n/shell.ts';
 import { useMenuLabel } from '@/lib/menu-label.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { PanelAccessBar } from './panel-access-bar.tsx';
 import { pageItem, useShellMenu } from './use-shell-menu.ts';
 
 /** The shell of every /dashboard page: side menu, header, and the page fading in. */
@@ -21,6 +23,7 @@ export function DashboardLayout() {
   const menu = useShellMenu();
   const labelOf = useMenuLabel();
   const page = pageItem(menu, pathname);
+  const shellTexts = useTexts(shellCatalogue);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // starts as the account's setting says; the header button folds it for this visit
   const settings = useUserSettings({ enabled: getToken() !== null });
@@ -29,9 +32,15 @@ export function DashboardLayout() {
   // the whole panel speaks the account's language, and the login page of this browser next time
   const loaded = settings.data;
   const queryClient = useQueryClient();
+  const entered = !!user?.acessado_por;
   useEffect(() => {
     if (!loaded) return;
     const shown = activeLocale();
+    // a reseller in a streaming's panel sees it in the streaming's language, and saves nothing of its own
+    if (entered) {
+      void setLocale(loaded.language);
+      return;
+    }
     if (!loaded.salvas && loaded.language !== shown) {
       // an account that never saved its settings keeps the language its owner signed in with
       void saveUserSettings({ ...loaded, language: shown })
@@ -41,7 +50,7 @@ export function DashboardLayout() {
     }
     rememberLocale(loaded.language);
     void setLocale(loaded.language);
-  }, [loaded, queryClient]);
+  }, [loaded, queryClient, entered]);
 
   return (
     <div className="flex h-screen overflow-hidden bg-gray-50">
@@ -51,8 +60,9 @@ export function DashboardLayout() {
       <Sidebar menu={menu} user={user} open={menuOpen} onClose={closeMenu} collapsed={collapsed} />
 
       <div className="flex min-w-0 flex-1 flex-col">
+        <PanelAccessBar user={user} />
         <Header
-          pageLabel={page && labelOf(page)}
+          pageLabel={page ? labelOf(page) : pathname === '/dashboard/streamings' ? shellTexts.streamingsLink : undefined}
           atRoot={page?.id === 'dashboard'}
           user={user}
           menuOpen={menuOpen}

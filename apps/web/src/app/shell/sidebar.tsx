@@ -4,6 +4,7 @@ import X from 'lucide-react/icons/x';
 import type { MenuItem, User } from '@painel/contract';
 import { cn } from '@/lib/cn.ts';
 import { Logo } from '@/components/ui/logo.tsx';
+import { SidebarManagement } from './sidebar-management.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { commonCatalogue } from '@/i18n/common.ts';
@@ -80,6 +81,7 @@ export function Sidebar({
       </div>
 
       <SidebarNav menu={menu} search={search} onNavigate={onClose} collapsed={collapsed} />
+      <SidebarManagement user={user} search={search} onNavigate={onClose} collapsed={collapsed} />
       <UserMenu user={user} collapsed={collapsed} />
     </aside>
   );

@@ -53,6 +53,7 @@ export const messageTexts: MessageTexts = {
   activityLogoAdded: (nome) => `Logo added: ${nome}`,
   activityLogoRemoved: (nome) => `Logo removed: ${nome}`,
   activityPlayerSettings: 'Player settings updated',
+  activityPanelAccessed: (who) => `${who} entered this account’s panel`,
   playerSettingsSaved: 'Player settings saved!',
   // players, watermark and logos
   playerLoading: 'Loading player...',

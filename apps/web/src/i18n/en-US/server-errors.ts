@@ -241,6 +241,16 @@ export const serverErrorTexts: ServerErrorTexts = {
   storage_below_use: (v) => `The streaming already uses ${v.used} MB: its storage can’t go below that`,
   pool_below_use: (v) => `The reseller already uses ${v.used} of ${v.field}: the plan can’t go below that`,
   account_suspended_by_reseller: 'This streaming’s reseller is suspended: reactivate the reseller first',
+  reseller_has_streamings: 'This reseller still has streamings: delete them before deleting the reseller',
+  // billing systems' API keys and the provisioning API
+  api_key_invalid: 'Invalid or revoked API key',
+  api_key_name_invalid: 'Invalid key name: use 1 to 64 characters',
+  api_key_not_found: 'API key not found',
+  api_key_reseller_only: 'A reseller’s key only creates and changes that reseller’s streamings',
+  idempotency_key_invalid: 'Invalid Idempotency-Key: use 1 to 255 visible characters',
+  idempotency_key_reused: 'This Idempotency-Key was already used with a different request',
+  idempotency_in_progress: 'A request with this Idempotency-Key is still in progress: try again in a moment',
+  streamings_reseller_only: 'The number of streamings (--streamings) only applies to reseller accounts',
 };
 
 export default serverErrorTexts;

@@ -1,4 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 const shellTexts: FeatureTexts<'shell'> = {
   openMenu: 'Open menu',
@@ -19,6 +20,12 @@ const shellTexts: FeatureTexts<'shell'> = {
   breadcrumb: 'Breadcrumb',
   breadcrumbRoot: 'Dashboard',
   online: 'Online',
+  // the side menu's own section for resellers and the operator (not part of the customizable menu)
+  managementSection: 'Management',
+  streamingsLink: 'Streamings',
+  // a streaming's panel entered by its reseller ('Acessar painel'): the bar on every page
+  accessingAs: icu('Viewing the panel as {name}'),
+  backToReseller: 'back to your reseller panel',
 
   // the side menu's entries by id
   menuLabels: {

@@ -54,6 +54,7 @@ export const messageTexts: MessageTexts = {
   activityLogoAdded: (nome) => `Logo agregado: ${nome}`,
   activityLogoRemoved: (nome) => `Logo eliminado: ${nome}`,
   activityPlayerSettings: 'Configuración del player actualizada',
+  activityPanelAccessed: (who) => `${who} entró al panel de esta cuenta`,
   playerSettingsSaved: '¡Configuración del player guardada!',
   // players, watermark and logos
   playerLoading: 'Cargando player...',

@@ -240,6 +240,16 @@ export const serverErrorTexts: ServerErrorTexts = {
   storage_below_use: (v) => `La streaming ya usa ${v.used} MB: su almacenamiento no puede quedar por debajo`,
   pool_below_use: (v) => `La reventa ya usa ${v.used} en ${v.field}: el plan no puede quedar por debajo`,
   account_suspended_by_reseller: 'La reventa de esta streaming está suspendida: reactiva primero la reventa',
+  reseller_has_streamings: 'Esta reventa todavía tiene streamings: elimínalas antes de eliminar la reventa',
+  // claves de API de los sistemas de facturación y la API de aprovisionamiento
+  api_key_invalid: 'Clave de API no válida o revocada',
+  api_key_name_invalid: 'Nombre de clave no válido: usa de 1 a 64 caracteres',
+  api_key_not_found: 'Clave de API no encontrada',
+  api_key_reseller_only: 'Una clave de reventa solo crea y modifica las streamings de esa reventa',
+  idempotency_key_invalid: 'Idempotency-Key no válida: usa de 1 a 255 caracteres visibles',
+  idempotency_key_reused: 'Esta Idempotency-Key ya se usó con otra solicitud',
+  idempotency_in_progress: 'Una solicitud con esta Idempotency-Key aún está en curso: inténtalo de nuevo en un momento',
+  streamings_reseller_only: 'El número de streamings (--streamings) solo se aplica a cuentas de reventa',
 };
 
 export default serverErrorTexts;

@@ -1,4 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 /** The shell around every signed-in page: sidebar, header, user menu and breadcrumbs. */
 const shellTexts: FeatureTexts<'shell'> = {
@@ -20,6 +21,12 @@ const shellTexts: FeatureTexts<'shell'> = {
   breadcrumb: 'Ruta de navegación',
   breadcrumbRoot: 'Dashboard',
   online: 'En línea',
+  // the side menu's own section for resellers and the operator (not part of the customizable menu)
+  managementSection: 'Gestión',
+  streamingsLink: 'Streamings',
+  // a streaming's panel entered by its reseller ('Acessar painel'): the bar on every page
+  accessingAs: icu('Accediendo como {name}'),
+  backToReseller: 'volver a la reventa',
 
   // the side menu's entries by id
   menuLabels: {

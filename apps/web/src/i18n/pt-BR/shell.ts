@@ -1,3 +1,5 @@
+import { icu } from '../message.ts';
+
 /** The shell around every signed-in page: sidebar, header, user menu and breadcrumbs. */
 const shellTexts = {
   openMenu: 'Abrir menu',
@@ -18,6 +20,12 @@ const shellTexts = {
   breadcrumb: 'Navegação estrutural',
   breadcrumbRoot: 'Dashboard',
   online: 'Online',
+  // the side menu's own section for resellers and the operator (not part of the customizable menu)
+  managementSection: 'Gestão',
+  streamingsLink: 'Streamings',
+  // a streaming's panel entered by its reseller ('Acessar painel'): the bar on every page
+  accessingAs: icu<{ name: string }>('Acessando como {name}'),
+  backToReseller: 'voltar à revenda',
 
   // the side menu's entries by id: exactly the labels of DEFAULT_MENU (packages/contract menu.ts)
   menuLabels: {

@@ -9,6 +9,7 @@ export interface ActivityTexts {
   activityLogoAdded: (name: string) => string;
   activityLogoRemoved: (name: string) => string;
   activityPlayerSettings: string;
+  activityPanelAccessed: (who: string) => string;
   liveActivityStarted: (platform: string) => string;
   liveActivityScheduled: (platform: string, at: string) => string;
 }
@@ -33,6 +34,7 @@ export function activityText(
     case 'logo_added': return texts.activityLogoAdded(detail);
     case 'logo_removed': return texts.activityLogoRemoved(detail);
     case 'player_settings': return texts.activityPlayerSettings;
+    case 'panel_accessed': return texts.activityPanelAccessed(detail);
     case 'live_started': return texts.liveActivityStarted(detail);
     case 'live_scheduled': {
       const cut = detail.lastIndexOf('|');

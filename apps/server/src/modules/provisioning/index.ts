@@ -1,0 +1,25 @@
+import { defineModule } from '../module.ts';
+import { createApiKeysService, type ApiKeysService } from './api-keys.service.ts';
+import { provisioningRoutes } from './provisioning.routes.ts';
+import { createProvisioningService, type ProvisioningService } from './provisioning.service.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    apiKeys: ApiKeysService;
+    provisioning: ProvisioningService;
+  }
+}
+
+/** Billing systems (WHMCS, Blesta): the operator's API keys and the provisioning API they call. */
+export const provisioningModule = defineModule({
+  name: 'provisioning',
+  services: {
+    apiKeys: ({ store, accounts }) => createApiKeysService({ db: store.db, accounts }),
+    provisioning: ({ store, accounts, library, services }) => createProvisioningService({
+      db: store.db, accounts, audit: services.audit, management: services.management,
+      usageMB: async (id) => (await library.usageOf(id)).espacoUsadoMB,
+      viewersNow: (id) => services.viewers.shown(id),
+    }),
+  },
+  routes: (app, { services }, api) => provisioningRoutes(app, { keys: services.apiKeys, provisioning: services.provisioning, readCache: api.readCache }),
+});

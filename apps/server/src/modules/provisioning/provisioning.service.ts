@@ -1,0 +1,171 @@
+import type { ManagedAccount, Pool, ProvisioningAccountBody, ProvisioningPlanBody } from '@painel/contract';
+import { nowIso, type Db } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AccountRow } from '../accounts/accounts.repo.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { SUSPENDED, generatePassword, inScope, type Caller, type ManagementService } from '../management/management.service.ts';
+import type { ApiKeyRow } from './provisioning.table.ts';
+
+export interface ProvisionedAccount {
+  success: true;
+  account: ManagedAccount;
+  pool: Pool | null;
+}
+
+/**
+ * What a billing system does with an API key: the same operations as the reseller's and the
+ * operator's screens (the management service, which holds the pool rules and the audit log),
+ * with accounts named by login. An installation key acts as the operator (and may create
+ * resellers); a reseller's key only on that reseller's streamings (another login: 404).
+ */
+export function createProvisioningService(deps: {
+  db: Db;
+  accounts: AccountsService;
+  audit: AuditService;
+  management: ManagementService;
+  usageMB: (userId: number) => Promise<number>;
+  viewersNow: (userId: number) => Promise<number>;
+}) {
+  const { db, accounts, audit, management } = deps;
+
+  /** The key as a management caller, recorded in the audit log as `api:<key name>`. */
+  async function callerOf(key: ApiKeyRow): Promise<Caller> {
+    const actor = { id: null, label: `api:${key.name}` };
+    if (key.revenda_id === null) return { actor, scope: { kind: 'operator' } };
+    const reseller = await accounts.byId(key.revenda_id);
+    // a suspended reseller's key acts no more than the reseller could itself
+    if (!reseller || reseller.tipo !== 'revenda') throw new AppError('api_key_invalid');
+    if (reseller.disabled !== 0) throw new AppError('account_disabled');
+    return { actor, scope: { kind: 'reseller', id: reseller.id } };
+  }
+
+  /** An account of the caller's scope by login, else 404. */
+  async function accountOf(caller: Caller, login: string): Promise<AccountRow> {
+    const row = login ? await db.selectFrom('accounts').selectAll().where('usuario', '=', login.trim().toLowerCase()).executeTakeFirst() : undefined;
+    if (!inScope(caller.scope, row)) throw notFound();
+    return row;
+  }
+
+  async function poolOf(reseller: AccountRow): Promise<Pool> {
+    const used = await db.selectFrom('accounts')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('espectadores').as('viewers'), eb.fn.sum<number>('espaco').as('storage')])
+      .where('revenda_id', '=', reseller.id).executeTakeFirstOrThrow();
+    return {
+      max_streamings: reseller.max_streamings, streamings: Number(used.n), bitrate: reseller.bitrate,
+      espectadores: reseller.espectadores, espectadores_usados: Number(used.viewers ?? 0),
+      espaco: reseller.espaco, espaco_usado: Number(used.storage ?? 0),
+    };
+  }
+
+  /** An account as the management screens show it (plan, use, state), with a reseller's pool. */
+  async function show(id: number): Promise<ProvisionedAccount> {
+    const row = await accounts.byId(id);
+    if (!row) throw notFound();
+    const live = !!(await db.selectFrom('transmissions').select('id').where('user_id', '=', id).where('status', '=', 'live').executeTakeFirst());
+    const reseller = row.revenda_id === null ? undefined : await accounts.byId(row.revenda_id);
+    const [used, viewers] = await Promise.all([deps.usageMB(id), live ? deps.viewersNow(id) : Promise.resolve(0)]);
+    return {
+      success: true,
+      account: {
+        id: row.id, usuario: row.usuario, nome: row.nome, email: row.email, tipo: row.tipo,
+        bitrate: row.bitrate, espectadores: row.espectadores, espaco: row.espaco, espaco_usado: used,
+        ao_vivo: live, espectadores_agora: viewers,
+        suspensa: row.disabled !== 0,
+        suspensa_pela_revenda: row.disabled === SUSPENDED.withReseller || (!!reseller && reseller.disabled !== 0),
+        revenda_id: row.revenda_id, created_at: row.created_at,
+      },
+      pool: row.tipo === 'revenda' ? await poolOf(row) : null,
+    };
+  }
+
+  /** A reseller, made by an installation key: its pool is its own plan plus `streamings`. */
+  async function createReseller(caller: Caller, body: ProvisioningAccountBody): Promise<{ id: number; senha?: string }> {
+    if (body.streamings === undefined) throw new AppError('plan_value_invalid', { field: 'streamings' });
+    if (body.revenda) throw new AppError('reseller_streaming_only');
+    const generated = body.senha ? undefined : generatePassword();
+    const prepared = await accounts.prepare({
+      email: body.email, usuario: body.usuario, nome: body.nome || undefined, password: body.senha || generated!, tipo: 'revenda',
+      bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco,
+    });
+    const max = body.streamings;
+    const row = await db.transaction().execute(async (tx) => {
+      const created = await accounts.insert(tx, prepared, null);
+      await tx.updateTable('accounts').set({ max_streamings: max }).where('id', '=', created.id).execute();
+      await audit.record(tx, caller.actor, 'account_created',
+        created, `revenda: ${max} streamings, bitrate ${created.bitrate} kbps, ${created.espectadores} espectadores, ${created.espaco} MB`);
+      return created;
+    });
+    return { id: row.id, ...(generated ? { senha: generated } : {}) };
+  }
+
+  return {
+    callerOf,
+    accountOf,
+    show,
+
+    /**
+     * A new account. A reseller's key: a streaming in its pool. An installation key: a reseller,
+     * a streaming of a reseller's pool (`revenda`), or a streaming of no reseller.
+     */
+    async create(caller: Caller, body: ProvisioningAccountBody): Promise<ProvisionedAccount & { senha?: string }> {
+      if (body.tipo === 'revenda') {
+        if (caller.scope.kind !== 'operator') throw new AppError('api_key_reseller_only');
+        const { id, senha } = await createReseller(caller, body);
+        return { ...(await show(id)), ...(senha ? { senha } : {}) };
+      }
+      if (body.streamings !== undefined) throw new AppError('streamings_reseller_only');
+      let target = caller;
+      if (body.revenda) {
+        const reseller = await accounts.byLogin(body.revenda);
+        if (caller.scope.kind === 'reseller') {
+          if (reseller?.id !== caller.scope.id) throw new AppError('api_key_reseller_only');
+        } else {
+          if (!reseller || reseller.tipo !== 'revenda') throw new AppError('reseller_not_found');
+          // into that reseller's pool, under the same rules as the reseller's own screen
+          target = { actor: caller.actor, scope: { kind: 'reseller', id: reseller.id } };
+        }
+      }
+      const created = await management.create(target, body);
+      return { ...(await show(created.streaming.id)), ...(created.senha ? { senha: created.senha } : {}) };
+    },
+
+    /** A new plan (management's pool rules); a reseller's `streamings` never below what it has. */
+    async updatePlan(caller: Caller, row: AccountRow, body: ProvisioningPlanBody): Promise<ProvisionedAccount> {
+      const { streamings, ...plan } = body;
+      if (streamings !== undefined) {
+        if (row.tipo !== 'revenda') throw new AppError('streamings_reseller_only');
+        const count = (await poolOf(row)).streamings;
+        if (streamings < count) throw new AppError('pool_below_use', { field: 'streamings', used: count });
+      }
+      await management.updatePlan(caller, row.id, plan);
+      if (streamings !== undefined && streamings !== row.max_streamings) {
+        await db.transaction().execute(async (tx) => {
+          // the count again under the reseller's row lock (a streaming made meanwhile counts)
+          const locked = await tx.updateTable('accounts').set((eb) => ({ max_streamings: eb.ref('max_streamings') }))
+            .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+          const n = Number((await tx.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('revenda_id', '=', row.id).executeTakeFirstOrThrow()).n);
+          if (streamings < n) throw new AppError('pool_below_use', { field: 'streamings', used: n });
+          await tx.updateTable('accounts').set({ max_streamings: streamings, updated_at: nowIso() }).where('id', '=', row.id).execute();
+          await audit.record(tx, caller.actor, 'plan_changed', locked, `streamings ${locked.max_streamings} → ${streamings}`);
+        });
+      }
+      return show(row.id);
+    },
+
+    async suspend(caller: Caller, row: AccountRow): Promise<ProvisionedAccount> {
+      await management.suspend(caller, row.id);
+      return show(row.id);
+    },
+
+    async unsuspend(caller: Caller, row: AccountRow): Promise<ProvisionedAccount> {
+      await management.reactivate(caller, row.id);
+      return show(row.id);
+    },
+
+    resetPassword: (caller: Caller, row: AccountRow, given: string) => management.resetPassword(caller, row.id, given),
+
+    remove: (caller: Caller, row: AccountRow) => management.remove(caller, row.id),
+  };
+}
+export type ProvisioningService = ReturnType<typeof createProvisioningService>;

@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { startMsg } from '@painel/contract';
+import managementSource from '../apps/web/src/i18n/pt-BR/management.ts';
+import shellSource from '../apps/web/src/i18n/pt-BR/shell.ts';
+import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { startStack, type Stack } from './support/stack.ts';
+import { ptBR } from './support/texts.ts';
+
+const t = ptBR(managementSource);
+const shell = ptBR(shellSource);
+const STREAMING_NAME = 'Rádio São João';
+
+/** Signs in through the login screen without waiting for the dashboard (a refused sign-in stays on /login). */
+async function tryLogIn(page: Page, login: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail ou Usuário').fill(login);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar no Painel' }).click();
+}
+
+describe('a reseller manages its streamings in Chromium', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  test('create (generated password shown once), edit the plan, suspend, reactivate and delete a streaming', { timeout: 120_000 }, async () => {
+    const reseller = await stack.addAccount({ tipo: 'revenda', nome: 'Revenda Sul', streamings: 3 });
+    // a streaming account has no such link
+    const other = await stack.addAccount({ nome: 'Canal Avulso' });
+    const plain = await newPage(browser, stack.baseUrl);
+    await logIn(plain, other.email, other.password);
+    await plain.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+    assert.equal(await plain.getByTestId('sidebar-management').count(), 0);
+    await plain.context().close();
+
+    const page = await newPage(browser, stack.baseUrl);
+    await logIn(page, reseller.email, reseller.password);
+    await page.getByRole('navigation', { name: 'Gestão' }).getByRole('link', { name: 'Streamings' }).click();
+    await page.waitForURL('**/dashboard/streamings');
+    await page.getByRole('heading', { name: 'Streamings', level: 1 }).waitFor();
+    const pool = page.getByTestId('pool-summary');
+    assert.match(await pool.getByTestId('pool-streamings').innerText(), /0 de 3/);
+    assert.match(await pool.getByTestId('pool-viewers').innerText(), /0 de 100/);
+    await page.getByText(t.empty).waitFor();
+
+    // a new streaming, the password left empty: the panel generates it and shows it this once
+    const login = `loja${process.pid}`;
+    await page.getByRole('button', { name: t.newStreaming }).click();
+    const form = page.getByRole('dialog', { name: t.createTitle });
+    await form.getByLabel(t.emailLabel).fill(`${login}@exemplo.com.br`);
+    await form.getByLabel(t.loginLabel).fill(login);
+    await form.getByLabel(t.nameLabel).fill(STREAMING_NAME);
+    await form.getByLabel(t.viewersLabel).fill('40');
+    await form.getByLabel(t.storageLabel).fill('300');
+    assert.equal(await form.getByTestId('pool-left-espectadores').innerText(), t.viewersRemaining({ n: '100' }));
+    await form.getByRole('button', { name: t.create }).click();
+    const shown = page.getByRole('dialog', { name: t.generatedTitle });
+    await shown.waitFor();
+    const password = (await shown.getByTestId('generated-password-value').innerText()).trim();
+    assert.match(password, /^[\w-]{16}$/);
+    await shown.getByText(t.generatedWarning).waitFor();
+    await shown.getByRole('button', { name: 'Copiar a senha' }).waitFor();
+    await shown.getByRole('button', { name: t.done }).click();
+    await shown.waitFor({ state: 'detached' });
+    assert.equal(await page.getByText(password).count(), 0, 'the password is not shown again');
+
+    const row = page.getByTestId('streaming-row').filter({ hasText: login });
+    await row.waitFor();
+    assert.match(await row.innerText(), /Rádio São João/);
+    assert.match(await row.getByTestId('streaming-plan').innerText(), /40 espectadores/);
+    await page.getByText(t.poolOf({ used: '1', total: '3' })).waitFor();
+    // the search ignores accents
+    await page.getByLabel(t.searchLabel).fill('sao joao');
+    await row.waitFor();
+    await page.getByLabel(t.searchLabel).fill('nada-assim');
+    await page.getByText(t.noMatch).waitFor();
+    await page.getByLabel(t.searchLabel).fill('');
+
+    // the plan: over the pool is refused in the user's language, within it is saved
+    await row.getByRole('button', { name: t.editPlan({ login }) }).click();
+    const plan = page.getByRole('dialog', { name: t.planTitle({ login }) });
+    // its own 40 count back in: 100 of the pool are its to take
+    assert.equal(await plan.getByTestId('pool-left-espectadores').innerText(), t.viewersRemaining({ n: '100' }));
+    await plan.getByLabel(t.viewersLabel).fill('500');
+    await plan.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Espectadores acima do que resta no plano da revenda: restam 100').first().waitFor();
+    assert.ok(await plan.isVisible(), 'a refusal keeps the dialog open');
+    await plan.getByLabel(t.viewersLabel).fill('60');
+    await plan.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText(t.planSaved({ login })).waitFor();
+    await plan.waitFor({ state: 'detached' });
+    await row.getByTestId('streaming-plan').getByText(/60 espectadores/).waitFor();
+    await page.getByText(t.poolOf({ used: '60', total: '100' })).waitFor();
+
+    // suspended: the streaming cannot sign in
+    await row.getByRole('button', { name: t.suspend({ login }) }).click();
+    assert.equal(await answerConfirm(page), t.suspendConfirm({ login }));
+    await row.getByTestId('streaming-state').getByText(t.stateSuspended, { exact: true }).waitFor();
+    const client = await newPage(browser, stack.baseUrl);
+    await tryLogIn(client, login, password);
+    await client.getByText(startMsg.accountDisabled).first().waitFor();
+    assert.match(client.url(), /\/login$/);
+
+    // reactivated: it signs in
+    await row.getByRole('button', { name: t.reactivate({ login }) }).click();
+    await row.getByTestId('streaming-state').getByText(t.stateActive, { exact: true }).waitFor();
+    await logIn(client, login, password);
+    await client.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+    assert.equal(await client.getByTestId('sidebar-management').count(), 0, 'a streaming has no Streamings link');
+    await client.context().close();
+
+    // on a phone the table scrolls in its own box; the page itself does not scroll sideways
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    const sizes = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const table = document.querySelector('[data-testid="streamings-table"]')!;
+      const box = table.parentElement!;
+      return { main: [main.scrollWidth, main.clientWidth], box: [box.scrollWidth, box.clientWidth], overflow: getComputedStyle(box).overflowX };
+    });
+    assert.ok(sizes.main[0]! <= sizes.main[1]! + 1, `main scrolls sideways: ${sizes.main.join(' > ')}`);
+    assert.equal(sizes.overflow, 'auto');
+    assert.ok(sizes.box[0]! > sizes.box[1]!, 'the table is wider than the phone and scrolls in its box');
+    await page.setViewportSize({ width: 1366, height: 860 });
+
+    // 'Acessar painel': the streaming's panel as the streaming, a bar on every page, and back
+    await row.getByRole('button', { name: t.enterPanel({ login }) }).click();
+    await page.waitForURL('**/dashboard');
+    const bar = page.getByTestId('panel-access-bar');
+    await bar.getByText(shell.accessingAs({ name: STREAMING_NAME })).waitFor();
+    await page.goto('/dashboard/playlists');
+    await bar.getByText(shell.accessingAs({ name: STREAMING_NAME })).waitFor();
+    assert.equal(await page.getByTestId('sidebar-management').count(), 0, 'inside the streaming\'s panel there is no reseller area');
+    await bar.getByRole('button', { name: shell.backToReseller }).click();
+    await page.waitForURL('**/dashboard/streamings');
+    await row.waitFor();
+    assert.equal(await bar.count(), 0);
+
+    // deleted, after a question naming what goes with it
+    await row.getByRole('button', { name: t.remove({ login }) }).click();
+    const question = await answerConfirm(page);
+    assert.equal(question, t.removeConfirm({ login }));
+    assert.match(question, /vídeos, as playlists, os agendamentos, os aplicativos e todos os arquivos/);
+    await page.getByText(t.removed({ login })).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText(t.poolOf({ used: '0', total: '3' })).waitFor();
+    assert.deepEqual(cspViolations(page), []);
+    await page.context().close();
+  });
+
+  test('the operator sees every account, resellers marked, without a pool', { timeout: 60_000 }, async () => {
+    const reseller = await stack.addAccount({ tipo: 'revenda', nome: 'Revenda Norte', streamings: 1 });
+    const operator = { email: `operador${process.pid}@exemplo.com.br`, password: `Senha-operador-${process.pid}` };
+    await stack.user('add', '--email', operator.email, '--password', operator.password, '--usuario', `operador${process.pid}`, '--tipo', 'admin');
+    const page = await newPage(browser, stack.baseUrl);
+    await logIn(page, operator.email, operator.password);
+    await page.getByRole('navigation', { name: 'Gestão' }).getByRole('link', { name: 'Streamings' }).click();
+    await page.getByText(t.subtitleOperator).waitFor();
+    const row = page.getByTestId('streaming-row').filter({ hasText: reseller.usuario });
+    await row.getByText(t.resellerBadge, { exact: true }).waitFor();
+    assert.equal(await page.getByTestId('pool-summary').count(), 0);
+    // the operator's own account is not in the list
+    assert.equal(await page.getByTestId('streaming-row').filter({ hasText: `operador${process.pid}` }).count(), 0);
+    await page.context().close();
+  });
+});
