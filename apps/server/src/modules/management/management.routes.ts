@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newStreamingBody, passwordResetBody, streamingPlanBody } from '@painel/contract';
-import { notFound, parse } from '../../platform/errors.ts';
+import { parse } from '../../platform/errors.ts';
 import type { ManagementService } from './management.service.ts';
-
-/** An account id from the path; anything else is no account at all. */
-function idOf(params: unknown): number {
-  const raw = (params as { id?: string }).id ?? '';
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
+import { idOf } from './params.ts';
 
 export function managementRoutes(app: FastifyInstance, management: ManagementService): void {
   const auth = { preHandler: app.requireAuth };

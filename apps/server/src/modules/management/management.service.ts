@@ -248,6 +248,14 @@ export function createManagementService(deps: {
       return given ? { success: true } : { success: true, senha: password };
     },
 
+    /** One account of the scope as the screens show it (plan, use, state), with a reseller's pool. */
+    async describe(caller: Caller, id: number): Promise<{ account: ManagedAccount; pool: Pool | null }> {
+      const row = await accountIn(db, caller.scope, id);
+      const reseller = row.revenda_id === null ? undefined : await db.selectFrom('accounts').select('disabled').where('id', '=', row.revenda_id).executeTakeFirst();
+      const account = await view(row, await liveIds(db, [row.id]), reseller?.disabled ? new Set([row.revenda_id!]) : undefined);
+      return { account, pool: row.tipo === 'revenda' ? await poolOf(row.id) : null };
+    },
+
     /** The audit log of the scope: everything for the operator, its streamings for a reseller. */
     async auditLog(caller: Caller) {
       const { scope } = caller;

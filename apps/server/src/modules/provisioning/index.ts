@@ -15,10 +15,8 @@ export const provisioningModule = defineModule({
   name: 'provisioning',
   services: {
     apiKeys: ({ store, accounts }) => createApiKeysService({ db: store.db, accounts }),
-    provisioning: ({ store, accounts, library, services }) => createProvisioningService({
+    provisioning: ({ store, accounts, services }) => createProvisioningService({
       db: store.db, accounts, audit: services.audit, management: services.management,
-      usageMB: async (id) => (await library.usageOf(id)).espacoUsadoMB,
-      viewersNow: (id) => services.viewers.shown(id),
     }),
   },
   routes: (app, { services }, api) => provisioningRoutes(app, { keys: services.apiKeys, provisioning: services.provisioning, readCache: api.readCache }),

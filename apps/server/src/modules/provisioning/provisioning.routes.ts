@@ -76,7 +76,7 @@ export function provisioningRoutes(app: FastifyInstance, deps: { keys: ApiKeysSe
   const ok = (body: unknown): StoredAnswer => ({ status: 200, body });
 
   route('POST', '/accounts', async (c, req) => ({ status: 201, body: await provisioning.create(c, parse(provisioningAccountBody, req.body ?? {})) }));
-  route('GET', '/accounts/:login', async (c, req) => ok(await provisioning.show((await provisioning.accountOf(c, loginOf(req.params))).id)));
+  route('GET', '/accounts/:login', async (c, req) => ok(await provisioning.show(c, (await provisioning.accountOf(c, loginOf(req.params))).id)));
   route('PUT', '/accounts/:login/plan', async (c, req) => {
     const body = parse(provisioningPlanBody, req.body ?? {});
     return ok(await provisioning.updatePlan(c, await target(c, req), body));

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { SUSPENDED, generatePassword, inScope, type Caller, type ManagementService } from '../management/management.service.ts';
+import { generatePassword, inScope, type Caller, type ManagementService } from '../management/management.service.ts';
 import type { ApiKeyRow } from './provisioning.table.ts';
 
 export interface ProvisionedAccount {
@@ -24,8 +24,6 @@ export function createProvisioningService(deps: {
   accounts: AccountsService;
   audit: AuditService;
   management: ManagementService;
-  usageMB: (userId: number) => Promise<number>;
-  viewersNow: (userId: number) => Promise<number>;
 }) {
   const { db, accounts, audit, management } = deps;
 
@@ -47,36 +45,9 @@ export function createProvisioningService(deps: {
     return row;
   }
 
-  async function poolOf(reseller: AccountRow): Promise<Pool> {
-    const used = await db.selectFrom('accounts')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('espectadores').as('viewers'), eb.fn.sum<number>('espaco').as('storage')])
-      .where('revenda_id', '=', reseller.id).executeTakeFirstOrThrow();
-    return {
-      max_streamings: reseller.max_streamings, streamings: Number(used.n), bitrate: reseller.bitrate,
-      espectadores: reseller.espectadores, espectadores_usados: Number(used.viewers ?? 0),
-      espaco: reseller.espaco, espaco_usado: Number(used.storage ?? 0),
-    };
-  }
-
   /** An account as the management screens show it (plan, use, state), with a reseller's pool. */
-  async function show(id: number): Promise<ProvisionedAccount> {
-    const row = await accounts.byId(id);
-    if (!row) throw notFound();
-    const live = !!(await db.selectFrom('transmissions').select('id').where('user_id', '=', id).where('status', '=', 'live').executeTakeFirst());
-    const reseller = row.revenda_id === null ? undefined : await accounts.byId(row.revenda_id);
-    const [used, viewers] = await Promise.all([deps.usageMB(id), live ? deps.viewersNow(id) : Promise.resolve(0)]);
-    return {
-      success: true,
-      account: {
-        id: row.id, usuario: row.usuario, nome: row.nome, email: row.email, tipo: row.tipo,
-        bitrate: row.bitrate, espectadores: row.espectadores, espaco: row.espaco, espaco_usado: used,
-        ao_vivo: live, espectadores_agora: viewers,
-        suspensa: row.disabled !== 0,
-        suspensa_pela_revenda: row.disabled === SUSPENDED.withReseller || (!!reseller && reseller.disabled !== 0),
-        revenda_id: row.revenda_id, created_at: row.created_at,
-      },
-      pool: row.tipo === 'revenda' ? await poolOf(row) : null,
-    };
+  async function show(caller: Caller, id: number): Promise<ProvisionedAccount> {
+    return { success: true, ...(await management.describe(caller, id)) };
   }
 
   /** A reseller, made by an installation key: its pool is its own plan plus `streamings`. */
@@ -112,7 +83,7 @@ export function createProvisioningService(deps: {
       if (body.tipo === 'revenda') {
         if (caller.scope.kind !== 'operator') throw new AppError('api_key_reseller_only');
         const { id, senha } = await createReseller(caller, body);
-        return { ...(await show(id)), ...(senha ? { senha } : {}) };
+        return { ...(await show(caller, id)), ...(senha ? { senha } : {}) };
       }
       if (body.streamings !== undefined) throw new AppError('streamings_reseller_only');
       let target = caller;
@@ -127,7 +98,7 @@ export function createProvisioningService(deps: {
         }
       }
       const created = await management.create(target, body);
-      return { ...(await show(created.streaming.id)), ...(created.senha ? { senha: created.senha } : {}) };
+      return { ...(await show(target, created.streaming.id)), ...(created.senha ? { senha: created.senha } : {}) };
     },
 
     /** A new plan (management's pool rules); a reseller's `streamings` never below what it has. */
@@ -135,7 +106,7 @@ export function createProvisioningService(deps: {
       const { streamings, ...plan } = body;
       if (streamings !== undefined) {
         if (row.tipo !== 'revenda') throw new AppError('streamings_reseller_only');
-        const count = (await poolOf(row)).streamings;
+        const count = (await management.describe(caller, row.id)).pool?.streamings ?? 0;
         if (streamings < count) throw new AppError('pool_below_use', { field: 'streamings', used: count });
       }
       await management.updatePlan(caller, row.id, plan);
@@ -150,17 +121,17 @@ export function createProvisioningService(deps: {
           await audit.record(tx, caller.actor, 'plan_changed', locked, `streamings ${locked.max_streamings} → ${streamings}`);
         });
       }
-      return show(row.id);
+      return show(caller, row.id);
     },
 
     async suspend(caller: Caller, row: AccountRow): Promise<ProvisionedAccount> {
       await management.suspend(caller, row.id);
-      return show(row.id);
+      return show(caller, row.id);
     },
 
     async unsuspend(caller: Caller, row: AccountRow): Promise<ProvisionedAccount> {
       await management.reactivate(caller, row.id);
-      return show(row.id);
+      return show(caller, row.id);
     },
 
     resetPassword: (caller: Caller, row: AccountRow, given: string) => management.resetPassword(caller, row.id, given),
