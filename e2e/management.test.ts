@@ -4,12 +4,14 @@ import type { Browser, Page } from 'playwright-core';
 import { startMsg } from '@painel/contract';
 import managementSource from '../apps/web/src/i18n/pt-BR/management.ts';
 import shellSource from '../apps/web/src/i18n/pt-BR/shell.ts';
+import dashboardSource from '../apps/web/src/i18n/pt-BR/dashboard.ts';
 import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { ptBR } from './support/texts.ts';
 
 const t = ptBR(managementSource);
 const shell = ptBR(shellSource);
+const dash = ptBR(dashboardSource);
 const STREAMING_NAME = 'Rádio São João';
 
 /** Signs in through the login screen without waiting for the dashboard (a refused sign-in stays on /login). */
@@ -172,5 +174,80 @@ describe('a reseller manages its streamings in Chromium', () => {
     // the operator's own account is not in the list
     assert.equal(await page.getByTestId('streaming-row').filter({ hasText: `operador${process.pid}` }).count(), 0);
     await page.context().close();
+  });
+
+  test('the operator\'s Administração: a reseller with its pool, an API key shown once and revoked; the reseller\'s dashboard shows its pool', { timeout: 90_000 }, async () => {
+    const a = t.admin;
+    const operator = { email: `admin${process.pid}@exemplo.com.br`, password: `Senha-admin-${process.pid}` };
+    await stack.user('add', '--email', operator.email, '--password', operator.password, '--usuario', `admin${process.pid}`, '--tipo', 'admin');
+    const page = await newPage(browser, stack.baseUrl);
+    await logIn(page, operator.email, operator.password);
+    await page.getByRole('navigation', { name: 'Gestão' }).getByRole('link', { name: shell.adminLink }).click();
+    await page.waitForURL('**/dashboard/administracao');
+    await page.getByRole('heading', { name: a.title, level: 1 }).waitFor();
+    await page.getByTestId('installation-totals').getByText(a.totalLive).waitFor();
+
+    // a new reseller with its pool, the password left empty: generated and shown this once
+    const login = `rev${process.pid}`;
+    await page.getByRole('button', { name: a.newReseller }).click();
+    const form = page.getByRole('dialog', { name: a.createTitle });
+    await form.getByLabel(t.emailLabel).fill(`${login}@exemplo.com.br`);
+    await form.getByLabel(t.loginLabel, { exact: true }).fill(login);
+    await form.getByLabel(t.nameLabel, { exact: true }).fill('Revenda Leste');
+    await form.getByLabel(a.streamingsLabel, { exact: true }).fill('4');
+    await form.getByLabel(a.viewersPoolLabel).fill('200');
+    await form.getByLabel(a.storagePoolLabel).fill('5000');
+    await form.getByRole('button', { name: a.create }).click();
+    const shown = page.getByRole('dialog', { name: t.generatedTitle });
+    await shown.waitFor();
+    const password = (await shown.getByTestId('generated-password-value').innerText()).trim();
+    assert.match(password, /^[\w-]{16}$/);
+    await shown.getByText(t.generatedWarning).waitFor();
+    await shown.getByRole('button', { name: 'Copiar a senha' }).waitFor();
+    await shown.getByRole('button', { name: t.done }).click();
+    await shown.waitFor({ state: 'detached' });
+    assert.equal(await page.getByText(password).count(), 0, 'the password is not shown again');
+    const row = page.getByTestId('reseller-row').filter({ hasText: login });
+    await row.getByText(a.poolStreamingsUse({ used: '0', total: '4' })).waitFor();
+    await row.getByText(a.poolViewersUse({ used: '0', total: '200' })).waitFor();
+    await row.getByTestId('reseller-state').getByText(t.stateActive, { exact: true }).waitFor();
+
+    // an API key for that reseller, shown once, then revoked
+    await page.getByRole('button', { name: a.newKey }).click();
+    const keyForm = page.getByRole('dialog', { name: a.keyCreateTitle });
+    await keyForm.getByLabel(a.keyNameLabel).fill('WHMCS');
+    await keyForm.getByLabel(a.keyScopeLabel).selectOption({ label: a.scopeReseller({ login }) });
+    await keyForm.getByRole('button', { name: a.keyCreate }).click();
+    const keyShown = page.getByRole('dialog', { name: a.keyShownTitle });
+    await keyShown.waitFor();
+    const secret = (await keyShown.getByTestId('created-api-key-value').innerText()).trim();
+    assert.match(secret, /^pk_[0-9a-f]{8}_[\w-]{43}$/);
+    await keyShown.getByText(a.keyWarning).waitFor();
+    await keyShown.getByRole('button', { name: 'Copiar a chave' }).waitFor();
+    await keyShown.getByRole('button', { name: t.done }).click();
+    await keyShown.waitFor({ state: 'detached' });
+    assert.equal(await page.getByText(secret).count(), 0, 'the key is not shown again');
+    const keyRow = page.getByTestId('api-key-row').filter({ hasText: 'WHMCS' });
+    await keyRow.getByText(a.scopeReseller({ login })).waitFor();
+    await keyRow.getByText(a.keyActive, { exact: true }).waitFor();
+    await keyRow.getByRole('button', { name: a.revokeKey({ name: 'WHMCS' }) }).click();
+    assert.equal(await answerConfirm(page), a.revokeConfirm({ name: 'WHMCS' }));
+    await page.getByText(a.keyRevoked({ name: 'WHMCS' })).waitFor();
+    await keyRow.getByTestId('api-key-state').getByText(/^Revogada em /).waitFor();
+    assert.equal(await keyRow.getByRole('button', { name: a.revokeKey({ name: 'WHMCS' }) }).count(), 0);
+    assert.deepEqual(cspViolations(page), []);
+    await page.context().close();
+
+    // the reseller signs in with the generated password: its dashboard shows its pool
+    const reseller = await newPage(browser, stack.baseUrl);
+    await logIn(reseller, login, password);
+    const streamings = reseller.getByTestId('reseller-streamings');
+    await streamings.getByText(dash.countOfLimit({ n: '0', limit: '4' })).waitFor();
+    await reseller.getByTestId('reseller-viewers').getByText(dash.countOfLimit({ n: '0', limit: '200' })).waitFor();
+    await reseller.getByText(dash.resellerLive).waitFor();
+    // a reseller has no Administração link
+    await reseller.getByRole('navigation', { name: 'Gestão' }).getByRole('link', { name: 'Streamings' }).waitFor();
+    assert.equal(await reseller.getByRole('link', { name: shell.adminLink }).count(), 0);
+    await reseller.context().close();
   });
 });

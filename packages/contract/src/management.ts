@@ -112,3 +112,65 @@ export const auditEntrySchema = z.object({
   data: z.string(),
 });
 export const auditResponseSchema = z.object({ success: z.literal(true), entradas: z.array(auditEntrySchema) });
+
+/**
+ * The operator's 'Administração' (tipo admin only; anyone else 403 `operator_only`):
+ *
+ *   GET    /api/admin/revendas             every reseller with its pool and use, and the installation's totals
+ *   POST   /api/admin/revendas             a new reseller with its pool (a generated password is answered once)
+ *   PUT    /api/admin/revendas/{id}/pool   a new pool, never below what its streamings hold
+ *
+ * Suspending, reactivating and deleting a reseller go through /api/revenda/streamings/{id}/….
+ */
+
+const poolStreamings = z.number(coded('plan_value_invalid', { field: 'streamings' }))
+  .int(coded('plan_value_invalid', { field: 'streamings' }))
+  .min(1, coded('plan_value_invalid', { field: 'streamings' }))
+  .max(100_000, coded('plan_value_invalid', { field: 'streamings' }));
+
+/** A reseller's pool: how many streamings, the most bitrate one may have, viewers and storage (MB) to hand out. */
+export const resellerPoolBody = streamingPlanBody.extend({ streamings: poolStreamings });
+export type ResellerPoolBody = z.infer<typeof resellerPoolBody>;
+
+export const newResellerBody = newStreamingBody.extend({ streamings: poolStreamings });
+export type NewResellerBody = z.infer<typeof newResellerBody>;
+
+/** A reseller as the operator sees it: its account, its pool and what its streamings hold and really use. */
+export const resellerSummarySchema = z.object({
+  id: z.number(),
+  usuario: z.string(),
+  nome: z.string(),
+  email: z.string(),
+  suspensa: z.boolean(),
+  created_at: z.string(),
+  pool: poolSchema,
+  /** MB really used by its streamings' libraries */
+  espaco_real: z.number(),
+  /** its streamings on air now */
+  ao_vivo: z.number(),
+});
+export type ResellerSummary = z.infer<typeof resellerSummarySchema>;
+
+/** The installation now: accounts by type, channels live, viewers watching, storage used (MB). */
+export const installationTotalsSchema = z.object({
+  contas: z.object({ admin: z.number(), revenda: z.number(), streaming: z.number() }),
+  ao_vivo: z.number(),
+  espectadores_agora: z.number(),
+  espaco_usado: z.number(),
+});
+export type InstallationTotals = z.infer<typeof installationTotalsSchema>;
+
+export const resellersResponseSchema = z.object({
+  success: z.literal(true),
+  revendas: z.array(resellerSummarySchema),
+  totais: installationTotalsSchema,
+});
+export type ResellersResponse = z.infer<typeof resellersResponseSchema>;
+
+export const createdResellerResponseSchema = z.object({
+  success: z.literal(true),
+  revenda: resellerSummarySchema,
+  /** The generated password, answered this once; absent when the request gave one. */
+  senha: z.string().optional(),
+});
+export const resellerResponseSchema = z.object({ success: z.literal(true), revenda: resellerSummarySchema });

@@ -48,3 +48,18 @@ test('the Portuguese texts are the panel\'s own; every language has every text',
   assert.equal(publicTextsOf('en-US').player.offline, 'No Active Broadcast');
   assert.equal(publicTextsOf('es-ES').player.watching, 'viendo');
 });
+
+test('a suspended channel\'s pages say it is unavailable, in each language, apart from "not found"', () => {
+  const expected: Record<string, string> = {
+    'pt-BR': 'Este canal está indisponível no momento',
+    'en-US': 'This channel is unavailable at the moment',
+    'es-ES': 'Este canal no está disponible en este momento',
+  };
+  for (const lang of LANGUAGES) {
+    const t = publicTextsOf(lang);
+    assert.equal(t.player.unavailable, expected[lang], lang);
+    assert.equal(t.webapp.unavailable, expected[lang], lang);
+    assert.notEqual(t.player.unavailable, t.player.notFound, lang);
+    assert.notEqual(t.webapp.unavailable, t.webapp.notFound, lang);
+  }
+});

@@ -13,6 +13,9 @@ export type PublicLanguage = (typeof LANGUAGES)[number];
 
 export const PUBLIC_SOURCE_LANGUAGE: PublicLanguage = 'pt-BR';
 
+/** What the public pages of a suspended channel say (the player page and the published app alike). */
+const CHANNEL_UNAVAILABLE_PT = 'Este canal está indisponível no momento';
+
 export interface PublicTexts {
   player: {
     offline: string;
@@ -24,6 +27,8 @@ export interface PublicTexts {
     copied: string;
     notFound: string;
     viewerLimit: string;
+    /** The page of a channel whose account is suspended (the login exists). */
+    unavailable: string;
     /** The live badge of video.js's control bar. */
     live: string;
   };
@@ -36,7 +41,11 @@ export interface PublicTexts {
     default_error_title: string;
     default_error_message: string;
   };
-  webapp: { notFound: string };
+  webapp: {
+    notFound: string;
+    /** The page of a channel whose account is suspended (the login exists). */
+    unavailable: string;
+  };
 }
 
 export const publicTexts: Record<PublicLanguage, PublicTexts> = {
@@ -51,6 +60,7 @@ export const publicTexts: Record<PublicLanguage, PublicTexts> = {
       copied: msg.playerLinkCopied,
       notFound: msg.playerNotFound,
       viewerLimit: msg.playerViewerLimit,
+      unavailable: CHANNEL_UNAVAILABLE_PT,
       live: 'AO VIVO',
     },
     clappr: {
@@ -61,7 +71,7 @@ export const publicTexts: Record<PublicLanguage, PublicTexts> = {
       default_error_title: 'Não foi possível reproduzir o vídeo.',
       default_error_message: 'Ocorreu um problema ao tentar carregar o vídeo.',
     },
-    webapp: { notFound: errorText('webapp_not_found') },
+    webapp: { notFound: errorText('webapp_not_found'), unavailable: CHANNEL_UNAVAILABLE_PT },
   },
   'en-US': {
     player: {
@@ -74,6 +84,7 @@ export const publicTexts: Record<PublicLanguage, PublicTexts> = {
       copied: 'Link copied!',
       notFound: 'Player not found',
       viewerLimit: 'Simultaneous viewer limit reached. Try again in a few minutes.',
+      unavailable: 'This channel is unavailable at the moment',
       live: 'LIVE',
     },
     clappr: {
@@ -84,7 +95,7 @@ export const publicTexts: Record<PublicLanguage, PublicTexts> = {
       default_error_title: 'Could not play the video.',
       default_error_message: 'There was a problem loading the video.',
     },
-    webapp: { notFound: 'App not found' },
+    webapp: { notFound: 'App not found', unavailable: 'This channel is unavailable at the moment' },
   },
   'es-ES': {
     player: {
@@ -97,6 +108,7 @@ export const publicTexts: Record<PublicLanguage, PublicTexts> = {
       copied: '¡Enlace copiado!',
       notFound: 'Player no encontrado',
       viewerLimit: 'Se alcanzó el límite de espectadores simultáneos. Vuelve a intentarlo en unos minutos.',
+      unavailable: 'Este canal no está disponible en este momento',
       live: 'EN VIVO',
     },
     clappr: {
@@ -107,7 +119,7 @@ export const publicTexts: Record<PublicLanguage, PublicTexts> = {
       default_error_title: 'No se pudo reproducir el video.',
       default_error_message: 'Hubo un problema al cargar el video.',
     },
-    webapp: { notFound: 'App no encontrada' },
+    webapp: { notFound: 'App no encontrada', unavailable: 'Este canal no está disponible en este momento' },
   },
 };
 

@@ -26,6 +26,7 @@ const ConversionPage = lazyNamed(() => import('@/features/conversion/components/
 const MultiplatformAppPage = lazyNamed(() => import('@/features/multiplatform-app/components/multiplatform-app-page.tsx'), 'MultiplatformAppPage');
 const AndroidAppPage = lazyNamed(() => import('@/features/android-app/components/android-app-page.tsx'), 'AndroidAppPage');
 const StreamingsPage = lazyNamed(() => import('@/features/management/components/streamings-page.tsx'), 'StreamingsPage');
+const AdministrationPage = lazyNamed(() => import('@/features/management/components/administration-page.tsx'), 'AdministrationPage');
 const DashboardLayout = lazyNamed(() => import('./shell/dashboard-layout.tsx'), 'DashboardLayout');
 
 /** The panel's routes; any other path goes to /login. */
@@ -64,6 +65,7 @@ export function AppRouter() {
               <Route path="app-multiplataforma" element={<MultiplatformAppPage />} />
               <Route path="app-android" element={<AndroidAppPage />} />
               <Route path="streamings" element={<StreamingsPage />} />
+              <Route path="administracao" element={<AdministrationPage />} />
             </Route>
             <Route path="*" element={<Navigate to="/login" replace />} />
           </Routes>

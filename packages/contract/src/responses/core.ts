@@ -20,6 +20,7 @@ import {
   auditResponseSchema, createdStreamingResponseSchema, managedAccountResponseSchema, panelAccessResponseSchema, passwordResetResponseSchema,
   streamingsResponseSchema,
 } from '../management.ts';
+import { createdResellerResponseSchema, resellerResponseSchema, resellersResponseSchema } from '../management.ts';
 import {
   apiKeysResponseSchema, createdApiKeyResponseSchema, provisioningAccountResponseSchema, provisioningCreatedResponseSchema,
   provisioningDeletedResponseSchema, provisioningPasswordResponseSchema, revokedApiKeyResponseSchema,
@@ -44,6 +45,9 @@ export const coreResponses = {
   'DELETE /api/revenda/streamings/:id': successResponseSchema,
   'GET /api/revenda/auditoria': auditResponseSchema,
 
+  'GET /api/admin/revendas': resellersResponseSchema,
+  'POST /api/admin/revendas': createdResellerResponseSchema,
+  'PUT /api/admin/revendas/:id/pool': resellerResponseSchema,
   'GET /api/admin/api-keys': apiKeysResponseSchema,
   'POST /api/admin/api-keys': createdApiKeyResponseSchema,
   'DELETE /api/admin/api-keys/:id': revokedApiKeyResponseSchema,

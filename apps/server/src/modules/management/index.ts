@@ -3,6 +3,8 @@ import { createPanelAccess, type PanelAccess } from './access.ts';
 import { accessRoutes } from './access.routes.ts';
 import { createAccountEffects } from './effects.ts';
 import { managementRoutes } from './management.routes.ts';
+import { createOperatorService } from './operator.ts';
+import { operatorRoutes } from './operator.routes.ts';
 import { createRemoval } from './removal.ts';
 import { createManagementService, type ManagementService } from './management.service.ts';
 
@@ -27,10 +29,25 @@ export const managementModule = defineModule({
         effects, removal: createRemoval({ db: store.db, dataDir: config.dataDir, library, effects, audit: services.audit }),
       });
     },
+    operator: ({ store, library, accounts, services }) => createOperatorService({
+      db: store.db, accounts, audit: services.audit,
+      usageMB: async (id) => (await library.usageOf(id)).espacoUsadoMB,
+      viewersNow: (id) => services.viewers.shown(id),
+    }),
     panelAccess: ({ store, services }) => createPanelAccess({ db: store.db, auth: services.auth, audit: services.audit, activity: services.activity }),
   },
-  routes: (app, { services }) => {
+  routes: (app, { services }, api) => {
+    // a change to a streaming (its plan above all) or to a reseller's pool makes that account's
+    // reused reads stale, not only the caller's: its broadcast status must show the new bitrate at once
+    app.addHook('onSend', async (req, _reply, payload) => {
+      const url = req.routeOptions.url ?? '';
+      if (req.method === 'GET' || !(url.startsWith('/api/revenda/streamings/:id') || url === '/api/admin/revendas/:id/pool')) return payload;
+      const id = Number((req.params as { id?: string }).id);
+      if (Number.isSafeInteger(id) && id > 0) api.readCache.forget(id);
+      return payload;
+    });
     managementRoutes(app, services.management);
     accessRoutes(app, services.management, services.panelAccess);
+    operatorRoutes(app, services.operator);
   },
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { Client, FTPError } from 'basic-ftp';
-import { errorText, msg } from '@painel/contract';
+import { errorText, publicTexts } from '@painel/contract';
 import { nowIso } from '../../platform/db.ts';
 import { freePort } from '../../platform/ports.ts';
 import { formatZoned } from '../../platform/zoned-time.ts';
@@ -113,7 +113,7 @@ describe('suspension: access', () => {
     // the public pages no longer show the channel (their account cache holds a second at most)
     await eventually(async () => (await player()).statusCode === 404, 3000, 'página do player indisponível');
     const page = await player();
-    assert.match(page.body, new RegExp(msg.playerNotFound));
+    assert.ok(page.body.includes(publicTexts['pt-BR'].player.unavailable), 'the page says the channel is unavailable');
     await eventually(async () => (await app()).statusCode === 404, 3000, 'app publicado indisponível');
     assert.equal((await h.app.inject({ url: `/webapp/${a.usuario}/` })).statusCode, 404);
 

@@ -175,6 +175,8 @@ export function playersRoutes(app: FastifyInstance, deps: {
     const q = playerQuery.safeParse(req.query ?? {});
     if (!q.success) return htmlMessage(reply, 400, lang, texts.player.notFound);
     const account = await players.channel(q.data.login);
+    // a suspended channel's page says so (a login that does not exist stays "not found"); 404 either way
+    if (!account && (await players.suspended(q.data.login))) return htmlMessage(reply, 404, lang, texts.player.unavailable);
     const source = account && players.sourceOf(account.usuario, q.data);
     if (!account || !source) return htmlMessage(reply, 404, lang, texts.player.notFound);
     // a library video is signed for the page only when the channel has it

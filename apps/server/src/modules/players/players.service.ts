@@ -63,6 +63,11 @@ export function createPlayersService(deps: {
     const row = await accounts.byLogin(login);
     return row && row.usuario === login && !row.disabled ? row : null;
   }, { keep: (row) => row !== null });
+  /** Whether `login` names an account that is suspended now (its public pages say the channel is unavailable, not missing). */
+  async function suspended(login: string): Promise<boolean> {
+    const row = await accounts.byLogin(login);
+    return !!row && row.usuario === login && row.disabled !== 0;
+  }
   /** What feeds the live stream now (obs, playlist, relay), or null when nothing is on air. */
   const live = shortCache(1000, (key: string) => {
     const [ref = '', playlist] = key.split('|');
@@ -122,6 +127,7 @@ export function createPlayersService(deps: {
   return {
     settingsOf,
     channel,
+    suspended,
     sourceOf,
     isOwnerPreview,
 
@@ -210,7 +216,8 @@ export function createPlayersService(deps: {
         return { success: true, live: true, fonte, session: null, viewers: await viewers.shown(effectiveUserId(account)) };
       }
       const r = await viewers.heartbeat({
-        userId: effectiveUserId(account), limit: account.espectadores, sessionKey: body.session,
+        // the plan as it is now, not the row kept for a second: a limit just lowered applies to the next viewer
+        userId: effectiveUserId(account), limit: async () => (await accounts.byId(account.id))?.espectadores ?? 0, sessionKey: body.session,
         kind: source.kind === 'vod' ? 'vod' : 'live', source: source.kind === 'vod' ? `vod:${source.ref}` : source.ref, ip, userAgent: ua,
         // a vod session opens only while the video is in the channel's library
         ...(source.kind === 'vod' && { admit: async () => { if (!(await vodFile(account, source))) throw notFound(); } }),

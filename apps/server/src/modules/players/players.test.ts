@@ -480,6 +480,43 @@ describe('players, watermark logos and viewer sessions', () => {
     assert.match(script, /x\.r\.status === 403 && x\.j\.code === 'viewer_limit'\) \{ stop\(\);/);
   });
 
+  test("a suspended channel's page says the channel is unavailable in the viewer's language; reactivated, the page is back", async () => {
+    const c = await h.createAccount();
+    const page = (lang?: string) =>
+      h.app.inject({ url: `/api/player-port/iframe?login=${c.usuario}&stream=${c.usuario}_live`, ...(lang ? { headers: { 'accept-language': lang } } : {}) });
+    /** Asks until `ok` holds: the public pages keep an account a second at most. */
+    const until = async (ok: (r: Awaited<ReturnType<typeof page>>) => boolean, lang?: string) => {
+      for (let i = 0; ; i++) {
+        const r = await page(lang);
+        if (ok(r) || i >= 30) return r;
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    };
+    assert.equal((await page()).statusCode, 200);
+
+    await h.core.accounts.setDisabled(c.email, true);
+    const pt = await until((r) => r.statusCode !== 200);
+    assert.equal(pt.statusCode, 404);
+    assert.match(pt.body, /<html lang="pt-BR">/);
+    assert.ok(pt.body.includes('<p>Este canal está indisponível no momento</p>'), pt.body);
+    assert.ok(!pt.body.includes(msg.playerNotFound));
+    const en = await page('en-US,en;q=0.9');
+    assert.ok(en.body.includes('<html lang="en-US">') && en.body.includes('<p>This channel is unavailable at the moment</p>'), en.body);
+    const es = await page('es-MX');
+    assert.ok(es.body.includes('<html lang="es-ES">') && es.body.includes('<p>Este canal no está disponible en este momento</p>'), es.body);
+    // a heartbeat of its page opens no session meanwhile
+    assert.equal((await beat({ login: c.usuario, stream: `${c.usuario}_live` })).statusCode, 404);
+    // a login that does not exist is still "not found", not "unavailable"
+    const none = await h.app.inject({ url: '/api/player-port/iframe?login=ninguem_aqui', headers: { 'accept-language': 'en' } });
+    assert.ok(none.statusCode === 404 && none.body.includes('Player not found') && !none.body.includes('unavailable'), none.body);
+
+    await h.core.accounts.setDisabled(c.email, false);
+    const back = await until((r) => r.statusCode === 200);
+    assert.equal(back.statusCode, 200);
+    assert.equal(cfgOf(back.body).src, `/hls/${c.usuario}_live.m3u8`);
+    assert.ok(!back.body.includes('<p>Este canal está indisponível no momento</p>'));
+  });
+
   describe("the owner's preview in the panel is no audience", () => {
     const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
     /** A channel on air with its owner's token. */

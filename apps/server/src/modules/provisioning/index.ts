@@ -16,7 +16,7 @@ export const provisioningModule = defineModule({
   services: {
     apiKeys: ({ store, accounts }) => createApiKeysService({ db: store.db, accounts }),
     provisioning: ({ store, accounts, services }) => createProvisioningService({
-      db: store.db, accounts, audit: services.audit, management: services.management,
+      db: store.db, accounts, management: services.management, operator: services.operator,
     }),
   },
   routes: (app, { services }, api) => provisioningRoutes(app, { keys: services.apiKeys, provisioning: services.provisioning, readCache: api.readCache }),

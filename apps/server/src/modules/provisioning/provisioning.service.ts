@@ -1,10 +1,10 @@
 import type { ManagedAccount, Pool, ProvisioningAccountBody, ProvisioningPlanBody } from '@painel/contract';
-import { nowIso, type Db } from '../../platform/db.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { generatePassword, inScope, type Caller, type ManagementService } from '../management/management.service.ts';
+import { inScope, type Caller, type ManagementService } from '../management/management.service.ts';
+import type { OperatorService } from '../management/operator.ts';
 import type { ApiKeyRow } from './provisioning.table.ts';
 
 export interface ProvisionedAccount {
@@ -22,10 +22,10 @@ export interface ProvisionedAccount {
 export function createProvisioningService(deps: {
   db: Db;
   accounts: AccountsService;
-  audit: AuditService;
   management: ManagementService;
+  operator: OperatorService;
 }) {
-  const { db, accounts, audit, management } = deps;
+  const { db, accounts, management, operator } = deps;
 
   /** The key as a management caller, recorded in the audit log as `api:<key name>`. */
   async function callerOf(key: ApiKeyRow): Promise<Caller> {
@@ -50,24 +50,15 @@ export function createProvisioningService(deps: {
     return { success: true, ...(await management.describe(caller, id)) };
   }
 
-  /** A reseller, made by an installation key: its pool is its own plan plus `streamings`. */
+  /** A reseller, made by an installation key: its pool is its own plan plus `streamings` (the operator's rules). */
   async function createReseller(caller: Caller, body: ProvisioningAccountBody): Promise<{ id: number; senha?: string }> {
     if (body.streamings === undefined) throw new AppError('plan_value_invalid', { field: 'streamings' });
     if (body.revenda) throw new AppError('reseller_streaming_only');
-    const generated = body.senha ? undefined : generatePassword();
-    const prepared = await accounts.prepare({
-      email: body.email, usuario: body.usuario, nome: body.nome || undefined, password: body.senha || generated!, tipo: 'revenda',
+    const created = await operator.createReseller(caller.actor, {
+      email: body.email, usuario: body.usuario, nome: body.nome ?? '', senha: body.senha ?? '', streamings: body.streamings,
       bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco,
     });
-    const max = body.streamings;
-    const row = await db.transaction().execute(async (tx) => {
-      const created = await accounts.insert(tx, prepared, null);
-      await tx.updateTable('accounts').set({ max_streamings: max }).where('id', '=', created.id).execute();
-      await audit.record(tx, caller.actor, 'account_created',
-        created, `revenda: ${max} streamings, bitrate ${created.bitrate} kbps, ${created.espectadores} espectadores, ${created.espaco} MB`);
-      return created;
-    });
-    return { id: row.id, ...(generated ? { senha: generated } : {}) };
+    return { id: created.revenda.id, ...(created.senha ? { senha: created.senha } : {}) };
   }
 
   return {
@@ -101,25 +92,14 @@ export function createProvisioningService(deps: {
       return { ...(await show(target, created.streaming.id)), ...(created.senha ? { senha: created.senha } : {}) };
     },
 
-    /** A new plan (management's pool rules); a reseller's `streamings` never below what it has. */
+    /** A new plan: a streaming's within its reseller's pool, a reseller's pool never below what its streamings hold. */
     async updatePlan(caller: Caller, row: AccountRow, body: ProvisioningPlanBody): Promise<ProvisionedAccount> {
       const { streamings, ...plan } = body;
-      if (streamings !== undefined) {
-        if (row.tipo !== 'revenda') throw new AppError('streamings_reseller_only');
-        const count = (await management.describe(caller, row.id)).pool?.streamings ?? 0;
-        if (streamings < count) throw new AppError('pool_below_use', { field: 'streamings', used: count });
-      }
-      await management.updatePlan(caller, row.id, plan);
-      if (streamings !== undefined && streamings !== row.max_streamings) {
-        await db.transaction().execute(async (tx) => {
-          // the count again under the reseller's row lock (a streaming made meanwhile counts)
-          const locked = await tx.updateTable('accounts').set((eb) => ({ max_streamings: eb.ref('max_streamings') }))
-            .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-          const n = Number((await tx.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('revenda_id', '=', row.id).executeTakeFirstOrThrow()).n);
-          if (streamings < n) throw new AppError('pool_below_use', { field: 'streamings', used: n });
-          await tx.updateTable('accounts').set({ max_streamings: streamings, updated_at: nowIso() }).where('id', '=', row.id).execute();
-          await audit.record(tx, caller.actor, 'plan_changed', locked, `streamings ${locked.max_streamings} → ${streamings}`);
-        });
+      if (row.tipo === 'revenda') {
+        await operator.updatePool(caller.actor, row.id, { ...plan, streamings: streamings ?? row.max_streamings });
+      } else {
+        if (streamings !== undefined) throw new AppError('streamings_reseller_only');
+        await management.updatePlan(caller, row.id, plan);
       }
       return show(caller, row.id);
     },

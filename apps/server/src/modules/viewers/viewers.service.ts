@@ -25,8 +25,11 @@ const COUNT_CACHE_MS = 1000;
 
 export interface HeartbeatInput {
   userId: number;
-  /** The plan's limit of simultaneous live viewers (accounts.espectadores). */
-  limit: number;
+  /**
+   * The plan's limit of simultaneous live viewers (accounts.espectadores); a function is read
+   * only when a session opens, so a plan changed a moment ago applies to the next viewer.
+   */
+  limit: number | (() => Promise<number>);
   sessionKey: string | undefined;
   /** live: the channel's stream, counted against the limit; vod: a library video, never limited. */
   kind: ViewerKind;
@@ -186,7 +189,8 @@ export function createViewersService(deps: {
         }
       }
       await input.admit?.();
-      const r = await open({ ...input, origin: 'player' });
+      const limit = typeof input.limit === 'function' ? await input.limit() : input.limit;
+      const r = await open({ ...input, limit, origin: 'player' });
       remember(`s:${r.session}`, { id: r.id, userId: input.userId, started: r.started, touched: r.started });
       return { session: r.session, viewers: r.viewers };
     },

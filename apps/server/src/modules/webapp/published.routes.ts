@@ -34,8 +34,9 @@ export const WEBAPP_PAGE_CSP = [
 const ICON_FILE = /^(icon|maskable)-(\d{2,3})\.png$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
-const notFoundPage = (lang: PublicLanguage) => {
-  const text = publicTextsOf(lang).webapp.notFound;
+/** The page that stands for an app there is none of: not found, or (a suspended channel's) unavailable. */
+const notFoundPage = (lang: PublicLanguage, which: 'notFound' | 'unavailable' = 'notFound') => {
+  const text = publicTextsOf(lang).webapp[which];
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${text}</title></head><body><p>${text}</p></body></html>`;
 };
 
@@ -99,7 +100,9 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedDeps): void
       const a = await published.open(req.params.login, variant);
       const html = a && published.page(a, lang);
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
-      return html ? reply.send(html) : reply.status(404).send(notFoundPage(lang));
+      if (html) return reply.send(html);
+      // a suspended channel's app says so (a login that does not exist stays "not found"); 404 either way
+      return reply.status(404).send(notFoundPage(lang, !a && (await published.suspended(req.params.login)) ? 'unavailable' : 'notFound'));
     });
 
     app.get<{ Params: { login: string } }>(`${at}app.json`, async (req, reply) => {

@@ -195,6 +195,11 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
 
   return {
     open,
+    /** Whether `login` names an account that is suspended now (its pages say the channel is unavailable, not missing). */
+    async suspended(login: string): Promise<boolean> {
+      const row = await core.accounts.byLogin(login);
+      return !!row && row.usuario === login && row.disabled !== 0;
+    },
     page,
     manifest,
     chat,

@@ -168,7 +168,8 @@ describe('the published web app', () => {
     for (const login of ['ninguem_aqui', none.usuario, off.usuario, a.usuario.toUpperCase()]) {
       const page = await get(`/webapp/${login}/`);
       assert.equal(page.statusCode, 404, login);
-      assert.match(page.body, new RegExp(errorText('webapp_not_found')));
+      // a suspended channel's page says it is unavailable (see the test of suspension below)
+      assert.match(page.body, new RegExp(login === off.usuario ? 'Este canal está indisponível no momento' : errorText('webapp_not_found')), login);
       const json = await get(`/webapp/${login}/app.json`);
       assert.deepEqual([json.statusCode, json.json().error], [404, errorText('webapp_not_found')], login);
       assert.equal((await get(`/webapp/${login}/manifest.webmanifest`)).statusCode, 404);
@@ -225,6 +226,45 @@ describe('the published web app', () => {
     assert.ok(missing.body.includes('<p>App no encontrada</p>') && !missing.body.includes(errorText('webapp_not_found')));
     const missingEn = await get('/webapp/ninguem_aqui/tv/', lang('en'));
     assert.ok(missingEn.body.includes('<html lang="en-US">') && missingEn.body.includes('<p>App not found</p>'));
+  });
+
+  test("a suspended channel: its pages say the channel is unavailable in the visitor's language; reactivated, the app is back", async () => {
+    const c = await h.createAccount();
+    const at = nowIso();
+    await db().insertInto('webapps').values({ user_id: c.id, nome: 'Canal Suspenso', cor_splash: '#101010', chat: 0, created_at: at, updated_at: at }).execute();
+    const lang = (al?: string) => (al === undefined ? {} : { headers: { 'accept-language': al } });
+    /** Asks until `ok` holds: the public pages keep an account a second at most. */
+    const until = async (url: string, ok: (status: number) => boolean) => {
+      for (let i = 0; ; i++) {
+        const r = await get(url);
+        if (ok(r.statusCode) || i >= 30) return r;
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    };
+    assert.equal((await get(`/webapp/${c.usuario}/`)).statusCode, 200);
+
+    await h.core.accounts.setDisabled(c.email, true);
+    const pt = await until(`/webapp/${c.usuario}/`, (st) => st !== 200);
+    assert.equal(pt.statusCode, 404);
+    assert.ok(pt.body.includes('<html lang="pt-BR">') && pt.body.includes('<p>Este canal está indisponível no momento</p>'), pt.body);
+    assert.ok(!pt.body.includes(errorText('webapp_not_found')));
+    assert.equal(pt.headers['content-security-policy'], WEBAPP_PAGE_CSP);
+    const en = await get(`/webapp/${c.usuario}/`, lang('en-GB,en;q=0.9'));
+    assert.ok(en.body.includes('<html lang="en-US">') && en.body.includes('<p>This channel is unavailable at the moment</p>'), en.body);
+    const es = await get(`/webapp/${c.usuario}/tv/`, lang('es-AR,es'));
+    assert.ok(es.body.includes('<html lang="es-ES">') && es.body.includes('<p>Este canal no está disponible en este momento</p>'), es.body);
+    // nothing of the app is handed out meanwhile
+    assert.equal((await get(`/webapp/${c.usuario}/app.json`)).statusCode, 404);
+    assert.equal((await get(`/webapp/${c.usuario}/manifest.webmanifest`)).statusCode, 404);
+    // a login that does not exist stays "not found"
+    const none = await get('/webapp/ninguem_aqui/', lang('en'));
+    assert.ok(none.body.includes('<p>App not found</p>') && !none.body.includes('unavailable'), none.body);
+
+    await h.core.accounts.setDisabled(c.email, false);
+    const back = await until(`/webapp/${c.usuario}/`, (st) => st === 200);
+    assert.equal(back.statusCode, 200);
+    assert.ok(back.body.includes('<title>Canal Suspenso</title>') && !back.body.includes('indisponível'), back.body);
+    assert.equal((await get(`/webapp/${c.usuario}/app.json`)).json<PublicWebApp>().nome, 'Canal Suspenso');
   });
 
   test('files: only the names of the account rows, with their type and a long cache', async () => {

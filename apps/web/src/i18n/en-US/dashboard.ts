@@ -53,6 +53,15 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   platformsReceiving: icu('{n, plural, one {# platform is receiving your channel now} other {# platforms are receiving your channel now}}'),
   platformConnected: 'Streaming',
   platformConnecting: 'Connecting...',
+  resellerRegion: 'Your reseller plan at a glance',
+  resellerSubtitle: 'Your reseller plan: streamings, viewers and storage allotted.',
+  resellerStreamings: 'Streamings',
+  resellerViewers: 'Viewers allotted',
+  resellerStorage: 'Storage allotted',
+  resellerLive: 'Live now',
+  resellerBitrate: icu('Maximum bitrate per streaming: {bitrate}'),
+  resellerManage: 'Manage streamings',
+  resellerLoadError: 'Could not load your reseller plan.',
 };
 
 export default dashboardTexts;

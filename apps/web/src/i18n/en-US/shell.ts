@@ -23,6 +23,7 @@ const shellTexts: FeatureTexts<'shell'> = {
   // the side menu's own section for resellers and the operator (not part of the customizable menu)
   managementSection: 'Management',
   streamingsLink: 'Streamings',
+  adminLink: 'Administration',
   // a streaming's panel entered by its reseller ('Acessar painel'): the bar on every page
   accessingAs: icu('Viewing the panel as {name}'),
   backToReseller: 'back to your reseller panel',

@@ -54,6 +54,15 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   platformsReceiving: icu('{n, plural, one {# plataforma está recibiendo tu canal ahora} other {# plataformas están recibiendo tu canal ahora}}'),
   platformConnected: 'Transmitiendo',
   platformConnecting: 'Conectando...',
+  resellerRegion: 'Resumen de tu plan de revendedor',
+  resellerSubtitle: 'Tu plan de revendedor: streamings, espectadores y almacenamiento repartidos.',
+  resellerStreamings: 'Streamings',
+  resellerViewers: 'Espectadores repartidos',
+  resellerStorage: 'Almacenamiento repartido',
+  resellerLive: 'En vivo ahora',
+  resellerBitrate: icu('Bitrate máximo por streaming: {bitrate}'),
+  resellerManage: 'Administrar streamings',
+  resellerLoadError: 'No se pudo cargar tu plan de revendedor.',
 };
 
 export default dashboardTexts;

@@ -24,6 +24,7 @@ const shellTexts: FeatureTexts<'shell'> = {
   // the side menu's own section for resellers and the operator (not part of the customizable menu)
   managementSection: 'Gestión',
   streamingsLink: 'Streamings',
+  adminLink: 'Administración',
   // a streaming's panel entered by its reseller ('Acessar painel'): the bar on every page
   accessingAs: icu('Accediendo como {name}'),
   backToReseller: 'volver a la reventa',

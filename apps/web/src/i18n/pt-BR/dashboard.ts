@@ -52,6 +52,15 @@ const dashboardTexts = {
   platformsReceiving: icu<{ n: number }>('{n, plural, =1 {# plataforma recebendo o seu canal agora} other {# plataformas recebendo o seu canal agora}}'),
   platformConnected: 'Transmitindo',
   platformConnecting: 'Conectando...',
+  resellerRegion: 'Resumo do seu plano de revenda',
+  resellerSubtitle: 'O seu plano de revenda: streamings, espectadores e armazenamento distribuídos.',
+  resellerStreamings: 'Streamings',
+  resellerViewers: 'Espectadores distribuídos',
+  resellerStorage: 'Armazenamento distribuído',
+  resellerLive: 'Ao vivo agora',
+  resellerBitrate: icu<{ bitrate: string }>('Bitrate máximo por streaming: {bitrate}'),
+  resellerManage: 'Gerenciar streamings',
+  resellerLoadError: 'Não foi possível carregar o seu plano de revenda.',
 } as const;
 
 export default dashboardTexts;

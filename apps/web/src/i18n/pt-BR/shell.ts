@@ -23,6 +23,7 @@ const shellTexts = {
   // the side menu's own section for resellers and the operator (not part of the customizable menu)
   managementSection: 'Gestão',
   streamingsLink: 'Streamings',
+  adminLink: 'Administração',
   // a streaming's panel entered by its reseller ('Acessar painel'): the bar on every page
   accessingAs: icu<{ name: string }>('Acessando como {name}'),
   backToReseller: 'voltar à revenda',

@@ -24,12 +24,20 @@ import { SystemStatus } from './system-status.tsx';
 import { UniversalPlayer } from './universal-player.tsx';
 import { PlayoutFailingNotice } from '@/components/playout-failing-notice.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
+import { ResellerDashboard } from './reseller-dashboard.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 const STATUS_ERROR_TOAST = 'dashboard-status-error';
 
-/** /dashboard: the home page. */
+/** /dashboard: the home page; a reseller's shows its pool, every other account its streaming. */
 export function DashboardPage() {
+  const { data: user } = useUser();
+  if (user?.tipo === 'revenda') return <ResellerDashboard user={user} />;
+  return <StreamingDashboard />;
+}
+
+/** A streaming's home: its channel, player, library and resources. */
+function StreamingDashboard() {
   const msg = useTexts(messageCatalogue);
   const { data: user } = useUser();
   const status = useStreamingStatus();

@@ -1,0 +1,158 @@
+import type { InstallationTotals, NewResellerBody, ResellerPoolBody, ResellerSummary } from '@painel/contract';
+import { nowIso, type Db, type Tx } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AccountRow } from '../accounts/accounts.repo.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { Actor, AuditService } from '../audit/audit.service.ts';
+import { generatePassword } from './management.service.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    operator: OperatorService;
+  }
+}
+
+/** What a reseller's streamings hold of its pool. */
+interface Held {
+  count: number;
+  viewers: number;
+  storage: number;
+  /** the highest bitrate of one of its streamings */
+  bitrate: number;
+}
+
+/**
+ * The operator's 'Administração': every reseller with its pool and what its streamings hold and
+ * use, the installation's totals, new resellers and their pools. Only the operator calls these
+ * (the routes check); suspending and deleting a reseller are the management service's.
+ */
+export function createOperatorService(deps: {
+  db: Db;
+  accounts: AccountsService;
+  audit: AuditService;
+  usageMB: (userId: number) => Promise<number>;
+  viewersNow: (userId: number) => Promise<number>;
+}) {
+  const { db, accounts, audit } = deps;
+
+  async function heldBy(tx: Tx | Db, resellerId: number): Promise<Held> {
+    const row = await tx.selectFrom('accounts')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('espectadores').as('viewers'),
+        eb.fn.sum<number>('espaco').as('storage'), eb.fn.max<number>('bitrate').as('bitrate'),
+      ])
+      .where('revenda_id', '=', resellerId).executeTakeFirstOrThrow();
+    return { count: Number(row.n), viewers: Number(row.viewers ?? 0), storage: Number(row.storage ?? 0), bitrate: Number(row.bitrate ?? 0) };
+  }
+
+  async function liveIds(): Promise<Set<number>> {
+    const rows = await db.selectFrom('transmissions').select('user_id').where('status', '=', 'live').execute();
+    return new Set(rows.map((r) => r.user_id));
+  }
+
+  /**
+   * A reseller's summary; `streamings` are its streamings' rows (for the storage really used and
+   * those on air), `usage` what one of them uses (MB), when the caller has it already.
+   */
+  async function summaryOf(row: AccountRow, streamings: Pick<AccountRow, 'id'>[], live: ReadonlySet<number>, usage = deps.usageMB): Promise<ResellerSummary> {
+    const held = await heldBy(db, row.id);
+    const used = await Promise.all(streamings.map((s) => usage(s.id)));
+    return {
+      id: row.id, usuario: row.usuario, nome: row.nome, email: row.email, suspensa: row.disabled !== 0, created_at: row.created_at,
+      pool: {
+        max_streamings: row.max_streamings, streamings: held.count, bitrate: row.bitrate,
+        espectadores: row.espectadores, espectadores_usados: held.viewers, espaco: row.espaco, espaco_usado: held.storage,
+      },
+      espaco_real: Math.round(used.reduce((a, b) => a + b, 0) * 10) / 10,
+      ao_vivo: streamings.filter((s) => live.has(s.id)).length,
+    };
+  }
+
+  async function summary(id: number): Promise<ResellerSummary> {
+    const row = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || row.tipo !== 'revenda') throw notFound();
+    const streamings = await db.selectFrom('accounts').select('id').where('revenda_id', '=', id).execute();
+    return summaryOf(row, streamings, await liveIds());
+  }
+
+  /** A reseller by id inside a transaction, its row locked (a no-op UPDATE) so no streaming is made meanwhile; else 404. */
+  async function lockReseller(tx: Tx, id: number): Promise<AccountRow> {
+    const row = await tx.updateTable('accounts').set((eb) => ({ max_streamings: eb.ref('max_streamings') }))
+      .where('id', '=', id).where('tipo', '=', 'revenda').returningAll().executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    /** Every reseller (newest first) with its pool and use, and the installation's totals. */
+    async overview(): Promise<{ success: true; revendas: ResellerSummary[]; totais: InstallationTotals }> {
+      const rows = await db.selectFrom('accounts').selectAll().orderBy('id', 'desc').execute();
+      const live = await liveIds();
+      const known = new Set(rows.map((r) => r.id));
+      const onAir = [...live].filter((id) => known.has(id));
+      const [usage, viewers] = await Promise.all([
+        Promise.all(rows.map(async (r) => [r.id, await deps.usageMB(r.id)] as const)),
+        Promise.all(onAir.map((id) => deps.viewersNow(id))),
+      ]);
+      const usageOf = new Map(usage);
+      const revendas = await Promise.all(rows.filter((r) => r.tipo === 'revenda').map((r) =>
+        summaryOf(r, rows.filter((s) => s.revenda_id === r.id), live, async (id) => usageOf.get(id) ?? 0)));
+      const contas = { admin: 0, revenda: 0, streaming: 0 };
+      for (const r of rows) contas[r.tipo] += 1;
+      const storage = [...usageOf.values()].reduce((a, b) => a + b, 0);
+      return {
+        success: true,
+        revendas,
+        totais: {
+          contas, ao_vivo: onAir.length, espectadores_agora: viewers.reduce((a, b) => a + b, 0),
+          espaco_usado: Math.round(storage * 10) / 10,
+        },
+      };
+    },
+
+    /** A new reseller with its pool; a generated password is answered this once. */
+    async createReseller(actor: Actor, body: NewResellerBody): Promise<{ success: true; revenda: ResellerSummary; senha?: string }> {
+      const generated = body.senha ? undefined : generatePassword();
+      const prepared = await accounts.prepare({
+        email: body.email, usuario: body.usuario, nome: body.nome || undefined, password: body.senha || generated!, tipo: 'revenda',
+        bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco,
+      });
+      const row = await db.transaction().execute(async (tx) => {
+        const created = await accounts.insert(tx, prepared, null);
+        await tx.updateTable('accounts').set({ max_streamings: body.streamings }).where('id', '=', created.id).execute();
+        await audit.record(tx, actor, 'account_created', created,
+          `revenda: ${body.streamings} streamings, bitrate ${created.bitrate} kbps, ${created.espectadores} espectadores, ${created.espaco} MB`);
+        return created;
+      });
+      return { success: true, revenda: await summary(row.id), ...(generated ? { senha: generated } : {}) };
+    },
+
+    /**
+     * A reseller's new pool: never below what its streamings already hold (their count, their
+     * viewers and storage together, the highest bitrate of one of them): 409 `pool_below_use`.
+     */
+    async updatePool(actor: Actor, id: number, body: ResellerPoolBody): Promise<{ success: true; revenda: ResellerSummary }> {
+      await db.transaction().execute(async (tx) => {
+        const before = await lockReseller(tx, id);
+        const held = await heldBy(tx, id);
+        const checks: [field: string, wanted: number, used: number][] = [
+          ['streamings', body.streamings, held.count],
+          ['bitrate', body.bitrate, held.bitrate],
+          ['espectadores', body.espectadores, held.viewers],
+          ['espaco', body.espaco, held.storage],
+        ];
+        for (const [field, wanted, used] of checks) {
+          if (wanted < used) throw new AppError('pool_below_use', { field, used });
+        }
+        await tx.updateTable('accounts')
+          .set({ max_streamings: body.streamings, bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco, updated_at: nowIso() })
+          .where('id', '=', id).execute();
+        await audit.record(tx, actor, 'plan_changed', before,
+          `streamings ${before.max_streamings} → ${body.streamings}, bitrate ${before.bitrate} → ${body.bitrate} kbps, ` +
+          `espectadores ${before.espectadores} → ${body.espectadores}, espaço ${before.espaco} → ${body.espaco} MB`);
+      });
+      return { success: true, revenda: await summary(id) };
+    },
+  };
+}
+export type OperatorService = ReturnType<typeof createOperatorService>;

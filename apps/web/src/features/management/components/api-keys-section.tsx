@@ -1,0 +1,191 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import KeyRound from 'lucide-react/icons/key-round';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import type { ApiKeyInfo, ResellerSummary } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { managementCatalogue } from '@/i18n/management.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { cn } from '@/lib/cn.ts';
+import { useDateTimeFormat } from '@/lib/datetime.ts';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/admin.ts';
+import { fieldClass } from './plan-fields.tsx';
+
+const cell = 'px-3 py-2.5 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6';
+
+/** 'Nova chave de API': a name and a scope (the whole installation or one reseller). */
+function NewKeyModal({ resellers, onClose, onCreated }: {
+  resellers: readonly ResellerSummary[];
+  onClose: () => void;
+  onCreated: (key: ApiKeyInfo, secret: string) => void;
+}) {
+  const adminTexts = useTexts(managementCatalogue).admin;
+  const managementTexts = useTexts(managementCatalogue);
+  const commonTexts = useTexts(commonCatalogue);
+  const formId = useId();
+  const [name, setName] = useState('');
+  const [revenda, setRevenda] = useState('');
+  const create = useCreateApiKey();
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate({ name, ...(revenda ? { revenda } : {}) }, {
+      onSuccess: (answer) => onCreated(answer.key, answer.secret),
+      onError: (err) => toast.error(errorMessage(err, textsNow(managementCatalogue).actionError)),
+    });
+  }
+
+  return (
+    <Modal
+      open
+      title={adminTexts.keyCreateTitle}
+      onClose={onClose}
+      closeButton={false}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
+          <Button type="submit" form={formId} disabled={create.isPending}>{create.isPending ? managementTexts.creating : adminTexts.keyCreate}</Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor={`${formId}-name`} className="mb-1 block text-sm font-medium text-gray-700">{adminTexts.keyNameLabel}</label>
+          <input id={`${formId}-name`} required maxLength={64} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} aria-describedby={`${formId}-name-hint`} className={fieldClass} />
+          <p id={`${formId}-name-hint`} className="mt-1 text-xs text-gray-500">{adminTexts.keyNameHint}</p>
+        </div>
+        <div>
+          <label htmlFor={`${formId}-scope`} className="mb-1 block text-sm font-medium text-gray-700">{adminTexts.keyScopeLabel}</label>
+          <select id={`${formId}-scope`} value={revenda} onChange={(e) => setRevenda(e.target.value)} className={fieldClass}>
+            <option value="">{adminTexts.scopeAll}</option>
+            {resellers.map((r) => <option key={r.id} value={r.usuario}>{adminTexts.scopeReseller({ login: r.usuario })}</option>)}
+          </select>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** A new key, shown this once with a copy button and a warning: only its hash is kept. */
+function CreatedKeyModal({ name, secret, onClose }: { name: string; secret: string; onClose: () => void }) {
+  const managementTexts = useTexts(managementCatalogue);
+  const adminTexts = managementTexts.admin;
+  return (
+    <Modal open title={adminTexts.keyShownTitle} onClose={onClose} closeButton={false} footer={<Button onClick={onClose}>{managementTexts.done}</Button>}>
+      <div className="space-y-4" data-testid="created-api-key">
+        <p className="text-sm text-gray-700">{adminTexts.keyShownFor({ name })}</p>
+        <div className="flex items-center gap-2">
+          <code data-testid="created-api-key-value" className="min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 font-mono text-sm break-all text-gray-900 select-all">
+            {secret}
+          </code>
+          <CopyButton value={secret} item={adminTexts.keyItem} />
+        </div>
+        <p role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {adminTexts.keyWarning}
+        </p>
+      </div>
+    </Modal>
+  );
+}
+
+/** 'Chaves de API': the billing systems' keys (name, prefix, scope, created, last use, revoked), created and revoked here. */
+export function ApiKeysSection({ resellers }: { resellers: readonly ResellerSummary[] }) {
+  const managementTexts = useTexts(managementCatalogue);
+  const adminTexts = managementTexts.admin;
+  const { dateTime } = useDateTimeFormat();
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const confirm = useConfirm();
+  const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'created'; name: string; secret: string } | null>(null);
+
+  async function revokeKey(key: ApiKeyInfo) {
+    if (!(await confirm(textsNow(managementCatalogue).admin.revokeConfirm({ name: key.name })))) return;
+    revoke.mutate(key.id, {
+      onSuccess: () => toast.success(textsNow(managementCatalogue).admin.keyRevoked({ name: key.name })),
+      onError: (err) => toast.error(errorMessage(err, textsNow(managementCatalogue).actionError)),
+    });
+  }
+
+  const list = keys.data?.keys;
+  return (
+    <SectionCard
+      title={adminTexts.keysTitle}
+      description={adminTexts.keysDescription}
+      icon={KeyRound}
+      actions={
+        <Button onClick={() => setDialog({ kind: 'new' })} data-testid="new-api-key">
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          {adminTexts.newKey}
+        </Button>
+      }
+    >
+      {keys.isPending ? (
+        <LoadingState />
+      ) : keys.isError && !list ? (
+        <p role="alert" className="text-sm text-red-700">{errorMessage(keys.error, adminTexts.keysLoadError)}</p>
+      ) : !list || list.length === 0 ? (
+        <p className="py-6 text-center text-sm text-gray-500">{adminTexts.keysEmpty}</p>
+      ) : (
+        <div tabIndex={0} role="group" aria-label={adminTexts.keysTitle} className="-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-500 sm:-mx-6">
+          <table className="min-w-full divide-y divide-gray-100 text-sm" data-testid="api-keys-table">
+            <caption className="sr-only">{adminTexts.keysTitle}</caption>
+            <thead>
+              <tr className="text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
+                {[adminTexts.keyColName, adminTexts.keyColPrefix, adminTexts.keyColScope, adminTexts.keyColCreated, adminTexts.keyColLastUse, adminTexts.keyColState].map((label) => (
+                  <th key={label} scope="col" className={cn(cell, 'py-2 whitespace-nowrap')}>{label}</th>
+                ))}
+                <th scope="col" className={cn(cell, 'py-2 text-right whitespace-nowrap')}>{managementTexts.actionsColumn}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {list.map((k) => (
+                <tr key={k.id} data-testid="api-key-row" data-name={k.name}>
+                  <td className={cn(cell, 'font-medium text-gray-900')}>{k.name}</td>
+                  <td className={cn(cell, 'font-mono whitespace-nowrap text-gray-700')}>pk_{k.prefix}_…</td>
+                  <td className={cn(cell, 'text-gray-700')}>{k.revenda ? adminTexts.scopeReseller({ login: k.revenda }) : adminTexts.scopeAll}</td>
+                  <td className={cn(cell, 'whitespace-nowrap text-gray-600')}><time dateTime={k.created_at}>{dateTime(k.created_at)}</time></td>
+                  <td className={cn(cell, 'whitespace-nowrap text-gray-600')}>
+                    {k.last_used_at ? <time dateTime={k.last_used_at}>{dateTime(k.last_used_at)}</time> : adminTexts.neverUsed}
+                  </td>
+                  <td className={cell} data-testid="api-key-state">
+                    {k.revoked_at
+                      ? <span className="inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">{adminTexts.keyRevokedAt({ date: dateTime(k.revoked_at) })}</span>
+                      : <span className="inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">{adminTexts.keyActive}</span>}
+                  </td>
+                  <td className={cn(cell, 'text-right whitespace-nowrap')}>
+                    {!k.revoked_at && (
+                      <button
+                        type="button"
+                        disabled={revoke.isPending}
+                        onClick={() => void revokeKey(k)}
+                        aria-label={adminTexts.revokeKey({ name: k.name })}
+                        title={adminTexts.revokeKey({ name: k.name })}
+                        className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-gray-500 hover:bg-gray-100 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:opacity-50"
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {dialog?.kind === 'new' && (
+        <NewKeyModal resellers={resellers} onClose={() => setDialog(null)} onCreated={(key, secret) => setDialog({ kind: 'created', name: key.name, secret })} />
+      )}
+      {dialog?.kind === 'created' && <CreatedKeyModal name={dialog.name} secret={dialog.secret} onClose={() => setDialog(null)} />}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,177 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import type { ResellerSummary } from '@painel/contract';
+import { commonCatalogue } from '@/i18n/common.ts';
+import { managementCatalogue } from '@/i18n/management.ts';
+import { textsNow, useTexts } from '@/i18n/runtime.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useCreateReseller, useUpdatePool } from '../api/admin.ts';
+import { fieldClass } from './plan-fields.tsx';
+
+/** A reseller's pool as typed: text, so a field may be empty while it is edited. */
+interface PoolDraft {
+  streamings: string;
+  bitrate: string;
+  espectadores: string;
+  espaco: string;
+}
+
+const POOL_KEYS = ['streamings', 'bitrate', 'espectadores', 'espaco'] as const;
+
+/** The typed pool as numbers; a field that is not a whole number is refused by the server in the user's language. */
+const poolOf = (d: PoolDraft) => ({ streamings: Number(d.streamings), bitrate: Number(d.bitrate), espectadores: Number(d.espectadores), espaco: Number(d.espaco) });
+
+/** How many streamings, the most bitrate one of them may have, and the viewers and storage the reseller hands out. */
+function PoolFields({ draft, onChange }: { draft: PoolDraft; onChange: (next: PoolDraft) => void }) {
+  const adminTexts = useTexts(managementCatalogue).admin;
+  const id = useId();
+  const labels: Record<(typeof POOL_KEYS)[number], string> = {
+    streamings: adminTexts.streamingsLabel,
+    bitrate: adminTexts.bitrateMaxLabel,
+    espectadores: adminTexts.viewersPoolLabel,
+    espaco: adminTexts.storagePoolLabel,
+  };
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {POOL_KEYS.map((key) => (
+        <div key={key}>
+          <label htmlFor={`${id}-${key}`} className="mb-1 block text-sm font-medium text-gray-700">{labels[key]}</label>
+          <input
+            id={`${id}-${key}`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            required
+            value={draft[key]}
+            onChange={(e) => onChange({ ...draft, [key]: e.target.value })}
+            className={fieldClass}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * 'Nova revenda': e-mail, login, name, password (empty: generated and handed to `onCreated` to
+ * be shown once) and its pool.
+ */
+export function NewResellerModal({ onClose, onCreated }: {
+  onClose: () => void;
+  onCreated: (reseller: ResellerSummary, password: string | undefined) => void;
+}) {
+  const managementTexts = useTexts(managementCatalogue);
+  const adminTexts = managementTexts.admin;
+  const commonTexts = useTexts(commonCatalogue);
+  const formId = useId();
+  const [email, setEmail] = useState('');
+  const [usuario, setUsuario] = useState('');
+  const [nome, setNome] = useState('');
+  const [senha, setSenha] = useState('');
+  const [pool, setPool] = useState<PoolDraft>({ streamings: '10', bitrate: '2500', espectadores: '1000', espaco: '10000' });
+  const create = useCreateReseller();
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate({ email, usuario, nome, senha, ...poolOf(pool) }, {
+      onSuccess: (answer) => {
+        toast.success(textsNow(managementCatalogue).admin.created({ login: answer.revenda.usuario }));
+        onCreated(answer.revenda, answer.senha);
+      },
+      onError: (err) => toast.error(errorMessage(err, textsNow(managementCatalogue).actionError)),
+    });
+  }
+
+  const text = (key: string, label: string, value: string, set: (v: string) => void, extra: { type?: string; autoComplete?: string; hint?: string; required?: boolean } = {}) => (
+    <div>
+      <label htmlFor={`${formId}-${key}`} className="mb-1 block text-sm font-medium text-gray-700">{label}</label>
+      <input
+        id={`${formId}-${key}`}
+        type={extra.type ?? 'text'}
+        autoComplete={extra.autoComplete ?? 'off'}
+        required={extra.required}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        aria-describedby={extra.hint ? `${formId}-${key}-hint` : undefined}
+        className={fieldClass}
+      />
+      {extra.hint && <p id={`${formId}-${key}-hint`} className="mt-1 text-xs text-gray-500">{extra.hint}</p>}
+    </div>
+  );
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={adminTexts.createTitle}
+      onClose={onClose}
+      closeButton={false}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
+          <Button type="submit" form={formId} disabled={create.isPending}>{create.isPending ? managementTexts.creating : adminTexts.create}</Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          {text('email', managementTexts.emailLabel, email, setEmail, { type: 'email', required: true })}
+          {text('usuario', managementTexts.loginLabel, usuario, (v) => setUsuario(v.toLowerCase()), { hint: managementTexts.loginHint, required: true })}
+          {text('nome', managementTexts.nameLabel, nome, setNome)}
+          {text('senha', managementTexts.passwordLabel, senha, setSenha, { type: 'password', autoComplete: 'new-password', hint: managementTexts.passwordHint })}
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-gray-900">{adminTexts.poolLegend}</legend>
+          <PoolFields draft={pool} onChange={setPool} />
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Editar plano' of a reseller: never below what its streamings use (the server's refusal is shown and the dialog stays open). */
+export function PoolModal({ reseller, onClose }: { reseller: ResellerSummary; onClose: () => void }) {
+  const managementTexts = useTexts(managementCatalogue);
+  const adminTexts = managementTexts.admin;
+  const commonTexts = useTexts(commonCatalogue);
+  const formId = useId();
+  const [draft, setDraft] = useState<PoolDraft>(() => ({
+    streamings: String(reseller.pool.max_streamings), bitrate: String(reseller.pool.bitrate),
+    espectadores: String(reseller.pool.espectadores), espaco: String(reseller.pool.espaco),
+  }));
+  const update = useUpdatePool();
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    update.mutate({ id: reseller.id, pool: poolOf(draft) }, {
+      onSuccess: () => {
+        toast.success(textsNow(managementCatalogue).admin.poolSaved({ login: reseller.usuario }));
+        onClose();
+      },
+      onError: (err) => toast.error(errorMessage(err, textsNow(managementCatalogue).actionError)),
+    });
+  }
+
+  return (
+    <Modal
+      open
+      title={adminTexts.poolTitle({ login: reseller.usuario })}
+      onClose={onClose}
+      closeButton={false}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
+          <Button type="submit" form={formId} disabled={update.isPending}>{update.isPending ? managementTexts.saving : commonTexts.save}</Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3">
+        <p className="text-sm text-gray-600">{adminTexts.poolHint}</p>
+        <PoolFields draft={draft} onChange={setDraft} />
+      </form>
+    </Modal>
+  );
+}
