@@ -6,12 +6,11 @@ import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_MENU, msg } from '@painel/contract';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { isMessage } from '../apps/web/src/i18n/message.ts';
 import { compileTexts } from '../apps/web/src/i18n/compile.ts';
 import playlistsTextsSource from '../apps/web/src/i18n/pt-BR/playlists.ts';
 import { makeChannelClip, multipart } from '../apps/server/src/testing/library.ts';
 import { launchBrowser, logIn } from './support/browser.ts';
+import { catalogue, portugueseOnly, shownText, wordsIn } from './support/languages.ts';
 import { apiLogin, until } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { ptBR } from './support/texts.ts';
@@ -26,7 +25,6 @@ const PLAYLIST = 'Programação da Manhã';
 const ACCOUNT = 'TV Litoral';
 /** What the account itself wrote (its names), shown as written in every language. */
 const OWN_TEXTS = [ACCOUNT, FOLDER, PLAYLIST, ...CLIPS.map(([name]) => name)];
-const I18N = path.join(import.meta.dirname, '../apps/web/src/i18n');
 const TRANSLATED = ['en-US', 'es-ES'] as const;
 
 const SIZES = [{ name: 'desktop', width: 1366, height: 768 }, { name: 'celular', width: 390, height: 844 }] as const;
@@ -206,65 +204,6 @@ function layoutProblems(): string[] {
   return problems;
 }
 
-/** A catalogue of one language (its default export). */
-async function catalogue(locale: string, name: string): Promise<unknown> {
-  return ((await import(path.join(I18N, locale, `${name}.ts`))) as { default: unknown }).default;
-}
-
-const leafStrings = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(leafStrings) : [];
-
-/** The words a text shows whatever its values: the whole text, or the literal parts of an ICU message. */
-function fragments(text: string): string[] {
-  if (!isMessage(text)) return [text];
-  const out: string[] = [];
-  const walk = (elements: MessageFormatElement[]) => {
-    for (const el of elements) {
-      if (el.type === TYPE.literal) out.push(...el.value.split(/[\n:·—()"]+/));
-      else if (el.type === TYPE.plural || el.type === TYPE.select) for (const o of Object.values(el.options)) walk(o.value);
-    }
-  };
-  walk(parse(text));
-  return out;
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Whether the words appear in the text as words (not inside a longer word: 'Erro' is not in 'Error'). */
-const wordsIn = (words: string, text: string): boolean =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(words)}(?![\\p{L}\\p{N}])`, 'u').test(text);
-
-/**
- * The Portuguese texts of the panel that must not show in a language: every text of the pt-BR
- * catalogues, the messages and the menu, less those written the same in that language ('Playlist',
- * 'OBS') and those inside the account's own names.
- */
-async function portugueseOnly(locale: string): Promise<string[]> {
-  const names = fs.readdirSync(path.join(I18N, 'pt-BR')).map((f) => f.replace(/\.ts$/, ''));
-  const pt: string[] = [...leafStrings(msg), ...DEFAULT_MENU.map((m) => m.label)];
-  const translated: string[] = [...leafStrings(await catalogue(locale, 'messages'))];
-  for (const name of names) {
-    pt.push(...leafStrings(await catalogue('pt-BR', name)));
-    translated.push(...leafStrings(await catalogue(locale, name)));
-  }
-  const theirs = translated.flatMap(fragments).join('\n');
-  const candidates = new Set(pt.flatMap(fragments).map((f) => f.trim()));
-  return [...candidates].filter((f) => f.length >= 4 && /\p{L}{3}/u.test(f) && !wordsIn(f, theirs) && !OWN_TEXTS.some((o) => wordsIn(f, o)));
-}
-
-/** Everything a person reads on the page (or in one part of it), including placeholders, labels for screen readers and tooltips. */
-function shownText(selector: string): string {
-  const root = document.querySelector(selector);
-  if (!root) return '';
-  const parts = [(root as HTMLElement).innerText];
-  for (const el of root.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
-    for (const a of ['placeholder', 'aria-label', 'title', 'alt']) {
-      const v = el.getAttribute(a);
-      if (v) parts.push(v);
-    }
-  }
-  return parts.join('\n');
-}
-
 /** Chooses the panel's language in Configurações, as a person does, and saves. */
 async function chooseLanguage(page: Page, locale: string): Promise<void> {
   await page.goto('/dashboard/configuracoes');
@@ -370,7 +309,7 @@ describe('every page at desktop and phone size', () => {
     const onError = (e: Error) => pageErrors.push(String(e));
     page.on('pageerror', onError);
     for (const locale of TRANSLATED) {
-      const portuguese = await portugueseOnly(locale);
+      const portuguese = await portugueseOnly(locale, OWN_TEXTS);
       assert.ok(portuguese.length > 500, `${portuguese.length} textos em português para procurar`);
       const common = compileTexts(await catalogue(locale, 'common'), locale) as { cancel: string; finishBroadcast: string };
       const playlists = compileTexts(await catalogue(locale, 'playlists'), locale) as unknown as typeof playlistsTexts;

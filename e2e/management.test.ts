@@ -6,6 +6,8 @@ import managementSource from '../apps/web/src/i18n/pt-BR/management.ts';
 import shellSource from '../apps/web/src/i18n/pt-BR/shell.ts';
 import dashboardSource from '../apps/web/src/i18n/pt-BR/dashboard.ts';
 import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
+import { portugueseOnly, shownText, wordsIn } from './support/languages.ts';
+import { apiLogin } from './support/publish.ts';
 import { startStack, type Stack } from './support/stack.ts';
 import { ptBR } from './support/texts.ts';
 
@@ -249,5 +251,34 @@ describe('a reseller manages its streamings in Chromium', () => {
     await reseller.getByRole('navigation', { name: 'Gestão' }).getByRole('link', { name: 'Streamings' }).waitFor();
     assert.equal(await reseller.getByRole('link', { name: shell.adminLink }).count(), 0);
     await reseller.context().close();
+  });
+
+  test('in en-US and es-ES the reseller\'s and the operator\'s pages show no Portuguese text', { timeout: 90_000 }, async () => {
+    const reseller = await stack.addAccount({ tipo: 'revenda', nome: 'Reseller West', streamings: 2 });
+    const operator = { email: `operator${process.pid}@example.com`, password: `Operator-password-${process.pid}`, usuario: `operator${process.pid}` };
+    await stack.user('add', '--email', operator.email, '--password', operator.password, '--usuario', operator.usuario, '--tipo', 'admin');
+    const found: string[] = [];
+    for (const [who, language] of [[reseller, 'en-US'], [operator, 'es-ES']] as const) {
+      // the account's language, saved as a person does in Configurações
+      const token = await apiLogin(stack.baseUrl, who.email, who.password);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const settings = await (await fetch(`${stack.baseUrl}/api/user-settings`, { headers })).json() as Record<string, unknown>;
+      const saved = await fetch(`${stack.baseUrl}/api/user-settings`, { method: 'POST', headers, body: JSON.stringify({ ...settings, language }) });
+      assert.equal(saved.status, 200);
+      const portuguese = await portugueseOnly(language, [who.usuario, 'Reseller West']);
+      const page = await newPage(browser, stack.baseUrl);
+      await logIn(page, who.email, who.password);
+      const pages = who === reseller ? ['/dashboard', '/dashboard/streamings'] : ['/dashboard/streamings', '/dashboard/administracao'];
+      for (const path of pages) {
+        await page.goto(path);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForFunction(() => !document.querySelector('main [role="status"] .animate-spin'));
+        assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+        const text = await page.evaluate(shownText, 'body');
+        for (const words of portuguese) if (wordsIn(words, text)) found.push(`${language} ${path}: «${words}»`);
+      }
+      await page.context().close();
+    }
+    assert.deepEqual(found, [], `textos em português:\n${found.join('\n')}`);
   });
 });
