@@ -93,6 +93,15 @@ describe('management: a plan change applies at once', () => {
       && (await h.core.store.db.selectFrom('upload_reservations').select('id').where('user_id', '=', c.id).execute()).length === 0);
     assert.deepEqual(leftovers(h, c.usuario).account.filter((f) => f.includes('/')), [], 'no file stored');
     assert.equal((await h.core.library.usageOf(c.id)).totalVideos, 0);
+
+    // with a video stored, the space cannot go below what it holds: refused with the figure, plan unchanged
+    await changePlan(c.id, { bitrate: 1000, espectadores: 5, espaco: 100 });
+    assert.equal((await upload(h, c.token, folderId, 'grande.mp4', clips.big)).statusCode, 200);
+    const used = Math.ceil((await h.core.library.usageOf(c.id)).espacoUsadoMB);
+    assert.ok(used >= 2, `${used} MB`);
+    const below = await call(reseller.token, 'PUT', `/api/revenda/streamings/${c.id}/plano`, { bitrate: 1000, espectadores: 5, espaco: 1 });
+    assert.deepEqual([below.statusCode, below.json().code, below.json().values], [409, 'storage_below_use', { used }]);
+    assert.equal((await h.core.accounts.byId(c.id))!.espaco, 100);
   });
 
   test('bitrate: the broadcast status compares the OBS input with the new bitrate limit, not the one of a moment ago', async () => {
