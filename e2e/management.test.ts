@@ -145,6 +145,12 @@ describe('a reseller manages its streamings in Chromium', () => {
     await page.goto('/dashboard/playlists');
     await bar.getByText(shell.accessingAs({ name: STREAMING_NAME })).waitFor();
     assert.equal(await page.getByTestId('sidebar-management').count(), 0, 'inside the streaming\'s panel there is no reseller area');
+    // another tab of the reseller stays in the reseller's own session
+    const otherTab = await page.context().newPage();
+    await otherTab.goto('/dashboard/streamings');
+    await otherTab.getByTestId('streaming-row').filter({ hasText: login }).waitFor();
+    assert.equal(await otherTab.getByTestId('panel-access-bar').count(), 0);
+    await otherTab.close();
     await bar.getByRole('button', { name: shell.backToReseller }).click();
     await page.waitForURL('**/dashboard/streamings');
     await row.waitFor();
@@ -265,15 +271,17 @@ describe('a reseller manages its streamings in Chromium', () => {
       const settings = await (await fetch(`${stack.baseUrl}/api/user-settings`, { headers })).json() as Record<string, unknown>;
       const saved = await fetch(`${stack.baseUrl}/api/user-settings`, { method: 'POST', headers, body: JSON.stringify({ ...settings, language }) });
       assert.equal(saved.status, 200);
-      const portuguese = await portugueseOnly(language, [who.usuario, 'Reseller West']);
+      // the names the accounts of this file were given are theirs, shown as written
+      const portuguese = await portugueseOnly(language, [who.usuario, 'Reseller West', 'Revenda Sul', 'Revenda Norte', 'Revenda Leste', 'Canal Avulso', STREAMING_NAME]);
       const page = await newPage(browser, stack.baseUrl);
       await logIn(page, who.email, who.password);
       const pages = who === reseller ? ['/dashboard', '/dashboard/streamings'] : ['/dashboard/streamings', '/dashboard/administracao'];
       for (const path of pages) {
         await page.goto(path);
         await page.locator('main h1').first().waitFor();
+        // the account's language is applied once its settings are read
+        await page.waitForFunction((l) => document.documentElement.lang === l, language);
         await page.waitForFunction(() => !document.querySelector('main [role="status"] .animate-spin'));
-        assert.equal(await page.evaluate(() => document.documentElement.lang), language);
         const text = await page.evaluate(shownText, 'body');
         for (const words of portuguese) if (wordsIn(words, text)) found.push(`${language} ${path}: «${words}»`);
       }

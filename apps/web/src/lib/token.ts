@@ -1,46 +1,60 @@
 /** The session token lives in localStorage under this key. */
 export const TOKEN_KEY = 'token';
 
-export function getToken(): string | null {
+/**
+ * A streaming's panel entered by its reseller ('Acessar painel') keeps its short session in this
+ * tab only: the reseller's other tabs go on in the reseller's own session.
+ */
+const ENTERED_KEY = 'painel.sessao-acessada';
+
+function entered(): string | null {
   try {
-    return window.localStorage.getItem(TOKEN_KEY);
+    return window.sessionStorage.getItem(ENTERED_KEY);
   } catch {
     return null;
   }
 }
 
-export function setToken(token: string): void {
-  window.localStorage.setItem(TOKEN_KEY, token);
+export function getToken(): string | null {
+  try {
+    return entered() ?? window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
 }
 
+/** A sign-in: the account's session, in place of any panel this tab had entered. */
+export function setToken(token: string): void {
+  window.localStorage.setItem(TOKEN_KEY, token);
+  try {
+    window.sessionStorage.removeItem(ENTERED_KEY);
+  } catch {
+    // storage unavailable: no entered panel to drop
+  }
+}
+
+/** Ends this tab's session: an entered panel's only (the reseller's stays), else the account's. */
 export function clearToken(): void {
   try {
-    window.localStorage.removeItem(TOKEN_KEY);
+    if (entered()) window.sessionStorage.removeItem(ENTERED_KEY);
+    else window.localStorage.removeItem(TOKEN_KEY);
   } catch {
     // storage unavailable: nothing to remove
   }
 }
 
-/** Where a reseller's own session waits while it is in a streaming's panel (this tab only). */
-const RETURN_KEY = 'painel.sessao-revenda';
-
-/** Enters a streaming's panel ('Acessar painel'): its short session replaces this one, kept to come back to. */
+/** Enters a streaming's panel in this tab: its short session is used here until `leavePanel`. */
 export function enterPanel(token: string): void {
-  const own = getToken();
-  if (own) window.sessionStorage.setItem(RETURN_KEY, own);
-  setToken(token);
+  window.sessionStorage.setItem(ENTERED_KEY, token);
 }
 
-/** Back to the reseller's own session; false when this tab has none to return to. */
+/** Back to the reseller's own session in this tab; false when this tab was in no entered panel. */
 export function leavePanel(): boolean {
-  let own: string | null = null;
+  const was = entered() !== null;
   try {
-    own = window.sessionStorage.getItem(RETURN_KEY);
-    window.sessionStorage.removeItem(RETURN_KEY);
+    window.sessionStorage.removeItem(ENTERED_KEY);
   } catch {
-    own = null;
+    // storage unavailable: nothing to leave
   }
-  if (!own) return false;
-  setToken(own);
-  return true;
+  return was;
 }

@@ -5,8 +5,8 @@ import { clearToken, leavePanel } from '@/lib/token.ts';
 
 /**
  * On every page of a streaming's panel entered by its reseller (or the operator): whose panel
- * this is, and the way back to the reseller's own. Coming back reloads the panel in the
- * reseller's session; without one to return to (another tab), the entered session just ends.
+ * this is, and the way back to the reseller's own. The entered session lives in this tab only
+ * (lib/token.ts); coming back drops it and reloads the panel in the reseller's session.
  */
 export function PanelAccessBar({ user }: { user: User | null | undefined }) {
   const shellTexts = useTexts(shellCatalogue);
