@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { displayName } from '@/lib/account.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatBitrate, formatMegabytes, formatNumber } from '@/lib/format.ts';
-import { useStreamings } from '@/features/management/api/streamings.ts';
+import { useStreamings } from '@/lib/managed-accounts.ts';
 
 const percentOf = (used: number, total: number) => (total > 0 ? (used / total) * 100 : used > 0 ? 100 : 0);
 

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type StreamingPlanBody, createdStreamingResponseSchema, managedAccountResponseSchema, panelAccessResponseSchema, passwordResetResponseSchema, streamingsResponseSchema, successResponseSchema } from '@painel/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type StreamingPlanBody, createdStreamingResponseSchema, managedAccountResponseSchema, panelAccessResponseSchema, passwordResetResponseSchema, successResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
+import { streamingsQueryKey } from '@/lib/managed-accounts.ts';
 
-export const streamingsQueryKey = ['management', 'streamings'] as const;
+export { streamingsQueryKey, useStreamings } from '@/lib/managed-accounts.ts';
 
 /** What the 'Nova streaming' form sends: an empty password asks the panel to generate one. */
 export interface NewStreamingInput extends StreamingPlanBody {
@@ -10,17 +11,6 @@ export interface NewStreamingInput extends StreamingPlanBody {
   usuario: string;
   nome: string;
   senha: string;
-}
-
-/** GET /api/revenda/streamings: the accounts in scope, newest first, and the reseller's pool (null for the operator). */
-export function useStreamings() {
-  return useQuery({
-    queryKey: streamingsQueryKey,
-    queryFn: () => apiRequest('/api/revenda/streamings', { schema: streamingsResponseSchema }),
-    // live now and the storage used change on their own
-    refetchInterval: 30_000,
-    refetchIntervalInBackground: false,
-  });
 }
 
 /** Every change re-reads the list and the pool, whatever the answer was (a refusal may mean the list is stale). */
