@@ -2,6 +2,7 @@ import { buildApp } from './api.ts';
 import { openCore } from './core.ts';
 import { loadConfig } from './platform/config.ts';
 import { startFtp } from './modules/ftp-server/ftp-server.ts';
+import { startOrExit } from './platform/start-errors.ts';
 
 /** The API process: HTTP API, the built web app and the accounts' FTP server. */
 export async function runApi(): Promise<() => Promise<void>> {
@@ -18,7 +19,7 @@ export async function runApi(): Promise<() => Promise<void>> {
 }
 
 if (import.meta.main) {
-  const stop = await runApi();
+  const stop = await startOrExit(runApi);
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.once(sig, () => void stop().then(() => process.exit(0)));
   }

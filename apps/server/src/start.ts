@@ -6,13 +6,14 @@ import { openCore } from './core.ts';
 import { loadConfig } from './platform/config.ts';
 import { runApi } from './main.ts';
 import { createSupervisor } from './platform/supervisor.ts';
+import { startOrExit } from './platform/start-errors.ts';
 
 /**
  * `./painel start`: prepares DATA_DIR (database, secrets, a demo account on an empty
  * database) and runs every process of the product on this machine.
  */
 const config = loadConfig();
-const core = await openCore(config);
+const core = await startOrExit(() => openCore(config));
 const demoFile = path.join(config.dataDir, 'secrets', 'demo-account.txt');
 const DEMO_EMAIL = 'demo@painel.local';
 if ((await core.accounts.list()).length === 0) {

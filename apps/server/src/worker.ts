@@ -10,6 +10,7 @@ import type { ProcessRow } from './modules/engine/processes.repo.ts';
 import { modules } from './modules/index.ts';
 import { startNginx } from './modules/media/nginx.ts';
 import type { ModuleContext, ModuleDefinition, WorkerContext } from './modules/module.ts';
+import { startOrExit } from './platform/start-errors.ts';
 
 /**
  * The media worker: runs nginx-rtmp (modules/media/nginx.ts), the engine with the child kinds
@@ -131,7 +132,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
 }
 
 if (import.meta.main) {
-  const worker = await startWorker(loadConfig());
+  const worker = await startOrExit(() => startWorker(loadConfig()));
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -50,7 +50,10 @@ export const dashboardOverviewSchema = z.object({
   recursos: z.object({
     cpu: usage({ nucleos: z.number(), carga_1m: z.number() }),
     memoria: usage({ usada_mb: z.number(), total_mb: z.number() }),
-    disco: usage({ usado_mb: z.number(), total_mb: z.number() }),
+    /** The data directory's disk; `abaixo_do_minimo` when its free MB are under MIN_FREE_MB (`minimo_livre_mb`, 0: check off), which refuses new media. */
+    disco: usage({
+      usado_mb: z.number(), total_mb: z.number(), livre_mb: z.number(), minimo_livre_mb: z.number(), abaixo_do_minimo: z.boolean(),
+    }),
     armazenamento: usage({ usado_mb: z.number(), total_mb: z.number() }),
     banda: usage({ atual_kbps: z.number(), limite_kbps: z.number() }),
     espectadores: usage({ ativos: z.number(), limite: z.number() }),

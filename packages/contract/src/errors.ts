@@ -146,6 +146,12 @@ export const serverErrors = {
   /** A job whose worker died with no attempt left. */
   job_interrupted: { status: 500, message: 'O processamento foi interrompido (o servidor reiniciou) e não pôde ser retomado. Tente novamente.' },
   job_quota_exceeded: { status: 413, message: (v: { limitMb: number }) => `O arquivo não cabe no espaço do plano (${v.limitMb} MB). Libere espaço e tente novamente.` },
+  /** The server's own disk (the data directory) has less free space than MIN_FREE_MB: nothing is written. */
+  disk_space_low: {
+    status: 507,
+    message: (v: { freeMb: number; minMb: number }) =>
+      `Espaço em disco insuficiente no servidor: restam ${v.freeMb} MB livres e o mínimo exigido é ${v.minMb} MB. Nada foi gravado; tente mais tarde ou avise o suporte.`,
+  },
   // downloads
   download_invalid_url: { status: 422, message: 'URL inválida ou vídeo não acessível' },
   download_url_invalid_short: { status: 400, message: 'URL inválida' },
@@ -285,6 +291,8 @@ export const serverErrors = {
   idempotency_key_reused: { status: 422, message: 'Esta Idempotency-Key já foi usada com outra requisição' },
   idempotency_in_progress: { status: 409, message: 'Uma requisição com esta Idempotency-Key ainda está em andamento: tente de novo em instantes' },
   streamings_reseller_only: { status: 400, message: 'O número de streamings (--streamings) só vale para contas de revenda' },
+  // upgrades: a database already migrated by a newer version of the panel
+  database_newer: { status: 500, message: (v: { names: string }) => `O banco de dados foi atualizado por uma versão mais nova do painel (migrações desconhecidas por esta versão: ${v.names}). Nada foi alterado e o painel não inicia: rode a versão mais nova ou restaure o backup feito antes da atualização` },
 } satisfies Record<string, { status: number; message: string | ((values: never) => string) }>;
 
 type Catalogue = typeof serverErrors;

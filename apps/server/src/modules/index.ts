@@ -15,6 +15,7 @@ import { libraryModule } from './library/index.ts';
 import { livesModule } from './lives/index.ts';
 import { managementModule } from './management/index.ts';
 import { mediaModule } from './media/index.ts';
+import { metricsModule } from './metrics/index.ts';
 import type { ModuleDefinition } from './module.ts';
 import { playersModule } from './players/index.ts';
 import { playlistsModule } from './playlists/index.ts';
@@ -37,5 +38,5 @@ export const modules: readonly ModuleDefinition[] = [
   viewersModule, audienceModule, schedulesModule, engineModule, channelModule, playoutModule,
   streamingModule, mediaModule, dashboardModule,
   playlistsModule, commercialsModule, livesModule, relayModule, playersModule,
-  libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule,
+  libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule, metricsModule,
 ];

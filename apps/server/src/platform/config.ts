@@ -11,6 +11,12 @@ export interface Config {
   /** Passive-mode data ports of the FTP server (FTP_PASV_MIN–FTP_PASV_MAX); open them in the firewall. */
   ftpPasv: { min: number; max: number };
   publicHost: string;
+  /**
+   * The panel's public address when it differs from http://PUBLIC_HOST:PORT — a reverse proxy with TLS
+   * in front (PUBLIC_URL, e.g. https://painel.example.com): connection data, player and HLS addresses
+   * are written from it. Unset: http://PUBLIC_HOST:PORT.
+   */
+  publicUrl?: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   webDist: string | undefined;
@@ -26,6 +32,13 @@ export interface Config {
   tools: ToolsConfig;
   /** Viewer sessions and their hourly sums are deleted after this many days (VIEWER_RETENTION_DAYS). */
   viewerRetentionDays: number;
+  /**
+   * Free space (MB) the data directory's disk must keep (MIN_FREE_MB; 0 turns the check off): under it,
+   * uploads, downloads and conversions are refused before anything is written (platform/disk-space.ts).
+   */
+  minFreeMb: number;
+  /** Bearer token GET /metrics asks for (METRICS_TOKEN); unset: only loopback clients may read it. */
+  metricsToken: string | undefined;
 }
 
 /** How many login attempts are let through in a window. */
@@ -82,6 +95,21 @@ const int = (v: string | undefined, d: number): number => {
   return Number.isFinite(n) ? n : d;
 };
 
+/** PUBLIC_URL as an origin: http(s)://host[:port], nothing after it (the panel is served at the root). */
+function publicUrlOf(value: string | undefined): URL | undefined {
+  if (!value) return undefined;
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL inválida: ${value}`);
+  }
+  if (!['http:', 'https:'].includes(u.protocol) || u.username || u.password || u.pathname !== '/' || u.search || u.hash) {
+    throw new Error(`PUBLIC_URL precisa ser http(s)://host[:porta], sem caminho nem mais nada: ${value}`);
+  }
+  return u;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../../..');
   return {
@@ -90,7 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rtmpPort: int(env.RTMP_PORT, 1935),
     ftpPort: int(env.FTP_PORT, 2121),
     ftpPasv: { min: int(env.FTP_PASV_MIN, 30000), max: int(env.FTP_PASV_MAX, 30100) },
-    publicHost: env.PUBLIC_HOST ?? 'localhost',
+    publicHost: env.PUBLIC_HOST ?? publicUrlOf(env.PUBLIC_URL)?.hostname.replace(/^\[(.*)\]$/, '$1') ?? 'localhost',
+    publicUrl: publicUrlOf(env.PUBLIC_URL)?.origin,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: path.join(root, 'apps/web/dist'),
@@ -119,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: parseAllowList(env.OUTBOUND_ALLOW),
     webPush: loadWebPushConfig(env),
     viewerRetentionDays: Math.max(1, int(env.VIEWER_RETENTION_DAYS, 90)),
+    minFreeMb: Math.max(0, int(env.MIN_FREE_MB, 1024)),
+    metricsToken: env.METRICS_TOKEN || undefined,
     tools: {
       ytdlpBin: env.YTDLP_PATH || 'yt-dlp',
       conversionSlots: Math.max(1, int(env.CONVERSION_SLOTS, 1)),

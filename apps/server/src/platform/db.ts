@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type Generated, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../db/migrations/index.ts';
+import { assertNotNewer } from '../db/migrations/known.ts';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -143,7 +144,10 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
 }
 
 export async function migrate({ db, dialect }: OpenDb): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const all = migrations(dialect);
+  // a database migrated by a newer version is refused untouched (database_newer)
+  await assertNotNewer(db, Object.keys(all));
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => all } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migração falhou: ${failed?.migrationName ?? ''} ${String(error)}`);

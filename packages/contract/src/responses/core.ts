@@ -64,6 +64,7 @@ export const coreResponses = {
   'POST /api/user-settings': saveUserSettingsResponseSchema,
 
   'GET /api/health': healthResponseSchema,
+  'GET /metrics': notJson('text/plain'),
 
   'GET /api/streaming/status': statusResponseSchema,
   'GET /api/streaming/obs-status': obsStatusResponseSchema,

@@ -8,6 +8,7 @@ import {
   CONVERSION_PRESETS, aboveSource, expectedBytes, fitFrame, parseFrame, presetOffer, presetOffers, type ConversionSource, type Frame,
 } from '@painel/media/convert';
 import type { Db, JobState } from '../../platform/db.ts';
+import { ensureFreeSpace, type DiskThreshold } from '../../platform/disk-space.ts';
 import { AppError, parse } from '../../platform/errors.ts';
 import { busy, parseJson, type JobRow, type Jobs } from '../../platform/jobs.ts';
 import type { Library, LibraryGuard, Owner } from '../library/library.ts';
@@ -75,7 +76,11 @@ export function offersFor(planKbps: number, source: ConversionSource): Conversio
   }];
 }
 
-export function createConversionService(deps: { db: Db; library: Library; jobs: Jobs; repo: ConversionRepo }) {
+export function createConversionService(deps: {
+  db: Db; library: Library; jobs: Jobs; repo: ConversionRepo;
+  /** The server disk's minimum free space (MIN_FREE_MB) conversions are refused under; none: not checked. */
+  space?: DiskThreshold;
+}) {
   const { db, library, jobs, repo } = deps;
 
   /**
@@ -169,6 +174,7 @@ export function createConversionService(deps: { db: Db; library: Library; jobs: 
       const frame = fitFrame({ width: row.largura, height: row.altura }, t.box);
       const resolution = `${frame.width}x${frame.height}`;
       const size = expectedBytes(t.kbps, row.duracao);
+      if (deps.space) await ensureFreeSpace(deps.space);
       const room = await library.quota.room(owner);
       if (size > room.bytes) throw new AppError('job_quota_exceeded', { limitMb: room.limitMb });
       const label = conversionLabel(t.quality, resolution, t.kbps);

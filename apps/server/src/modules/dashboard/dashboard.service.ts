@@ -3,6 +3,7 @@ import os from 'node:os';
 import { PLATFORMS } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
+import { diskSpace } from '../../platform/disk-space.ts';
 import { ping, type Db, type Dialect } from '../../platform/db.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { MediaServer } from '../media/media-server.ts';
@@ -65,8 +66,8 @@ export function createDashboardService(deps: {
   return {
     stats,
     async overview(auth: Auth) {
-      const [s, sistema, status, mem, disk, atividade, history] = await Promise.all([
-        stats(auth), system(), streaming.status(auth), memory(), fs.statfs(config.dataDir).catch(() => null),
+      const [s, sistema, status, mem, disk, free, atividade, history] = await Promise.all([
+        stats(auth), system(), streaming.status(auth), memory(), fs.statfs(config.dataDir).catch(() => null), diskSpace(config),
         deps.timezoneOf(auth.userId).then((tz) => deps.activity.recent(auth.userId, tz, 10)), streaming.transmissions(auth, 50),
       ]);
       const cores = os.cpus().length || 1;
@@ -82,7 +83,11 @@ export function createDashboardService(deps: {
         recursos: {
           cpu: { percentual: pct(load, cores), nucleos: cores, carga_1m: Math.round(load * 100) / 100 },
           memoria: { usada_mb: mb(mem.used), total_mb: mb(mem.total), percentual: pct(mem.used, mem.total) },
-          disco: { usado_mb: mb(diskUsed), total_mb: mb(diskTotal), percentual: pct(diskUsed, diskTotal) },
+          disco: {
+            usado_mb: mb(diskUsed), total_mb: mb(diskTotal), percentual: pct(diskUsed, diskTotal),
+            // the same figures the uploads, downloads and conversions are refused by
+            livre_mb: free?.freeMb ?? 0, minimo_livre_mb: config.minFreeMb, abaixo_do_minimo: free?.belowMinimum ?? false,
+          },
           armazenamento: { usado_mb: s.espacoUsado, total_mb: s.totalEspaco, percentual: pct(s.espacoUsado, s.totalEspaco) },
           banda: { atual_kbps: kbps, limite_kbps: auth.account.bitrate, percentual: pct(kbps, auth.account.bitrate) },
           espectadores: { ativos: s.espectadoresAtivos, limite: auth.account.espectadores, percentual: pct(s.espectadoresAtivos, auth.account.espectadores) },

@@ -6,6 +6,7 @@ import { classifyYtdlpFailure, readYtdlpInfo, ytdlpProbeArgs, type YtdlpFacts } 
 import type { Core } from '../module.ts';
 import { WEB, downloadJob, type DownloadInput } from './downloads.jobs.ts';
 import type { Auth } from '../../platform/auth.ts';
+import { ensureFreeSpace } from '../../platform/disk-space.ts';
 import { AppError } from '../../platform/errors.ts';
 import { execCapture } from '../../platform/exec.ts';
 import { busy, parseJson, type JobRow } from '../../platform/jobs.ts';
@@ -152,6 +153,7 @@ export function createDownloadsService(core: Pick<Core, 'config' | 'store' | 'jo
       const url = await target(b.url);
       const owner = ownerOf(auth);
       await library.folders.get(owner, b.id_pasta);
+      await ensureFreeSpace(config);
       const room = await library.quota.room(owner);
       if (room.bytes <= 0) throw new AppError('quota_exceeded', { totalMb: room.limitMb, usedMb: room.usedMb });
       const input: DownloadInput = { url, folderId: b.id_pasta, accountId: auth.account.id };

@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { FileSystem, type FtpConnection } from 'ftp-srv';
 import { VIDEO_EXTENSIONS, errorText, folderBody, msg } from '@painel/contract';
+import { ensureFreeSpace, type DiskThreshold } from '../../platform/disk-space.ts';
 import { AppError, parse } from '../../platform/errors.ts';
 import type { Library, Owner } from '../library/library.ts';
 import { displayName } from '../library/storage.ts';
@@ -34,12 +35,15 @@ const fileStat = (name: string, size: number, at: string): Stat => ({ name, size
 export class LibraryFileSystem extends FileSystem {
   readonly #lib: Library;
   readonly #owner: Owner;
+  /** The server disk's minimum free space (MIN_FREE_MB); none: not checked. */
+  readonly #space: DiskThreshold | undefined;
   #dir = '/';
 
-  constructor(connection: FtpConnection, lib: Library, owner: Owner) {
+  constructor(connection: FtpConnection, lib: Library, owner: Owner, space?: DiskThreshold) {
     super(connection, { root: lib.storage.accountDir(owner.login), cwd: '/' });
     this.#lib = lib;
     this.#owner = owner;
+    this.#space = space;
   }
 
   /** ['pasta', 'video.mp4'] for the client's path, relative to the working directory. */
@@ -104,7 +108,10 @@ export class LibraryFileSystem extends FileSystem {
     const ext = posix.extname(nome).slice(1).toLowerCase();
     if (!(VIDEO_EXTENSIONS as readonly string[]).includes(ext)) throw fail(msg.ftpFormatRefused);
     const folder = await this.#folder(s[0]);
-    // a full plan is refused before any data flows, so the client gets a clean 550
+    // a full plan or a server disk under its minimum is refused before any data flows, so the client gets a clean 550
+    if (this.#space) await ensureFreeSpace(this.#space).catch((e: unknown) => {
+      throw asFtp(e);
+    });
     const room = await this.#lib.quota.room(this.#owner);
     if (room.bytes <= 0) throw fail(errorText('quota_exceeded', { totalMb: room.limitMb, usedMb: room.usedMb }));
     const stream = new IngestWritable((source) =>

@@ -281,7 +281,7 @@ export async function startFtp(
       const watched = connection as unknown as Watched;
       sessions.set(watched, { accountId: row.id, version: row.token_version });
       (connection as unknown as { commandSocket: Socket }).commandSocket.once('close', () => sessions.delete(watched));
-      return { fs: new LibraryFileSystem(connection, library, ownerOfAccount(row)), cwd: '/' };
+      return { fs: new LibraryFileSystem(connection, library, ownerOfAccount(row), config), cwd: '/' };
     })().then(resolve, (e: unknown) => reject(e instanceof Error ? e : new Error(msg.ftpWrongCredentials)));
   });
 

@@ -10,11 +10,11 @@ import { createSyncRequests, syncJob } from './sync.jobs.ts';
  */
 export const libraryModule = defineModule({
   name: 'library',
-  routes: (app, { store, jobs, accounts, library, services }) => {
+  routes: (app, { config, store, jobs, accounts, library, services }) => {
     libraryRoutes(app, library, services.auth.authenticate, async (login) => {
       const row = await accounts.byLogin(login);
       return row && !row.disabled && row.usuario === login ? ownerOfAccount(row) : null;
-    }, createSyncRequests({ db: store.db, jobs }));
+    }, createSyncRequests({ db: store.db, jobs }), config);
   },
   jobs: [syncJob],
 });

@@ -3,6 +3,7 @@ import {
   folderBody, folderIdQuery, msg, optionalFolderIdQuery, syncDatabaseBody, type FolderSaved, type SyncResult, type UploadResult,
 } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
+import { ensureFreeSpace, type DiskThreshold } from '../../platform/disk-space.ts';
 import { AppError, parse } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
 import { contentRoutes } from './content.routes.ts';
@@ -18,6 +19,8 @@ const MULTIPART_OVERHEAD = 4096;
 export function libraryRoutes(
   app: FastifyInstance, library: Library, authenticate: (token: string | undefined) => Promise<Auth>, ownerByLogin: (login: string) => Promise<Owner | null>,
   syncRequest: (owner: Owner, folderId: number | null) => Promise<SyncCounts | null>,
+  /** The server disk's minimum free space (MIN_FREE_MB) uploads are refused under; none: not checked. */
+  space?: DiskThreshold,
 ): void {
   const auth = { preHandler: app.requireAuth };
   const { folders, videos } = library;
@@ -69,6 +72,7 @@ export function libraryRoutes(
       if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw new AppError('upload_not_multipart');
       const declared = Number(req.headers['content-length']);
       try {
+        if (space) await ensureFreeSpace(space); // before the folder, the reservation or a byte of the file
         const video = await videos.ingest(ownerOf(req.auth), folder_id, {
           declaredBytes: Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_OVERHEAD) : undefined,
           open: async () => {

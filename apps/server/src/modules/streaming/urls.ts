@@ -5,7 +5,8 @@ import type { Config } from '../../platform/config.ts';
 export function channelUrls(config: Config, login: string) {
   const host = config.publicHost === '0.0.0.0' ? 'localhost' : config.publicHost;
   const streamName = streamNameOf(login);
-  const web = `http://${host}:${config.port}`;
+  // behind a TLS proxy the panel, its player pages and playlists are reached at PUBLIC_URL
+  const web = config.publicUrl ?? `http://${host}:${config.port}`;
   return {
     host,
     streamName,

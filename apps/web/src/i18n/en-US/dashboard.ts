@@ -46,6 +46,7 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   cpuCores: icu('{n, plural, one {# core} other {# cores}}'),
   memoryLabel: 'Memory',
   diskLabel: 'Disk',
+  diskBelowMinimum: icu<{ free: string; min: string }>('Free disk space below the minimum: {free} free, minimum {min}. Uploads, downloads and conversions are refused until space is freed.'),
   recentActivityTitle: 'Recent activity',
   noActivity: 'No activity recorded yet.',
   platformOverviewTitle: 'Platforms',

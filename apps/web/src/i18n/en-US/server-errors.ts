@@ -121,6 +121,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   job_failed: (v) => v.reason,
   job_interrupted: 'Processing was interrupted (the server restarted) and couldn’t be resumed. Please try again.',
   job_quota_exceeded: (v) => `The file doesn’t fit in your plan’s storage (${v.limitMb} MB). Free up some space and try again.`,
+  disk_space_low: (v) => `Not enough disk space on the server: ${v.freeMb} MB free and the minimum required is ${v.minMb} MB. Nothing was saved; try again later or contact support.`,
   // downloads
   download_invalid_url: 'Invalid URL or video not accessible',
   download_url_invalid_short: 'Invalid URL',
@@ -251,6 +252,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   idempotency_key_reused: 'This Idempotency-Key was already used with a different request',
   idempotency_in_progress: 'A request with this Idempotency-Key is still in progress: try again in a moment',
   streamings_reseller_only: 'The number of streamings (--streamings) only applies to reseller accounts',
+  database_newer: (v) => `The database was upgraded by a newer version of the panel (migrations this version does not know: ${v.names}). Nothing was changed and the panel will not start: run the newer version or restore the backup made before the upgrade`,
 };
 
 export default serverErrorTexts;

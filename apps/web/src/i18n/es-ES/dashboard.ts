@@ -47,6 +47,7 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   cpuCores: icu('{n, plural, one {# núcleo} other {# núcleos}}'),
   memoryLabel: 'Memoria',
   diskLabel: 'Disco',
+  diskBelowMinimum: icu<{ free: string; min: string }>('Espacio libre en disco por debajo del mínimo: {free} libres, mínimo de {min}. Las subidas, descargas y conversiones se rechazan hasta liberar espacio.'),
   recentActivityTitle: 'Actividad reciente',
   noActivity: 'Todavía no hay actividad registrada.',
   platformOverviewTitle: 'Plataformas',

@@ -121,6 +121,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   job_failed: (v) => v.reason,
   job_interrupted: 'El procesamiento se interrumpió (el servidor se reinició) y no se pudo reanudar. Vuelve a intentarlo.',
   job_quota_exceeded: (v) => `El archivo no cabe en el espacio de tu plan (${v.limitMb} MB). Libera espacio y vuelve a intentarlo.`,
+  disk_space_low: (v) => `Espacio en disco insuficiente en el servidor: quedan ${v.freeMb} MB libres y el mínimo exigido es de ${v.minMb} MB. No se guardó nada; inténtalo más tarde o avisa al soporte.`,
   // downloads
   download_invalid_url: 'URL no válida o video no accesible',
   download_url_invalid_short: 'URL no válida',
@@ -250,6 +251,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   idempotency_key_reused: 'Esta Idempotency-Key ya se usó con otra solicitud',
   idempotency_in_progress: 'Una solicitud con esta Idempotency-Key aún está en curso: inténtalo de nuevo en un momento',
   streamings_reseller_only: 'El número de streamings (--streamings) solo se aplica a cuentas de reventa',
+  database_newer: (v) => `La base de datos fue actualizada por una versión más nueva del panel (migraciones que esta versión no conoce: ${v.names}). No se cambió nada y el panel no se inicia: usa la versión más nueva o restaura la copia de seguridad hecha antes de la actualización`,
 };
 
 export default serverErrorTexts;

@@ -45,6 +45,7 @@ const dashboardTexts = {
   cpuCores: icu<{ n: number }>('{n} núcleo(s)'),
   memoryLabel: 'Memória',
   diskLabel: 'Disco',
+  diskBelowMinimum: icu<{ free: string; min: string }>('Espaço livre em disco abaixo do mínimo: {free} livres, mínimo de {min}. Envios, downloads e conversões estão sendo recusados até liberar espaço.'),
   recentActivityTitle: 'Atividade recente',
   noActivity: 'Nenhuma atividade registrada ainda.',
   platformOverviewTitle: 'Plataformas',

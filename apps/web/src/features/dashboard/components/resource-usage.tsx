@@ -51,6 +51,11 @@ export function ResourceUsage({ usedMb, totalMb, viewers, viewerLimit, bitrate, 
               <Row label={dashboardTexts.diskLabel} detail={commonTexts.ofTotal({ part: formatMegabytes(server.disco.usado_mb), total: formatMegabytes(server.disco.total_mb) })} percent={server.disco.percentual} />
             )}
           </ul>
+          {server.disco?.abaixo_do_minimo && (
+            <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
+              {dashboardTexts.diskBelowMinimum({ free: formatMegabytes(server.disco.livre_mb), min: formatMegabytes(server.disco.minimo_livre_mb) })}
+            </p>
+          )}
         </>
       )}
     </SectionCard>

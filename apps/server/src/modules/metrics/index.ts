@@ -1,0 +1,17 @@
+import { defineModule } from '../module.ts';
+import { createPanelMetrics } from './metrics.ts';
+import { metricsRoutes } from './metrics.routes.ts';
+import { workerLagTick } from './worker-lag.ts';
+
+/**
+ * GET /metrics in Prometheus text format (docs/api/metrics.md): requests by route, live
+ * channels, media processes, jobs, viewers, uploads, disk and the event-loop lag of the API and
+ * of the worker (the worker's tick writes its figures to a file the API reads).
+ */
+export const metricsModule = defineModule({
+  name: 'metrics',
+  routes: (app, { store, config }) => {
+    metricsRoutes(app, { metrics: createPanelMetrics({ db: store.db, dataDir: config.dataDir }), token: config.metricsToken });
+  },
+  ticks: [workerLagTick],
+});
