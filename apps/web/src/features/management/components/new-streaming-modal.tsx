@@ -9,7 +9,8 @@ import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useCreateStreaming } from '../api/streamings.ts';
 import { remaining } from '../utils/streamings-view.ts';
-import { PlanFields, fieldClass, planOf, type PlanDraft } from './plan-fields.tsx';
+import { PlanFields, planOf, type PlanDraft } from './plan-fields.tsx';
+import { AccountFields, useAccountDraft } from './account-fields.tsx';
 
 /** A new streaming's plan to start from: the reseller's bitrate, and what is left of its pool within the usual defaults. */
 function initialPlan(pool: Pool | null): PlanDraft {
@@ -34,16 +35,13 @@ export function NewStreamingModal({ pool, onClose, onCreated }: {
   const managementTexts = useTexts(managementCatalogue);
   const commonTexts = useTexts(commonCatalogue);
   const formId = useId();
-  const [email, setEmail] = useState('');
-  const [usuario, setUsuario] = useState('');
-  const [nome, setNome] = useState('');
-  const [senha, setSenha] = useState('');
+  const [account, setAccount] = useAccountDraft();
   const [plan, setPlan] = useState(() => initialPlan(pool));
   const create = useCreateStreaming();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    create.mutate({ email, usuario, nome, senha, ...planOf(plan) }, {
+    create.mutate({ ...account, ...planOf(plan) }, {
       onSuccess: (answer) => {
         toast.success(textsNow(managementCatalogue).created({ login: answer.streaming.usuario }));
         onCreated(answer.streaming, answer.senha);
@@ -51,23 +49,6 @@ export function NewStreamingModal({ pool, onClose, onCreated }: {
       onError: (err) => toast.error(errorMessage(err, textsNow(managementCatalogue).actionError)),
     });
   }
-
-  const text = (key: string, label: string, value: string, set: (v: string) => void, extra: { type?: string; autoComplete?: string; hint?: string; required?: boolean } = {}) => (
-    <div>
-      <label htmlFor={`${formId}-${key}`} className="mb-1 block text-sm font-medium text-gray-700">{label}</label>
-      <input
-        id={`${formId}-${key}`}
-        type={extra.type ?? 'text'}
-        autoComplete={extra.autoComplete ?? 'off'}
-        required={extra.required}
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        aria-describedby={extra.hint ? `${formId}-${key}-hint` : undefined}
-        className={fieldClass}
-      />
-      {extra.hint && <p id={`${formId}-${key}-hint`} className="mt-1 text-xs text-gray-500">{extra.hint}</p>}
-    </div>
-  );
 
   return (
     <Modal
@@ -84,12 +65,7 @@ export function NewStreamingModal({ pool, onClose, onCreated }: {
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-2">
-          {text('email', managementTexts.emailLabel, email, setEmail, { type: 'email', required: true })}
-          {text('usuario', managementTexts.loginLabel, usuario, (v) => setUsuario(v.toLowerCase()), { hint: managementTexts.loginHint, required: true })}
-          {text('nome', managementTexts.nameLabel, nome, setNome)}
-          {text('senha', managementTexts.passwordLabel, senha, setSenha, { type: 'password', autoComplete: 'new-password', hint: managementTexts.passwordHint })}
-        </div>
+        <AccountFields draft={account} onChange={setAccount} />
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-gray-900">{managementTexts.planLegend}</legend>
           <PlanFields draft={plan} onChange={setPlan} pool={pool} left={pool && remaining(pool)} />

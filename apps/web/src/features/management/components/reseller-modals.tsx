@@ -9,6 +9,7 @@ import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useCreateReseller, useUpdatePool } from '../api/admin.ts';
 import { fieldClass } from './plan-fields.tsx';
+import { AccountFields, useAccountDraft } from './account-fields.tsx';
 
 /** A reseller's pool as typed: text, so a field may be empty while it is edited. */
 interface PoolDraft {
@@ -67,16 +68,13 @@ export function NewResellerModal({ onClose, onCreated }: {
   const adminTexts = managementTexts.admin;
   const commonTexts = useTexts(commonCatalogue);
   const formId = useId();
-  const [email, setEmail] = useState('');
-  const [usuario, setUsuario] = useState('');
-  const [nome, setNome] = useState('');
-  const [senha, setSenha] = useState('');
+  const [account, setAccount] = useAccountDraft();
   const [pool, setPool] = useState<PoolDraft>({ streamings: '10', bitrate: '2500', espectadores: '1000', espaco: '10000' });
   const create = useCreateReseller();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    create.mutate({ email, usuario, nome, senha, ...poolOf(pool) }, {
+    create.mutate({ ...account, ...poolOf(pool) }, {
       onSuccess: (answer) => {
         toast.success(textsNow(managementCatalogue).admin.created({ login: answer.revenda.usuario }));
         onCreated(answer.revenda, answer.senha);
@@ -84,23 +82,6 @@ export function NewResellerModal({ onClose, onCreated }: {
       onError: (err) => toast.error(errorMessage(err, textsNow(managementCatalogue).actionError)),
     });
   }
-
-  const text = (key: string, label: string, value: string, set: (v: string) => void, extra: { type?: string; autoComplete?: string; hint?: string; required?: boolean } = {}) => (
-    <div>
-      <label htmlFor={`${formId}-${key}`} className="mb-1 block text-sm font-medium text-gray-700">{label}</label>
-      <input
-        id={`${formId}-${key}`}
-        type={extra.type ?? 'text'}
-        autoComplete={extra.autoComplete ?? 'off'}
-        required={extra.required}
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        aria-describedby={extra.hint ? `${formId}-${key}-hint` : undefined}
-        className={fieldClass}
-      />
-      {extra.hint && <p id={`${formId}-${key}-hint`} className="mt-1 text-xs text-gray-500">{extra.hint}</p>}
-    </div>
-  );
 
   return (
     <Modal
@@ -117,12 +98,7 @@ export function NewResellerModal({ onClose, onCreated }: {
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-2">
-          {text('email', managementTexts.emailLabel, email, setEmail, { type: 'email', required: true })}
-          {text('usuario', managementTexts.loginLabel, usuario, (v) => setUsuario(v.toLowerCase()), { hint: managementTexts.loginHint, required: true })}
-          {text('nome', managementTexts.nameLabel, nome, setNome)}
-          {text('senha', managementTexts.passwordLabel, senha, setSenha, { type: 'password', autoComplete: 'new-password', hint: managementTexts.passwordHint })}
-        </div>
+        <AccountFields draft={account} onChange={setAccount} />
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-gray-900">{adminTexts.poolLegend}</legend>
           <PoolFields draft={pool} onChange={setPool} />
