@@ -3,14 +3,12 @@ import { toast } from 'react-toastify';
 import KeyRound from 'lucide-react/icons/key-round';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
-import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { ApiKeyInfo, ResellerSummary } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { managementCatalogue } from '@/i18n/management.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
-import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -19,6 +17,7 @@ import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/admin.ts';
 import { fieldClass } from './plan-fields.tsx';
+import { ShownOnceModal } from './generated-password-modal.tsx';
 
 const cell = 'px-3 py-2.5 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6';
 
@@ -75,26 +74,19 @@ function NewKeyModal({ resellers, onClose, onCreated }: {
   );
 }
 
-/** A new key, shown this once with a copy button and a warning: only its hash is kept. */
+/** A new key, shown this once: only its hash is kept. */
 function CreatedKeyModal({ name, secret, onClose }: { name: string; secret: string; onClose: () => void }) {
-  const managementTexts = useTexts(managementCatalogue);
-  const adminTexts = managementTexts.admin;
+  const adminTexts = useTexts(managementCatalogue).admin;
   return (
-    <Modal open title={adminTexts.keyShownTitle} onClose={onClose} closeButton={false} footer={<Button onClick={onClose}>{managementTexts.done}</Button>}>
-      <div className="space-y-4" data-testid="created-api-key">
-        <p className="text-sm text-gray-700">{adminTexts.keyShownFor({ name })}</p>
-        <div className="flex items-center gap-2">
-          <code data-testid="created-api-key-value" className="min-w-0 flex-1 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 font-mono text-sm break-all text-gray-900 select-all">
-            {secret}
-          </code>
-          <CopyButton value={secret} item={adminTexts.keyItem} />
-        </div>
-        <p role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          {adminTexts.keyWarning}
-        </p>
-      </div>
-    </Modal>
+    <ShownOnceModal
+      title={adminTexts.keyShownTitle}
+      intro={adminTexts.keyShownFor({ name })}
+      value={secret}
+      item={adminTexts.keyItem}
+      warning={adminTexts.keyWarning}
+      testId="created-api-key"
+      onClose={onClose}
+    />
   );
 }
 
