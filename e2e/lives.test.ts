@@ -131,9 +131,11 @@ describe('lives in Chromium', () => {
       await page.goto('/dashboard/iniciar-transmissao');
       const cell = page.getByRole('row').filter({ has: page.getByTestId('live-status') }).first();
       await cell.waitFor();
-      assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+      // the page opens in the language it last showed and switches once the account's settings arrive
+      await until(`página em ${language}`, async () => (await page.evaluate(() => document.documentElement.lang)) === language, 10_000);
       // the same instant, written the way the language writes it, in the chosen zone
-      assert.match((await cell.innerText()).replace(/\s+/g, ' '), new RegExp(shown.replace(/\s/g, '\\s').replace(/\//g, '\\/')), `${language} ${timezone}`);
+      const written = new RegExp(shown.replace(/\s/g, '\\s').replace(/\//g, '\\/'));
+      await until(`${language} ${timezone}: ${shown}`, async () => written.test((await cell.innerText()).replace(/\s+/g, ' ')), 10_000);
     }
     await page.context().close();
   });
