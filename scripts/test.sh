@@ -13,6 +13,7 @@
 # printed in order at the end.
 #   TEST_CONCURRENCY       test files at once in each server phase (default 3; 1: one at a time)
 #   TEST_E2E_CONCURRENCY   test files at once in the end-to-end phase (default 3)
+#   TEST_FAULT_CONCURRENCY test files at once in the fault phase (default 2)
 #   TEST_E2E_APART=0       the end-to-end phase from the start, beside both server phases
 #   TEST_SEQUENTIAL=1      every phase after the previous one
 set -uo pipefail
@@ -25,6 +26,7 @@ FAILED=0
 PG_DIR="$TMP/pg"
 CONCURRENCY=${TEST_CONCURRENCY:-3}
 E2E_CONCURRENCY=${TEST_E2E_CONCURRENCY:-3}
+FAULT_CONCURRENCY=${TEST_FAULT_CONCURRENCY:-2}
 E2E_APART=${TEST_E2E_APART:-1}
 
 pg_run() {
@@ -58,7 +60,11 @@ export PAINEL_TEST_CLIPS="$TMP/clips"
 mkdir -p "$PAINEL_TEST_CLIPS" "$PAINEL_TEST_PORTS"
 
 # The files that wait longest on real time start first, so the short ones fill the time beside them.
+# The fault tests (apps/server/src/faults/) kill and starve the real processes: they run once, in
+# their own phase, against SQLite (the PostgreSQL restart starts a cluster of its own).
+FAULT_TESTS=("apps/server/src/faults/*.test.ts")
 SERVER_TESTS=("apps/server/src/**/*.test.ts" "packages/*/src/**/*.test.ts")
+SERVER_EXCLUDE=(--exclude "apps/server/src/faults/**")
 SERVER_FIRST=(
   apps/server/src/modules/playout/playout-library.test.ts apps/server/src/modules/relay/relay.test.ts
   apps/server/src/modules/lives/lives.test.ts apps/server/src/modules/playout/playout.test.ts
@@ -138,7 +144,7 @@ pg_tests() {
   # several test files at once, each with its pools (10 connections each) and workers: room beyond the default 100
   if pg_run initdb -D "$PG_DIR/data" -U postgres -A trust >"$TMP/initdb.log" 2>&1 &&
      pg_run pg_ctl -D "$PG_DIR/data" -l "$PG_DIR/log" -o "-p $port -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" -w start >/dev/null; then
-    TEST_PG_ADMIN_URL="postgres://postgres@127.0.0.1:$port/postgres" run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") "${SERVER_TESTS[@]}"
+    TEST_PG_ADMIN_URL="postgres://postgres@127.0.0.1:$port/postgres" run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") "${SERVER_EXCLUDE[@]}" "${SERVER_TESTS[@]}"
   else
     cat "$TMP/initdb.log" "$PG_DIR/log" 2>/dev/null
     echo "✖ PostgreSQL não iniciou"
@@ -162,8 +168,9 @@ start_phase "tsc (web)" check npm run typecheck --silent -w apps/web
 start_phase "Regras de importação" check bash scripts/depcruise.sh
 start_phase "Web" tests node --test --test-concurrency=2 --test-reporter=spec "apps/web/src/**/*.test.ts"
 wait
-start_phase "SQLite" tests run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") "${SERVER_TESTS[@]}"
+start_phase "SQLite" tests run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") "${SERVER_EXCLUDE[@]}" "${SERVER_TESTS[@]}"
 start_phase "PostgreSQL" tests pg_tests
+start_phase "Falhas" tests run_files "$FAULT_CONCURRENCY" "${FAULT_TESTS[@]}"
 # Chromium starts once one server phase has ended: beside the other one's last, longest files
 [ "$E2E_APART" = 1 ] && wait_any SQLite PostgreSQL
 start_phase "E2E" tests e2e_tests
@@ -182,6 +189,8 @@ report_phase "SQLite"
 section "Servidor com PostgreSQL"
 # a PostgreSQL that did not start leaves no counts: one failure
 report_phase "PostgreSQL"
+section "Falhas (processos reais mortos, disco cheio, banco fora)"
+report_phase "Falhas"
 section "Ponta a ponta (Chromium)"
 report_phase "E2E"
 
@@ -198,6 +207,7 @@ echo "  Verificação de tipos: $(seconds "$TYPES_MS")"
 echo "  Web: $(seconds "${PHASE_MS[Web]}")"
 echo "  Servidor com SQLite: $(seconds "${PHASE_MS[SQLite]}")"
 echo "  Servidor com PostgreSQL: $(seconds "${PHASE_MS[PostgreSQL]}")"
+echo "  Falhas: $(seconds "${PHASE_MS[Falhas]}")"
 echo "  Ponta a ponta: $(seconds "${PHASE_MS[E2E]}")"
 echo "  Total: $(seconds "$TOTAL_MS")"
 

@@ -1,0 +1,104 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../platform/ports.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const run = promisify(execFile);
+
+export interface Stack {
+  baseUrl: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  /** The pid of start.ts, the process `./painel start` runs. */
+  pid: number;
+  /** `./painel user …` against this stack's data. */
+  user(...args: string[]): Promise<string>;
+  /** `streamings`: a reseller's pool, how many streamings it may create (`--streamings N`). */
+  addAccount(opts?: { nome?: string; tipo?: 'streaming' | 'revenda'; bitrate?: number; streamings?: number }): Promise<{ email: string; usuario: string; password: string; nome: string }>;
+  stop(): Promise<void>;
+}
+
+let seq = 0;
+
+/**
+ * The whole product as `./painel start` runs it (start.ts: the API, the supervised worker and its
+ * nginx), on free ports and a fresh data folder: for the end-to-end tests and the fault tests.
+ */
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+  const dataDir = fs.mkdtempSync(path.join(process.env.E2E_DATA ?? os.tmpdir(), 'stack-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RTMP_PORT: String(await freePort()),
+    // nginx's HLS fragments: another stack (a test run next to this one) may hold the default port
+    HLS_PORT: String(await freePort()),
+    FTP_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/start.ts')], {
+    env, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`o painel terminou ao iniciar:\n${output}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      // a panel that never answered is stopped: left running, it would keep the test file's
+      // process (and the whole run) waiting for it
+      await stop();
+      throw new Error(`o painel não respondeu em 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const user = async (...args: string[]): Promise<string> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await run(process.execPath, [path.join(ROOT, 'apps/server/src/cli/user.ts'), ...args], { env })).stdout;
+      } catch (e) {
+        // the running panel wrote to its SQLite file between the command's read and its write
+        // (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out): nothing was written, the
+        // command is simply run again, as an administrator would
+        if (attempt >= 5 || !/SQLITE_BUSY/.test(String((e as { stderr?: string }).stderr))) throw e;
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    }
+  };
+  return {
+    baseUrl,
+    dataDir,
+    env,
+    pid: child.pid!,
+    user,
+    async addAccount(opts = {}) {
+      seq += 1;
+      const usuario = `canal${process.pid}x${seq}`;
+      const a = { email: `${usuario}@exemplo.com.br`, usuario, password: `Senha-${usuario}`, nome: opts.nome ?? `Canal ${seq}` };
+      await user('add', '--email', a.email, '--password', a.password, '--usuario', usuario, '--nome', a.nome,
+        '--tipo', opts.tipo ?? 'streaming', '--bitrate', String(opts.bitrate ?? 2500),
+        ...(opts.streamings === undefined ? [] : ['--streamings', String(opts.streamings)]));
+      return a;
+    },
+    stop,
+  };
+}
