@@ -152,6 +152,16 @@ export const serverErrors = {
     message: (v: { freeMb: number; minMb: number }) =>
       `Espaço em disco insuficiente no servidor: restam ${v.freeMb} MB livres e o mínimo exigido é ${v.minMb} MB. Nada foi gravado; tente mais tarde ou avise o suporte.`,
   },
+  /** The server's disk filled up while something was being written: what was written is removed. */
+  disk_full: {
+    status: 507,
+    message: 'O disco do servidor ficou cheio durante a gravação. Nada foi guardado; tente novamente mais tarde ou avise o suporte.',
+  },
+  /** The database cannot be reached (restarting, or away): nothing was changed; the panel recovers by itself. */
+  database_unavailable: {
+    status: 503,
+    message: 'O banco de dados está temporariamente indisponível. Nada foi alterado; tente novamente em alguns segundos.',
+  },
   // downloads
   download_invalid_url: { status: 422, message: 'URL inválida ou vídeo não acessível' },
   download_url_invalid_short: { status: 400, message: 'URL inválida' },

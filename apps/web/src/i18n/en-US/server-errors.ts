@@ -122,6 +122,8 @@ export const serverErrorTexts: ServerErrorTexts = {
   job_interrupted: 'Processing was interrupted (the server restarted) and couldn’t be resumed. Please try again.',
   job_quota_exceeded: (v) => `The file doesn’t fit in your plan’s storage (${v.limitMb} MB). Free up some space and try again.`,
   disk_space_low: (v) => `Not enough disk space on the server: ${v.freeMb} MB free and the minimum required is ${v.minMb} MB. Nothing was saved; try again later or contact support.`,
+  disk_full: "The server's disk filled up while saving. Nothing was kept; try again later or contact support.",
+  database_unavailable: 'The database is temporarily unavailable. Nothing was changed; try again in a few seconds.',
   // downloads
   download_invalid_url: 'Invalid URL or video not accessible',
   download_url_invalid_short: 'Invalid URL',

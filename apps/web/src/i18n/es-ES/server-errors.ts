@@ -122,6 +122,8 @@ export const serverErrorTexts: ServerErrorTexts = {
   job_interrupted: 'El procesamiento se interrumpió (el servidor se reinició) y no se pudo reanudar. Vuelve a intentarlo.',
   job_quota_exceeded: (v) => `El archivo no cabe en el espacio de tu plan (${v.limitMb} MB). Libera espacio y vuelve a intentarlo.`,
   disk_space_low: (v) => `Espacio en disco insuficiente en el servidor: quedan ${v.freeMb} MB libres y el mínimo exigido es de ${v.minMb} MB. No se guardó nada; inténtalo más tarde o avisa al soporte.`,
+  disk_full: 'El disco del servidor se llenó mientras se guardaba. No se conservó nada; inténtalo más tarde o avisa al soporte.',
+  database_unavailable: 'La base de datos no está disponible por el momento. No se cambió nada; vuelve a intentarlo en unos segundos.',
   // downloads
   download_invalid_url: 'URL no válida o video no accesible',
   download_url_invalid_short: 'URL no válida',
