@@ -132,6 +132,9 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
 }
 
 if (import.meta.main) {
+  // SIGINT/SIGTERM (Ctrl-C in ./painel start, systemctl stop or restart) is a planned stop: nginx
+  // and every ffmpeg stop with the worker. A crash or a SIGKILL is not: nginx, with the encoders
+  // connected to it, keeps running and the next worker adopts it (modules/media/nginx.ts)
   const worker = await startOrExit(() => startWorker(loadConfig()));
   let stopping = false;
   const stop = () => {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readRelayProbe, relayArgs, relayProbeArgs, unsupportedCodec } from './relay.ts';
+import {
+  HLS_STALL_RELOADS, createReplayGate, readRelayProbe, relayArgs, relayProbeArgs, relaySourcePosition, unsupportedCodec,
+} from './relay.ts';
 
 const DEST = 'rtmp://127.0.0.1:1935/live/anatv_live?relay=12.abcdef';
 const lists = (a: string[]) => a.flatMap((x, i) => (x === '-protocol_whitelist' ? [a[i + 1]] : []));
@@ -30,6 +32,70 @@ test('relay argv from HLS: read at its own pace, playlist reconnects, segments o
   assert.ok(!lists(a)[0]!.split(',').includes('http'), 'an https playlist cannot send ffmpeg to a plain-http address');
   assert.deepEqual(lists(relayArgs({ source: 'http://127.0.0.1:8080/x.m3u8', destination: DEST })), ['http,tcp,crypto', 'rtmp,tcp']);
   assert.deepEqual(lists(relayArgs({ source: 'rtmps://origem.exemplo.com/app/k', destination: DEST })), ['rtmps,tls,tcp,httpproxy', 'rtmp,tcp']);
+});
+
+test('relay argv from HLS: read as a playlist, a playlist that stops advancing ends the run, the start time logged', () => {
+  const a = relayArgs({ source: 'https://cdn.exemplo.com/live/index.m3u8', destination: DEST });
+  const i = a.indexOf('-i');
+  assert.ok(a.indexOf('-m3u8_hold_counters') >= 0 && a.indexOf('-m3u8_hold_counters') < i);
+  assert.equal(a[a.indexOf('-m3u8_hold_counters') + 1], String(HLS_STALL_RELOADS));
+  assert.deepEqual(a.slice(a.indexOf('-f'), a.indexOf('-f') + 2), ['-f', 'hls']);
+  assert.ok(a.indexOf('-f') < i);
+  assert.equal(a[a.indexOf('-loglevel') + 1], 'info');
+  assert.ok(a.includes('-nostats'));
+  // the probe reads the source as the relay will
+  const p = relayProbeArgs('https://cdn.exemplo.com/live/index.m3u8');
+  assert.deepEqual(p.slice(p.indexOf('-f'), p.indexOf('-f') + 2), ['-f', 'hls']);
+  // an RTMP source: none of it
+  const r = relayArgs({ source: 'rtmp://origem.exemplo.com/app/chave', destination: DEST });
+  assert.ok(!r.includes('-m3u8_hold_counters') && !r.slice(0, r.indexOf('-i')).includes('-f'));
+  assert.equal(r[r.indexOf('-loglevel') + 1], 'error');
+});
+
+/** ffmpeg's lines of one run of an HLS relay: the input's start, then a progress block a second. */
+function run(start: number | null, blocks: [outSeconds: number, size: number][]): string[] {
+  return [
+    "Input #0, hls, from 'https://cdn.exemplo.com/…':",
+    start === null ? '  Duration: N/A, bitrate: N/A' : `  Duration: N/A, start: ${start.toFixed(6)}, bitrate: N/A`,
+    ...blocks.flatMap(([t, size]) => ['frame=25', `total_size=${size}`, `out_time_us=${Math.round(t * 1e6)}`, `out_time=00:00:0${t}`, 'progress=continue']),
+  ];
+}
+const judged = (gate: ReturnType<typeof createReplayGate>, lines: string[]) => {
+  const judge = gate.run();
+  let size = 0;
+  return lines.map((l) => {
+    const m = /^total_size=(\d+)$/.exec(l);
+    const grew = !!m && Number(m[1]) > size;
+    if (m) size = Number(m[1]);
+    return judge(l, grew);
+  }).filter(Boolean).length;
+};
+
+test('source position: the input start plus the output time, at each progress block', () => {
+  const where = relaySourcePosition();
+  const out = run(297.410667, [[1, 9000], [2, 20000]]).map(where).filter((x) => x !== null);
+  assert.deepEqual(out.map((x) => x!.position!.toFixed(2)), ['298.41', '299.41']);
+  assert.deepEqual(run(null, [[1, 9000]]).map(relaySourcePosition()).filter((x) => x !== null), [{ start: null, position: null }]);
+  // a recording has a duration: it starts over at each run, nothing to judge
+  const vod = run(null, [[1, 9000]]).map((l) => l.replace('Duration: N/A, bitrate', 'Duration: 00:05:00.00, start: 1.400000, bitrate'));
+  assert.deepEqual(vod.map(relaySourcePosition()).filter((x) => x !== null), [{ start: null, position: null }]);
+});
+
+test('replay gate: a run that only replays what was relayed is not on air; new media, or timestamps gone back, are', () => {
+  const gate = createReplayGate();
+  // the first run: on air at each block that grew
+  assert.equal(judged(gate, run(100, [[1, 9000], [2, 20000], [3, 30000], [4, 30000]])), 3);
+  // the playlist stopped: the next run reads its last seconds again
+  assert.equal(judged(gate, run(101, [[1, 9000], [2, 20000], [3, 30000]])), 0);
+  assert.equal(judged(gate, run(101, [[1, 9000], [2, 20000], [3, 30000]])), 0);
+  // the source goes on: once past what was relayed (103 s, with slack), on air
+  assert.equal(judged(gate, run(101, [[1, 9000], [2, 20000], [3, 30000], [4, 40000], [5, 50000], [6, 60000]])), 2);
+  // the source's encoder restarted: its timestamps begin again
+  assert.equal(judged(gate, run(1.4, [[1, 9000], [2, 20000]])), 2);
+  // no start time named: output is all there is
+  const other = createReplayGate();
+  assert.equal(judged(other, run(null, [[1, 9000], [2, 20000]])), 2);
+  assert.equal(judged(other, run(null, [[1, 9000], [2, 20000]])), 2);
 });
 
 test('relay argv refuses what ffmpeg should never open, and any destination but the local nginx', () => {

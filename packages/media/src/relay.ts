@@ -43,6 +43,14 @@ function schemeOf(url: string): SourceScheme {
 
 const isHttp = (scheme: SourceScheme) => scheme === 'http' || scheme === 'https';
 
+/**
+ * Reloads of a live playlist that bring no new segment, once the relay has read all it lists,
+ * before the run ends: a playlist that stops advancing is a source gone silent (ffmpeg would
+ * otherwise poll it forever without an error). Reloads come every half target duration, and
+ * the relay reads three segments behind the live edge, so a healthy source never gets near.
+ */
+export const HLS_STALL_RELOADS = 4;
+
 /** Input options shared by the relay and its probe: time limits, reconnects of the playlist, allowed protocols. */
 function sourceOptions(source: string, ioTimeoutSeconds: number): string[] {
   const scheme = schemeOf(source);
@@ -52,6 +60,8 @@ function sourceOptions(source: string, ioTimeoutSeconds: number): string[] {
     // run and the supervisor's back-off takes over
     ...(isHttp(scheme) ? ['-reconnect', '1', '-reconnect_streamed', '1', '-reconnect_on_network_error', '1', '-reconnect_delay_max', '4'] : []),
     '-protocol_whitelist', SOURCE_PROTOCOLS[scheme],
+    // an http(s) source is an HLS playlist: read as one, so the probe and the relay accept the same sources
+    ...(isHttp(scheme) ? ['-f', 'hls'] : []),
   ];
 }
 
@@ -60,12 +70,15 @@ export function relayArgs(p: RelayPlan): string[] {
   // the relay only ever publishes into this node's own nginx
   if (!/^rtmp:\/\/127\.0\.0\.1(:\d+)?\//.test(p.destination)) throw new Error('o destino do relay é o nginx local');
   const io = p.ioTimeoutSeconds ?? 10;
+  const hls = isHttp(scheme);
   return [
-    '-nostdin', '-hide_banner', '-loglevel', 'error',
+    // of an HLS source, also the input's start time (an info line): readers of the output tell
+    // by it where in the source's timeline a run is (relaySourcePosition)
+    '-nostdin', '-hide_banner', '-loglevel', hls ? 'info' : 'error', '-nostats',
     // key=value blocks on stdout every second: the supervisor's proof that bytes still flow
     '-progress', 'pipe:1', '-stats_period', '1',
     // an HLS playlist may be a recording (#EXT-X-ENDLIST): read at its own pace, not at download speed
-    ...(isHttp(scheme) ? ['-re'] : []),
+    ...(hls ? ['-re', '-m3u8_hold_counters', String(HLS_STALL_RELOADS)] : []),
     ...sourceOptions(p.source, io),
     '-i', p.source,
     // FLV carries one picture and one sound; of a master playlist, the first of each
@@ -76,6 +89,82 @@ export function relayArgs(p: RelayPlan): string[] {
     '-rw_timeout', String(Math.round(io * 1_000_000)), '-protocol_whitelist', DESTINATION_PROTOCOLS,
     '--', p.destination,
   ];
+}
+
+/**
+ * Where a run of an HLS relay is in its source's own timeline (seconds), fed every output line
+ * of the run: the input's start time (ffmpeg's info line `Duration: …, start: S, …`) plus the
+ * output time of a progress block, answered at that block's `out_time_us` line (after its
+ * `total_size`), null for every other line; the position is null when ffmpeg named no start
+ * (nor for a recording, which is read from its beginning at every run).
+ * A run that starts again on a playlist that no longer advances reads its last segments once
+ * more: their position is one already relayed.
+ */
+export function relaySourcePosition(): (line: string) => { start: number | null; position: number | null } | null {
+  let start: number | null = null;
+  return (line) => {
+    if (start === null) {
+      // a live playlist has no duration; a recording (#EXT-X-ENDLIST) has one, and starts over
+      // from its beginning at each run: there is nothing to judge, it has no start here
+      const m = /^\s*Duration: N\/A, start: (-?\d+(?:\.\d+)?)/.exec(line);
+      if (m) start = Number(m[1]);
+    }
+    const t = /^out_time_us=(-?\d+)$/.exec(line.trim());
+    if (!t) return null;
+    return { start, position: start === null ? null : start + Number(t[1]) / 1_000_000 };
+  };
+}
+
+/**
+ * A run of an HLS relay is on air only once it relays more than this past the furthest point
+ * of the source an earlier run reached: less is the last segments of a playlist that stopped
+ * advancing, read once more (an earlier run may have got a second further than its last
+ * progress block said).
+ */
+export const REPLAY_SLACK_SECONDS = 2;
+/**
+ * A run that starts this far before that point did not start on the playlist's last segments
+ * (three behind its end): the source's timestamps went back (its encoder restarted), so what
+ * it reads is new.
+ */
+export const SOURCE_RESET_SECONDS = 60;
+
+/**
+ * Whether the runs of one HLS relay are on air, across its runs. A run started again on a
+ * playlist that stopped advancing replays its last segments: output, but not the source back.
+ * `run()` makes the judge of a new run; it is fed each output line with whether that line
+ * showed the output grow, and answers true once a progress block grew and the run is past
+ * what was relayed (or the source's timestamps went back: a run starting before the previous
+ * run's start, or well before what was relayed). Without a start time named by ffmpeg (a
+ * recording), output is all there is to go by.
+ */
+export function createReplayGate(): { run(): (line: string, grew: boolean) => boolean } {
+  /** The furthest point of the source's timeline (seconds) a run put on air. */
+  let relayedUntil: number | null = null;
+  /** Where in the source's timeline the latest run started. */
+  let lastStart: number | null = null;
+  return {
+    run() {
+      const where = relaySourcePosition();
+      const startedBefore = lastStart;
+      let fresh = false;
+      let grown = false;
+      return (line, grew) => {
+        grown ||= grew;
+        // judged once a progress block, at its output time (which follows its size)
+        const at = where(line);
+        if (!at) return false;
+        const { start, position } = at;
+        if (start !== null) lastStart = start;
+        fresh ||= start === null || position === null || relayedUntil === null || position > relayedUntil + REPLAY_SLACK_SECONDS
+          || start < relayedUntil - SOURCE_RESET_SECONDS || (startedBefore !== null && start < startedBefore - REPLAY_SLACK_SECONDS);
+        const counted = grown && fresh;
+        if (counted && position !== null) relayedUntil = position;
+        grown = false;
+        return counted;
+      };
+    },
+  };
 }
 
 /** ffprobe of a source: its streams' types and codecs as JSON, within the same protocol limits as the relay. */

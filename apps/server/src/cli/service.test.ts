@@ -46,7 +46,8 @@ describe('./painel install-service --print', () => {
         `ReadWritePaths=${dataDir} ${sqliteDir}`, 'ProtectHome=yes', 'PrivateTmp=yes', 'CapabilityBoundingSet=', 'WantedBy=multi-user.target',
       ]) assert.ok(lines.includes(want), `${name} lacks ${want}`);
     }
-    assert.ok(units['painel-worker.service']!.includes('\nKillMode=mixed\n'));
+    // a crashed worker's nginx (and its encoders) outlives it: systemd signals the worker alone
+    assert.ok(units['painel-worker.service']!.includes('\nKillMode=process\n'));
     // printing writes nothing: the environment file stays as it was
     assert.equal(fs.readFileSync(envFile, 'utf8').startsWith('# test\n'), true);
   });

@@ -130,9 +130,11 @@ export function renderUnits(o: UnitOptions): RenderedUnits {
   ].join('\n');
   const api = unit('Painel de Streaming: API, painel web, páginas do player e FTP', 'main.ts', ['TimeoutStopSec=20s']);
   const worker = unit('Painel de Streaming: worker de mídia (nginx-rtmp, ffmpeg, tarefas)', 'worker.ts', [
-    // SIGTERM to the worker alone: it stops nginx and every ffmpeg in order (start.ts gives it 8 s);
-    // whatever is left after the timeout is killed with the whole group
-    'KillMode=mixed',
+    // SIGTERM to the worker alone: a stop or restart of the unit is planned, and the worker stops
+    // nginx and every ffmpeg in order itself. A crash is not: nginx, with the encoders connected to
+    // it, outlives the worker and the restarted worker adopts it (modules/media/nginx.ts), so
+    // systemd must not kill the rest of the unit when the worker dies
+    'KillMode=process',
     'TimeoutStopSec=20s',
     // yt-dlp (download by link) keeps its cache here, the rest of the system being read-only
     'CacheDirectory=painel',

@@ -6,6 +6,10 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type Gene
 import pg from 'pg';
 import { migrations } from '../db/migrations/index.ts';
 import { assertNotNewer } from '../db/migrations/known.ts';
+import { watchDatabasePort } from './db-errors.ts';
+
+// errors.ts maps these to 503 database_unavailable; they live apart so errors.ts does not import the database
+export { isDatabaseUnavailable } from './db-errors.ts';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -88,17 +92,27 @@ export function ensureDataDir(dataDir: string): void {
   fs.chmodSync(dataDir, 0o700);
 }
 
+/** How long a PostgreSQL connection may take to open before the query fails (database_unavailable). */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 /** SQLite file in DATA_DIR by default; PostgreSQL when the URL says postgres://. */
 export function openDb(opts: { databaseUrl?: string | undefined; dataDir: string }): OpenDb {
   const url = opts.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // counts and sums come back as strings otherwise
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    watchDatabasePort(Number(new URL(url).port || 5432));
+    // a server that does not answer (stopped, restarting, unreachable) fails a request within
+    // CONNECT_TIMEOUT_MS instead of holding it: the API answers 503 database_unavailable
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // an idle connection the server ends (a PostgreSQL restart, a failover) is an 'error' on the
     // pool; without a listener it would take the whole process down. The pool drops that
     // connection and opens a new one for the next query.
     pool.on('error', (e) => console.error(`[db] conexão ociosa encerrada pelo PostgreSQL: ${e.message}`));
+    // a connection in use (checked out, between two queries of a transaction) has no listener of
+    // the pool: its 'error' would be uncaught and end the process. Its query fails instead
+    // (database_unavailable) and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(opts.dataDir, 'painel.db');

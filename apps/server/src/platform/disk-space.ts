@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import type { Config } from './config.ts';
-import { AppError } from './errors.ts';
+import { AppError, orDiskFull } from './errors.ts';
 import { MB } from './units.ts';
 
 /** What the check reads: the data directory and the threshold (MIN_FREE_MB), read at each call so a change applies at once. */
@@ -33,4 +33,37 @@ export async function ensureFreeSpace(t: DiskThreshold): Promise<void> {
   if (t.minFreeMb <= 0) return;
   const space = await diskSpace(t);
   if (space?.belowMinimum) throw new AppError('disk_space_low', { freeMb: space.freeMb, minMb: space.minFreeMb });
+}
+
+/** The most of MIN_FREE_MB a writer already running leaves untouched (see ensureReserve). */
+const RESERVE_MAX_MB = 64;
+
+/** MB a writer already running must leave free: MIN_FREE_MB up to 64; 0 when the check is off. */
+export const reserveMb = (t: DiskThreshold): number => Math.max(0, Math.min(t.minFreeMb, RESERVE_MAX_MB));
+
+/**
+ * For a writer already running (an upload, a conversion, a link download), called as its file
+ * grows: throws `disk_full` once the disk's free space falls under the reserve, so the panel's
+ * own media never fill the disk to the last byte — the database, HLS and the logs, on the same
+ * disk, keep room to write. Off when MIN_FREE_MB is 0 (then only the disk itself says no).
+ */
+export async function ensureReserve(t: DiskThreshold): Promise<void> {
+  const reserve = reserveMb(t);
+  if (reserve <= 0) return;
+  const space = await diskSpace(t);
+  if (space && space.freeMb < reserve) throw new AppError('disk_full');
+}
+
+/**
+ * What a writer that failed tells its user: `disk_full` when the error says the disk is full
+ * (ENOSPC, EDQUOT, SQLITE_FULL…) and also when an unexpected error comes while the data
+ * directory's disk has less than 1 MB free — a transaction SQLite rolled back by itself on a full
+ * disk surfaces as "cannot rollback", its cause lost. Call it before the writer's partial file is
+ * removed (that frees the space). Anything else is returned as it is.
+ */
+export async function diskFullError(e: unknown, t: Pick<DiskThreshold, 'dataDir'>): Promise<unknown> {
+  const told = orDiskFull(e);
+  if (told instanceof AppError) return told;
+  const space = await diskSpace({ dataDir: t.dataDir, minFreeMb: 0 });
+  return space && space.freeMb < 1 ? new AppError('disk_full') : e;
 }

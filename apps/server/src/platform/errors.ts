@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { errorHasValues, errorStatus, errorText, issueCode, type ErrorValues, type ServerErrorCode } from '@painel/contract';
+import { isDiskFull } from './disk-full.ts';
+import { isDatabaseUnavailable } from './db-errors.ts';
 
 /** Fields some answers carry beside the error (the viewer limit's `limite`, an expired session's `expired`). */
 type Extra = Record<string, unknown>;
@@ -34,6 +36,9 @@ export const appErrorOf = (code: ServerErrorCode, values?: unknown): AppError =>
 
 export const notFound = (): AppError<'not_found'> => new AppError('not_found');
 
+/** A write that met a full disk (ENOSPC, EDQUOT, SQLITE_FULL…) becomes `disk_full` (507); anything else is returned as it is. */
+export const orDiskFull = (e: unknown): unknown => (!(e instanceof AppError) && isDiskFull(e) ? new AppError('disk_full') : e);
+
 /** The API's error body: the Portuguese text, its code, the message's values (when it has any) and the error's extra fields. */
 export const errorBody = (err: AppError): Record<string, unknown> => ({
   success: false,
@@ -57,6 +62,14 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(errorBody(err));
+    // a write anywhere (a file, the database) that met a full disk: the user is told so, not 'internal error'
+    if (isDiskFull(err)) {
+      req.log.error(err);
+      const full = new AppError('disk_full');
+      return reply.status(full.status).send(errorBody(full));
+    }
+    // the database is away (a PostgreSQL restart): a 503 the client may retry, not a 500
+    if (isDatabaseUnavailable(err)) return reply.status(503).send(errorBody(new AppError('database_unavailable')));
     const status = err.statusCode ?? 500;
     if (status >= 500) req.log.error(err);
     // the status stays Fastify's own (413, 415…); the body names what the user is told

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { errorText, msg } from '@painel/contract';
-import { isUniqueViolation, nowIso, type Database, type Db, type Dialect, type JobsTable, type Tx } from './db.ts';
+import { isDatabaseUnavailable, isUniqueViolation, nowIso, type Database, type Db, type Dialect, type JobsTable, type Tx } from './db.ts';
 import { pidsWithEnv } from './exec.ts';
 import { AppError } from './errors.ts';
 
@@ -153,6 +153,9 @@ const ENV_TAG = 'PAINEL_JOBS';
 /** A queued job is picked up within this (one indexed read when there is nothing to do). */
 const TICK_MS = 250;
 
+/** A job's final write that met the database away (a restart) is tried again this often, until it answers. */
+const PERSIST_RETRY_MS = 1000;
+
 /** How long ended jobs stay when their kind does not say: they feed status and history. */
 const KEPT_MS = 30 * 24 * 3600_000;
 
@@ -221,6 +224,7 @@ export function createJobRunner(o: JobRunnerOptions) {
   let again = false;
   let stopped = false;
   let lastPrune = 0;
+  let tickError = '';
 
   /** Waiting, or running under a lease that ran out (its worker died), with an attempt left. */
   const claimableAt = (at: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
@@ -239,6 +243,10 @@ export function createJobRunner(o: JobRunnerOptions) {
   async function claim(kind: string): Promise<JobRow | undefined> {
     const at = nowIso();
     let pick = db.selectFrom('jobs').select('id').where('kind', '=', kind).where(claimableAt(at)).orderBy('id').limit(1);
+    // never one this runner still runs: its lease may have run out while the database was away
+    // and its end is not written yet
+    const mine = [...running.keys()];
+    if (mine.length) pick = pick.where('id', 'not in', mine);
     if (o.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
     return db.updateTable('jobs')
       .set((eb) => ({ state: 'running', worker: me, node_id: o.nodeId, lease_until: leaseUntil(), attempts: eb('attempts', '+', 1), pid: null, updated_at: at }))
@@ -248,14 +256,32 @@ export function createJobRunner(o: JobRunnerOptions) {
       .returningAll().executeTakeFirst();
   }
 
+  /**
+   * A write that must land (how a job ended): while the database is away (a restart) it is
+   * tried again every second until it answers, so a job that ended meanwhile is neither lost
+   * nor run again; given up only when this runner stops (its lease then hands the job on).
+   */
+  async function persist<T>(write: () => Promise<T>): Promise<T> {
+    for (let told = false; ;) {
+      try {
+        return await write();
+      } catch (e) {
+        if (stopped || !isDatabaseUnavailable(e)) throw e;
+        if (!told) log(`fila de tarefas: banco indisponível, gravação repetida até ele voltar (${(e as Error).message})`);
+        told = true;
+        await new Promise((r) => setTimeout(r, PERSIST_RETRY_MS));
+      }
+    }
+  }
+
   async function finish(id: number, patch: { state: 'done' | 'failed'; result?: unknown; error?: string | null; errorCode?: string | null; progress?: number }) {
     const at = nowIso();
-    await db.updateTable('jobs').set({
+    await persist(() => db.updateTable('jobs').set({
       state: patch.state, result: patch.result === undefined ? null : JSON.stringify(patch.result), error: patch.error ?? null,
       error_code: patch.errorCode ?? null,
       ...(patch.progress !== undefined ? { progress: patch.progress } : {}),
       input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at,
-    }).where('id', '=', id).where('worker', '=', me).execute();
+    }).where('id', '=', id).where('worker', '=', me).execute());
   }
 
   async function run(job: JobRow, def: RunnableJob): Promise<void> {
@@ -272,19 +298,32 @@ export function createJobRunner(o: JobRunnerOptions) {
     let dirty = false;
     let pid: number | null | undefined;
     let lastWrite = 0;
+    let unwritten = false;
     let flushing: Promise<void> = Promise.resolve();
     const flush = () => {
       flushing = flushing.then(async () => {
         if (entry.reason) return;
         const at = nowIso();
         const patch = { lease_until: leaseUntil(), updated_at: at, ...(dirty ? { detail: JSON.stringify(detail), progress } : {}), ...(pid !== undefined ? { pid } : {}) };
+        const [wasDirty, pidNow] = [dirty, pid];
         dirty = false;
         pid = undefined;
         lastWrite = Date.now();
-        const row = await db.updateTable('jobs').set(patch).where('id', '=', job.id).where('worker', '=', me).where('state', '=', 'running')
-          .returning('cancel').executeTakeFirst();
-        if (!row) stop('lost');
-        else if (row.cancel) stop(CANCELED);
+        try {
+          const row = await db.updateTable('jobs').set(patch).where('id', '=', job.id).where('worker', '=', me).where('state', '=', 'running')
+            .returning('cancel').executeTakeFirst();
+          unwritten = false;
+          if (!row) stop('lost');
+          else if (row.cancel) stop(CANCELED);
+        } catch (e) {
+          // not written (the database away for a moment): tried again at the next beat, a second
+          // later, so the lease is renewed as soon as the database answers, long before it runs out
+          dirty ||= wasDirty;
+          if (pid === undefined) pid = pidNow;
+          lastWrite = 0;
+          if (!unwritten) log(`tarefa ${job.id}: progresso não gravado: ${(e as Error).message}`);
+          unwritten = true;
+        }
       }).catch((e: Error) => log(`tarefa ${job.id}: progresso não gravado: ${e.message}`));
       return flushing;
     };
@@ -325,20 +364,28 @@ export function createJobRunner(o: JobRunnerOptions) {
         // what the job left is gone before its row says it ended
         await fsp.rm(workdir, { recursive: true, force: true }).catch(() => undefined);
         if (entry.reason === CANCELED) {
-          await db.deleteFrom('jobs').where('id', '=', job.id).where('worker', '=', me).execute();
+          await persist(() => db.deleteFrom('jobs').where('id', '=', job.id).where('worker', '=', me).execute());
         } else if (entry.reason === 'stopping') {
           // a clean stop does not use up an attempt: the next worker starts it again
           await db.updateTable('jobs').set((eb) => ({ state: 'queued', worker: null, lease_until: null, pid: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
             .where('id', '=', job.id).where('worker', '=', me).execute();
         } else if (entry.reason === 'lost') {
           log(`tarefa ${job.id}: assumida por outro worker`);
+        } else if (error && isDatabaseUnavailable(error) && job.attempts < job.max_attempts) {
+          // the database went away under the handler (a restart): the job goes back to the queue
+          // and runs again, on its next attempt, once the database answers
+          log(`tarefa ${job.id} (${job.kind}): banco indisponível, de volta à fila`);
+          await persist(() => db.updateTable('jobs').set({ state: 'queued', worker: null, lease_until: null, pid: null, updated_at: nowIso() })
+            .where('id', '=', job.id).where('worker', '=', me).execute());
         } else if (error) {
           const message = error instanceof Error && error.message ? error.message : errorText('internal_error');
-          await finish(job.id, { state: 'failed', error: message, errorCode: error instanceof AppError ? error.code : null });
+          const gone = !(error instanceof AppError) && isDatabaseUnavailable(error);
+          await finish(job.id, gone ? { state: 'failed', error: errorText('database_unavailable'), errorCode: 'database_unavailable' }
+            : { state: 'failed', error: message, errorCode: error instanceof AppError ? error.code : null });
           if (!(error instanceof AppError)) log(`tarefa ${job.id} (${job.kind}) falhou: ${(error as Error).stack ?? String(error)}`);
         } else {
           dirty = false;
-          await db.updateTable('jobs').set({ detail: JSON.stringify(detail) }).where('id', '=', job.id).where('worker', '=', me).execute();
+          await persist(() => db.updateTable('jobs').set({ detail: JSON.stringify(detail) }).where('id', '=', job.id).where('worker', '=', me).execute());
           await finish(job.id, { state: 'done', result: result ?? null, progress: 100 });
         }
       } catch (e) {
@@ -355,11 +402,15 @@ export function createJobRunner(o: JobRunnerOptions) {
   /** Jobs whose worker died and that have no attempt left fail; they are never left running. */
   async function expire(): Promise<void> {
     const at = nowIso();
-    const dead = await db.selectFrom('jobs').select('id').where('state', '=', 'running').where('lease_until', '<', at)
-      .whereRef('attempts', '>=', 'max_attempts').limit(1).executeTakeFirst();
-    if (!dead) return;
-    await db.updateTable('jobs').set({ state: 'failed', error: errorText('job_interrupted'), error_code: 'job_interrupted', input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at })
-      .where('state', '=', 'running').where('lease_until', '<', at).whereRef('attempts', '>=', 'max_attempts').execute();
+    // not one this runner still runs (its lease ran out while the database was away)
+    const mine = [...running.keys()];
+    let dead = db.selectFrom('jobs').select('id').where('state', '=', 'running').where('lease_until', '<', at).whereRef('attempts', '>=', 'max_attempts');
+    if (mine.length) dead = dead.where('id', 'not in', mine);
+    if (!(await dead.limit(1).executeTakeFirst())) return;
+    let fail = db.updateTable('jobs').set({ state: 'failed', error: errorText('job_interrupted'), error_code: 'job_interrupted', input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at })
+      .where('state', '=', 'running').where('lease_until', '<', at).whereRef('attempts', '>=', 'max_attempts');
+    if (mine.length) fail = fail.where('id', 'not in', mine);
+    await fail.execute();
   }
 
   /** Ended jobs are kept for their status and history ('Recentes'), then go. */
@@ -382,6 +433,7 @@ export function createJobRunner(o: JobRunnerOptions) {
     try {
       await expire();
       await prune();
+      tickError = '';
       const free = kinds.filter((k) => [...running.values()].filter((r) => r.job.kind === k).length < slotsOf(k));
       // a plain read first: the claim (a write) only happens when there is something to take
       if (!free.length || !(await claimable(free))) return;
@@ -398,7 +450,9 @@ export function createJobRunner(o: JobRunnerOptions) {
         }
       }
     } catch (e) {
-      log(`fila de tarefas: ${(e as Error).message}`);
+      // once per cause, not four times a second while the database is away
+      if ((e as Error).message !== tickError) log(`fila de tarefas: ${(e as Error).message}`);
+      tickError = (e as Error).message;
     } finally {
       ticking = false;
     }

@@ -134,6 +134,69 @@ describe('supervisor', () => {
     await s.stop();
     assert.ok(!fs.existsSync(pidFile));
   });
+  test('a child left running by a dead supervisor is adopted: watched by pid, kept alive, restarted when it dies, stopped by stop()', async () => {
+    const pidFile = path.join(dir, 'adopted.pid');
+    const left = spawn(node, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });
+    left.unref();
+    fs.writeFileSync(pidFile, String(left.pid));
+    let healthy = true;
+    const s = sup(TICKER, {
+      pidFile, adopt: { pid: left.pid!, pollMs: 50 }, health: { check: async () => healthy, intervalMs: 50, failures: 2 },
+    });
+    s.start();
+    await s.waitFor('running', 3000);
+    assert.equal(s.status().pid, left.pid);
+    assert.ok(alive(left.pid!));
+    // not our child, yet its death is seen and a new one is spawned
+    process.kill(left.pid!, 'SIGKILL');
+    await until(() => s.status().state === 'running' && s.status().pid !== left.pid && s.status().pid !== null);
+    assert.equal(s.status().restarts, 1);
+    const second = s.status().pid!;
+    await s.stop();
+    assert.ok(!alive(second));
+
+    // adopted again, then failing its health check: killed and replaced like a spawned child
+    const again = spawn(node, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });
+    again.unref();
+    const t = sup(TICKER, { adopt: { pid: again.pid!, pollMs: 50 }, health: { check: async () => healthy, intervalMs: 50, failures: 2 } });
+    t.start();
+    await t.waitFor('running', 3000);
+    healthy = false;
+    await until(() => !alive(again.pid!));
+    healthy = true;
+    await until(() => t.status().state === 'running' && t.status().pid !== again.pid);
+    await t.stop();
+
+    // adopted and stopped on purpose: stop() ends it as it would its own child
+    const third = spawn(node, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });
+    third.unref();
+    const u = sup(TICKER, { adopt: { pid: third.pid!, pollMs: 50 } });
+    u.start();
+    assert.equal(u.status().pid, third.pid);
+    await u.stop();
+    assert.equal(u.status().state, 'stopped');
+    assert.ok(!alive(third.pid!));
+  });
+
+  test('a pid to adopt that is gone or is another command is not adopted: a child is spawned', async () => {
+    const gone = spawn(node, ['-e', '0'], { stdio: 'ignore' });
+    await new Promise((r) => gone.once('exit', r));
+    const s = sup(TICKER, { adopt: { pid: gone.pid! } });
+    s.start();
+    await s.waitFor('running', 3000);
+    assert.notEqual(s.status().pid, gone.pid);
+    await s.stop();
+
+    const other = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+    const t = sup(TICKER, { adopt: { pid: other.pid! } });
+    t.start();
+    await t.waitFor('running', 3000);
+    assert.notEqual(t.status().pid, other.pid);
+    await t.stop();
+    assert.ok(alive(other.pid!), 'someone else\'s process is left alone');
+    other.kill('SIGKILL');
+  });
+
   test('a planned end starts the next run at once: no back-off, no restart counted, the state stays running', async () => {
     const states: string[] = [];
     // each run prints progress for 1.2 s and ends by itself with code 0, as a playout at a new format does
@@ -187,6 +250,28 @@ describe('supervisor', () => {
     assert.deepEqual(states, ['starting', 'error']);
     await s.stop();
     assert.equal(s.status().state, 'stopped');
+  });
+
+  test('a preparation that fails because the database is away is retried; any other failure of it is permanent', async () => {
+    let calls = 0;
+    const away = Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+    const retried = sup(TICKER, { beforeSpawn: async () => {
+      calls += 1;
+      if (calls <= 2) throw away;
+    } });
+    retried.start();
+    await retried.waitFor('running', 3000);
+    assert.equal(calls, 3);
+    assert.equal(retried.status().restarts, 2);
+    await retried.stop();
+
+    const refused = sup(TICKER, { beforeSpawn: async () => {
+      throw new Error('playlist vazia');
+    } });
+    refused.start();
+    await refused.waitFor('error', 3000);
+    assert.equal(refused.status().lastError, 'playlist vazia');
+    await refused.stop();
   });
 
   test('the same refusal after beforeSpawn or from a restart timer: an error state, never an exception out of the supervisor', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { msg } from '@painel/contract';
+import { isDatabaseUnavailable } from './db-errors.ts';
 
 /**
  * The one place that starts long-running children (nginx, ffmpeg, the worker itself).
@@ -11,6 +12,8 @@ import { msg } from '@painel/contract';
  * producing progress (staleAfterMs) or fails its health check is restarted with
  * exponential backoff and jitter; a permanent error stops the retries. Every change of
  * state is reported through onState so the caller can write it back where the UI reads it.
+ * A child a dead supervisor left running is either killed as an orphan (pidFile) or, when
+ * the caller knows it runs the same thing, adopted and watched by its pid (adopt).
  */
 export type SupervisedState = 'starting' | 'running' | 'backoff' | 'error' | 'stopped';
 
@@ -38,6 +41,14 @@ export interface SupervisorOptions {
   stdin?: 'ignore' | 'pipe';
   /** Remembers the child's pid so an orphan left by a crashed supervisor is killed on the next start. */
   pidFile?: string;
+  /**
+   * A child a previous supervisor left running (that supervisor died, the child did not), which
+   * the caller has checked runs what this one would run: the first start watches it instead of
+   * spawning, if it is still alive and still `command`. It is not our child: its end is noticed
+   * by polling (every pollMs), its output is not seen (so only the health check judges it, never
+   * staleAfterMs), and it is restarted like any exit when it dies; stop() stops it the same way.
+   */
+  adopt?: { pid: number; pollMs?: number };
   killAfterMs?: number;
   backoff?: { minMs: number; maxMs: number; resetAfterMs: number };
   /** Without output lines for this long (or progress lines, when isProgress is given) the child is restarted. */
@@ -87,6 +98,31 @@ export function errorSummary(e: unknown): string {
   return err?.code && !text.includes(err.code) ? `${err.code}: ${text}` : text;
 }
 
+/**
+ * The start time of a live process (field 22 of /proc/<pid>/stat), or null when it is gone or a
+ * zombie: a process that is not our child may wait for its reaper, and its pid may be reused.
+ */
+export function processStartTime(pid: number): string | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // the command name (field 2) is in parentheses and may hold spaces: count from after it
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[0] === 'Z' || fields[0] === 'X' ? null : (fields[19] ?? null);
+}
+
+/** The command line of a live process, its arguments joined by spaces ('' when gone or unreadable). */
+export function processCommandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
+
 const TAIL = 40;
 /** A planned end sooner than this after the start is treated as a failure (no restart loop). */
 const PLANNED_MIN_RUN_MS = 1000;
@@ -95,7 +131,9 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
   const killAfterMs = o.killAfterMs ?? 5000;
   const backoff = o.backoff ?? { minMs: 2000, maxMs: 60_000, resetAfterMs: 60_000 };
   const log = o.log ?? (() => {});
-  let child: ChildProcess | null = null;
+  /** The child running now: one we spawned, or one adopted from a previous supervisor (a pid only). */
+  let child: { pid?: number | undefined } | null = null;
+  let adoptPid = o.adopt?.pid ?? null;
   let wanted = false;
   // a destination or a source away for 20 s is reconnecting, however fast the retries; failing is
   // what does not come right for half a minute and many attempts
@@ -114,6 +152,7 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
   let timers: NodeJS.Timeout[] = [];
   let restartTimer: NodeJS.Timeout | null = null;
   let exited: Promise<void> = Promise.resolve();
+  let resolveExit: () => void = () => {};
   let preparing: Promise<void> = Promise.resolve();
   const tail: string[] = [];
   const waiters = new Set<() => void>();
@@ -171,6 +210,9 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       },
       (e: Error) => {
         if (!wanted) return set({ state: 'stopped', pid: null });
+        // what the preparation reads was out of reach for a moment (the database restarting):
+        // the same arguments may well work in a few seconds, so it is retried like an exit
+        if (isDatabaseUnavailable(e)) return backOff(`${o.name}: preparação falhou: ${e.message}`);
         wanted = false;
         log(`${o.name}: erro permanente: ${e.message}`);
         set({ state: 'error', pid: null, lastError: e.message });
@@ -209,7 +251,6 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
     lastProgress = startedAt;
     healthMisses = 0;
     tail.length = 0; // judge each run by its own output
-    let resolveExit!: () => void;
     exited = new Promise((r) => (resolveExit = r));
     const onLine = (line: string) => {
       tail.push(line);
@@ -243,59 +284,101 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
     });
     const closed = new Promise<void>((r) => c.once('close', () => r()));
     c.once('exit', (code, signal) => onExit(code, signal));
-    const onExit = async (code: number | null, signal: NodeJS.Signals | null) => {
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       if (ended) return;
       ended = true;
-      // the group may still hold forked workers (nginx keeps its ports, and our pipes, open after
-      // the master dies): end them, then let the last output lines arrive before judging the exit
-      if (c.pid) killGroup(c.pid, 'SIGKILL');
-      await Promise.race([closed, new Promise((r) => setTimeout(r, 1000))]);
-      clearTimers();
-      child = null;
-      resolveExit();
-      if (!wanted) {
-        set({ state: 'stopped', pid: null });
-        return;
-      }
-      if (o.plannedExit?.(code, signal) && Date.now() - startedAt >= PLANNED_MIN_RUN_MS) {
-        log(`${o.name}: fim planejado da execução; continua`);
-        continuing = true;
-        set({ pid: null });
-        spawnChild();
-        return;
-      }
-      const reason = `${o.name} terminou (código ${code ?? '-'}${signal ? `, sinal ${signal}` : ''}): ${tail.slice(-3).join(' | ')}`;
-      const permanent = o.permanentError?.(tail, code) ?? null;
-      if (permanent) {
-        wanted = false;
-        log(`${o.name}: erro permanente: ${permanent}`);
-        set({ state: 'error', pid: null, lastError: permanent });
-        return;
-      }
-      if (Date.now() - startedAt >= backoff.resetAfterMs) attempt = 0;
-      const base = Math.min(backoff.maxMs, backoff.minMs * 2 ** attempt);
-      const delay = Math.round(base * (0.8 + Math.random() * 0.4));
-      attempt += 1;
-      log(`${reason}; reiniciando em ${delay} ms`);
-      const now = Date.now();
-      recentRestarts = [...recentRestarts.filter((t) => now - t < failingRule.windowMs), now];
-      troubleSince ??= now;
-      const failing = recentRestarts.length > failingRule.restarts && now - troubleSince >= failingRule.afterMs;
-      set({ state: 'backoff', pid: null, restarts: status.restarts + 1, lastError: reason, failing });
-      restartTimer = setTimeout(spawnChild, delay);
+      void finish(c, code, signal, closed);
     };
     watch(c);
   }
 
-  function restart(c: ChildProcess, why: string): void {
+  /**
+   * Watches a child a previous supervisor left running: alive while /proc says the same process
+   * (same start time) is there; its end is handled like any exit.
+   */
+  function adoptRun(pid: number): void {
+    const run = { pid };
+    const startTime = processStartTime(pid);
+    child = run;
+    startedAt = Date.now();
+    lastProgress = startedAt;
+    healthMisses = 0;
+    tail.length = 0;
+    exited = new Promise((r) => (resolveExit = r));
+    log(`${o.name}: processo ${pid} de uma execução anterior adotado`);
+    try {
+      if (o.pidFile) fs.writeFileSync(o.pidFile, String(pid));
+    } catch {
+      /* it was there already: the pid came from it */
+    }
+    // no output is seen, so only a health check can hold it in 'starting'
+    set({ state: o.health ? 'starting' : 'running', pid });
+    let ended = false;
+    const poll = setInterval(() => {
+      if (ended || processStartTime(pid) === startTime) return;
+      ended = true;
+      clearInterval(poll);
+      void finish(run, null, null, Promise.resolve());
+    }, o.adopt?.pollMs ?? 250);
+    timers.push(poll);
+    watch(run, { adopted: true });
+  }
+
+  /** The end of a run (spawned or adopted): a restart with back-off, a planned continuation, or an error. */
+  async function finish(c: { pid?: number | undefined }, code: number | null, signal: NodeJS.Signals | null, closed: Promise<void>): Promise<void> {
+    // the group may still hold forked workers (nginx keeps its ports, and our pipes, open after
+    // the master dies): end them, then let the last output lines arrive before judging the exit
+    if (c.pid) killGroup(c.pid, 'SIGKILL');
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 1000))]);
+    clearTimers();
+    child = null;
+    resolveExit();
+    if (!wanted) {
+      set({ state: 'stopped', pid: null });
+      return;
+    }
+    if (o.plannedExit?.(code, signal) && Date.now() - startedAt >= PLANNED_MIN_RUN_MS) {
+      log(`${o.name}: fim planejado da execução; continua`);
+      continuing = true;
+      set({ pid: null });
+      spawnChild();
+      return;
+    }
+    const reason = `${o.name} terminou (código ${code ?? '-'}${signal ? `, sinal ${signal}` : ''}): ${tail.slice(-3).join(' | ')}`;
+    const permanent = o.permanentError?.(tail, code) ?? null;
+    if (permanent) {
+      wanted = false;
+      log(`${o.name}: erro permanente: ${permanent}`);
+      set({ state: 'error', pid: null, lastError: permanent });
+      return;
+    }
+    backOff(reason);
+  }
+
+  /** Counts an unplanned end and schedules the next start after the back-off. */
+  function backOff(reason: string): void {
+    if (Date.now() - startedAt >= backoff.resetAfterMs) attempt = 0;
+    const base = Math.min(backoff.maxMs, backoff.minMs * 2 ** attempt);
+    const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+    attempt += 1;
+    log(`${reason}; reiniciando em ${delay} ms`);
+    const now = Date.now();
+    recentRestarts = [...recentRestarts.filter((t) => now - t < failingRule.windowMs), now];
+    troubleSince ??= now;
+    const failing = recentRestarts.length > failingRule.restarts && now - troubleSince >= failingRule.afterMs;
+    set({ state: 'backoff', pid: null, restarts: status.restarts + 1, lastError: reason, failing });
+    restartTimer = setTimeout(spawnChild, delay);
+  }
+
+  function restart(c: { pid?: number | undefined }, why: string): void {
     if (child !== c || !c.pid) return;
     log(`${o.name}: ${why}; reiniciando`);
     tail.push(why);
     killGroup(c.pid, 'SIGKILL'); // 'close' schedules the restart
   }
 
-  function watch(c: ChildProcess): void {
-    if (o.staleAfterMs) {
+  function watch(c: { pid?: number | undefined }, opts: { adopted?: boolean } = {}): void {
+    if (o.staleAfterMs && !opts.adopted) {
       const stale = o.staleAfterMs;
       timers.push(setInterval(() => {
         if (Date.now() - lastProgress > stale) restart(c, `sem progresso há ${Math.round(stale / 1000)} s`);
@@ -331,6 +414,13 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       troubleSince = null;
       continuing = false;
       status = { ...status, failing: false };
+      const adopted = adoptPid;
+      adoptPid = null;
+      // only while it is still alive and still our command: the pid may have been reused since
+      if (adopted && processStartTime(adopted) !== null && processCommandLine(adopted).includes(path.basename(o.command))) {
+        adoptRun(adopted);
+        return;
+      }
       spawnChild();
     },
     async stop() {

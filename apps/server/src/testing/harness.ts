@@ -34,7 +34,8 @@ export async function startHarness(opts: {
   contractCheck?: boolean;
 } = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-test-'));
-  const adminUrl = process.env.TEST_PG_ADMIN_URL;
+  // a test that brings its own database (a cluster it stops and starts) names it in env.DATABASE_URL
+  const adminUrl = opts.env?.DATABASE_URL ? undefined : process.env.TEST_PG_ADMIN_URL;
   let dbName: string | undefined;
   let databaseUrl: string | undefined;
   if (adminUrl) {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../platform/ports.ts';
+import { alive } from './processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const run = promisify(execFile);
@@ -16,12 +17,40 @@ export interface Stack {
   pid: number;
   /** `./painel user …` against this stack's data. */
   user(...args: string[]): Promise<string>;
-  /** `streamings`: a reseller's pool, how many streamings it may create (`--streamings N`). */
-  addAccount(opts?: { nome?: string; tipo?: 'streaming' | 'revenda'; bitrate?: number; streamings?: number }): Promise<{ email: string; usuario: string; password: string; nome: string }>;
+  /** `streamings`: a reseller's pool, how many streamings it may create (`--streamings N`); `espaco`: the plan's storage in MB. */
+  addAccount(opts?: { nome?: string; tipo?: 'streaming' | 'revenda'; bitrate?: number; streamings?: number; espaco?: number }): Promise<{ email: string; usuario: string; password: string; nome: string }>;
+  /** The pid of start.ts's child running `entry` (the API: main.ts; the worker: worker.ts), or null while there is none. */
+  childPid(entry: 'main.ts' | 'worker.ts'): number | null;
   stop(): Promise<void>;
 }
 
 let seq = 0;
+
+/** The live children of a process (every thread's list: a child belongs to the thread that forked it). */
+export function childPids(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tasks.flatMap((t) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** A process's argv, empty once it is gone. */
+export function commandLine(pid: number): string[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The whole product as `./painel start` runs it (start.ts: the API, the supervised worker and its
@@ -50,12 +79,15 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   child.stderr?.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.pid) {
+    // start.ts's children (the API, the worker and the worker's nginx) finish stopping before the data folder goes
+    const children = child.pid ? childPids(child.pid).flatMap((pid) => [pid, ...childPids(pid)]) : [];
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
       const exited = new Promise((r) => child.once('exit', r));
       process.kill(-child.pid, 'SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
+    for (const until = Date.now() + 15_000; children.some(alive) && Date.now() < until;) await new Promise((r) => setTimeout(r, 100));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 30_000;
@@ -96,9 +128,11 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       const a = { email: `${usuario}@exemplo.com.br`, usuario, password: `Senha-${usuario}`, nome: opts.nome ?? `Canal ${seq}` };
       await user('add', '--email', a.email, '--password', a.password, '--usuario', usuario, '--nome', a.nome,
         '--tipo', opts.tipo ?? 'streaming', '--bitrate', String(opts.bitrate ?? 2500),
-        ...(opts.streamings === undefined ? [] : ['--streamings', String(opts.streamings)]));
+        ...(opts.streamings === undefined ? [] : ['--streamings', String(opts.streamings)]),
+        ...(opts.espaco === undefined ? [] : ['--espaco', String(opts.espaco)]));
       return a;
     },
+    childPid: (entry) => childPids(child.pid!).find((pid) => commandLine(pid).at(-1)?.endsWith(`/${entry}`)) ?? null,
     stop,
   };
 }

@@ -18,15 +18,25 @@ export interface RelaySource {
   allowEntry: string;
   down(): Promise<void>;
   up(): Promise<void>;
+  /**
+   * The source stays connected but goes silent: its encoder hangs (SIGSTOP). An RTMP origin
+   * keeps the publisher's connection and sends its players nothing; an HLS origin keeps
+   * serving a playlist that no longer advances. resume() lets it go on (SIGCONT).
+   */
+  stall(): void;
+  resume(): void;
   close(): Promise<void>;
 }
 
-function ffmpegChild(args: string[]): { child: ChildProcess; stop(): Promise<void> } {
+function ffmpegChild(args: string[]): { child: ChildProcess; signal(sig: NodeJS.Signals): void; stop(): Promise<void> } {
   const child = spawn('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.resume();
   const exited = new Promise<void>((r) => child.once('close', () => r()));
   return {
     child,
+    signal(sig) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
@@ -54,6 +64,8 @@ export async function startRtmpSource(opts: { key?: string; videoKbps?: number }
   await up();
   return {
     url: `${server.server}/${key}`, allowEntry: server.allowEntry, server, up, down,
+    stall: () => feed?.signal('SIGSTOP'),
+    resume: () => feed?.signal('SIGCONT'),
     async close() {
       await down();
       await server.close();
@@ -95,6 +107,8 @@ export async function startHlsSource(): Promise<RelaySource & { port: number }> 
   await up();
   return {
     url: `http://127.0.0.1:${port}/live/index.m3u8`, allowEntry: `127.0.0.1:${port}`, port, up, down,
+    stall: () => gen?.signal('SIGSTOP'),
+    resume: () => gen?.signal('SIGCONT'),
     async close() {
       await down();
       await new Promise((r) => server.close(r));

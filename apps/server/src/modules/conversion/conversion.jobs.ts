@@ -4,6 +4,8 @@ import path from 'node:path';
 import { msg, type Video } from '@painel/contract';
 import { conversionCommand, conversionVerified, createProgressReader, expectedBytes, resultMayReplace } from '@painel/media/convert';
 import type { ProbeFacts } from '@painel/media/probe';
+import { diskFullIn } from '../../platform/disk-full.ts';
+import { diskFullError, ensureReserve } from '../../platform/disk-space.ts';
 import { AppError } from '../../platform/errors.ts';
 import { runChild } from '../../platform/exec.ts';
 import type { JobContext, JobHandler } from '../../platform/jobs.ts';
@@ -35,7 +37,8 @@ export type ConversionInput = z.infer<typeof conversionInput>;
  * replaced (same id) or kept beside the new one. A result larger than the original although it
  * aimed no higher never replaces it: it is kept beside it, the job's result saying so (no room
  * for it there: discarded, the job failing with why). Whatever fails before that leaves the
- * original as it was; the job's directory, with the partial file, goes with the job.
+ * original as it was; the job's directory, with the partial file, goes with the job. A full
+ * disk (or the server disk's reserve, see ensureReserve) fails it with `disk_full`.
  */
 function conversionHandler(deps: { core: Core; ffmpegBin: string; log: (m: string) => void }): JobHandler<ConversionInput> {
   const { library, accounts } = deps.core;
@@ -50,6 +53,7 @@ function conversionHandler(deps: { core: Core; ffmpegBin: string; log: (m: strin
     if (ctx.signal.aborted) stop.abort();
     let refused: unknown = null;
     let growing: Promise<void> | null = null;
+    let lookedAt = 0;
     const read = createProgressReader(durationS);
     try {
       const { cmd, args } = conversionCommand(deps.ffmpegBin, { input: src, output, videoKbps: kbps, box });
@@ -63,8 +67,13 @@ function conversionHandler(deps: { core: Core; ffmpegBin: string; log: (m: strin
           const t = read(line);
           if (!t) return;
           ctx.report({ file_size: t.bytes }, Math.min(99, t.percent));
-          if (refused || growing || !reservation.needs(t.bytes)) return;
-          growing = reservation.ensure(t.bytes).catch((e: unknown) => {
+          if (refused || growing) return;
+          // the server disk's reserve, at most once a second; the plan's room as the file passes it
+          const look = Date.now() - lookedAt >= 1000;
+          if (!look && !reservation.needs(t.bytes)) return;
+          if (look) lookedAt = Date.now();
+          growing = (look ? ensureReserve(deps.core.config) : Promise.resolve())
+            .then(() => (reservation.needs(t.bytes) ? reservation.ensure(t.bytes) : undefined)).catch((e: unknown) => {
             refused = e;
             stop.abort();
           }).finally(() => {
@@ -79,8 +88,14 @@ function conversionHandler(deps: { core: Core; ffmpegBin: string; log: (m: strin
       if (run.timedOut) throw new AppError('conversion_timed_out');
       if (run.code !== 0) {
         deps.log(`conversão ${ctx.job.id}: ffmpeg terminou com ${run.code}: ${run.tail.slice(-5).join(' | ')}`);
-        throw new AppError('conversion_failed');
+        throw new AppError(diskFullIn(run.tail) ? 'disk_full' : 'conversion_failed');
       }
+    } catch (e) {
+      // the disk looked at while the partial file still fills it; the file goes before the
+      // reservation is released, so that write finds room on a full disk
+      const told = await diskFullError(e, deps.core.config);
+      await fsp.rm(output, { force: true });
+      throw told;
     } finally {
       ctx.signal.removeEventListener('abort', onAbort);
       // the library asks the plan again when the file goes in
@@ -88,7 +103,12 @@ function conversionHandler(deps: { core: Core; ffmpegBin: string; log: (m: strin
     }
   }
 
-  return async (ctx) => {
+  // a full disk, met by ffmpeg, the library or the database, fails the job with disk_full
+  return (ctx) => convert(ctx).catch(async (e: unknown) => {
+    throw await diskFullError(e, deps.core.config);
+  });
+
+  async function convert(ctx: JobContext<ConversionInput>): Promise<ConversionResultRow> {
     const { input } = ctx;
     const account = await accounts.byId(input.accountId);
     const owner = account ? ownerOfAccount(account) : null;
@@ -140,7 +160,7 @@ function conversionHandler(deps: { core: Core; ffmpegBin: string; log: (m: strin
     };
     if (notice) deps.log(`conversão ${ctx.job.id}: resultado maior que o original (${row.tamanho} bytes); salvo ao lado como vídeo ${video.id}`);
     return result;
-  };
+  }
 }
 
 /** Conversions: a few at once per worker (CONVERSION_SLOTS), each an ffmpeg using a core or more. */

@@ -7,6 +7,8 @@ import {
   ytdlpInfoArgs, type YtdlpFacts,
 } from '@painel/media/ytdlp';
 import { defineJob, type Core } from '../module.ts';
+import { diskFullIn } from '../../platform/disk-full.ts';
+import { diskFullError, ensureReserve } from '../../platform/disk-space.ts';
 import { AppError } from '../../platform/errors.ts';
 import { runChild, type ChildRun } from '../../platform/exec.ts';
 import { CANCELED, parseJson, type JobContext, type JobHandler } from '../../platform/jobs.ts';
@@ -60,13 +62,19 @@ async function outputOf(dir: string): Promise<string | null> {
  * media address it names passes the outbound guard, then yt-dlp downloads exactly that (best up
  * to 1080p, MP4) while the bytes on disk are held against the plan's quota and the size limit;
  * the file is then probed and moved into the folder by the library. Cancel, a limit or a
- * failure kill yt-dlp's whole process group; the job's directory goes with the job.
+ * failure kill yt-dlp's whole process group; the job's directory goes with the job. A full disk
+ * (or the server disk's reserve, see ensureReserve) fails it with `disk_full`.
  */
 function downloadHandler(core: Pick<Core, 'config' | 'library' | 'accounts' | 'guard'>): JobHandler<DownloadInput> {
   const { config, library, accounts, guard } = core;
   const maxBytes = config.tools.downloadMaxMb * MB;
 
-  return async (ctx: JobContext<DownloadInput>): Promise<DownloadResult> => {
+  // a full disk, met by yt-dlp, the library or the database, fails the job with disk_full
+  return (ctx) => fetchVideo(ctx).catch(async (e: unknown) => {
+    throw await diskFullError(e, config);
+  });
+
+  async function fetchVideo(ctx: JobContext<DownloadInput>): Promise<DownloadResult> {
     const { input } = ctx;
     const account = await accounts.byId(input.accountId);
     if (!account || account.disabled) throw new AppError('download_failed');
@@ -108,10 +116,16 @@ function downloadHandler(core: Pick<Core, 'config' | 'library' | 'accounts' | 'g
         throw new Error(CANCELED);
       }
       return { video_id: video.id, nome: video.nome, pasta: video.pasta, tamanho: video.tamanho, duracao: video.duracao };
+    } catch (e) {
+      // the disk looked at while the partial files still fill it; they go before the reservation
+      // is released, so that write finds room on a full disk (the job's directory goes anyway)
+      const told = await diskFullError(e, config);
+      for (const name of await fsp.readdir(ctx.workdir).catch(() => [] as string[])) await fsp.rm(path.join(ctx.workdir, name), { recursive: true, force: true });
+      throw told;
     } finally {
       await reservation.release().catch(() => undefined);
     }
-  };
+  }
 
   /** Runs yt-dlp in the job's directory as the job's child; `stop` ends it early with a reason. */
   async function run(ctx: JobContext, args: string[], opts: { timeoutMs: number; onLine?: (l: string) => void; watch?: (stop: (why: Error) => void) => () => void }): Promise<ChildRun> {
@@ -174,6 +188,8 @@ function downloadHandler(core: Pick<Core, 'config' | 'library' | 'accounts' | 'g
           const bytes = await bytesIn(ctx.workdir);
           if (bytes > maxBytes) stop(new AppError('download_too_big', { mb: config.tools.downloadMaxMb }));
           else if (reservation.needs(bytes)) await reservation.ensure(bytes).catch((e) => stop(quotaError(e) as Error));
+          // the server disk's reserve (MIN_FREE_MB): the download stops before the disk is full
+          await ensureReserve(config).catch((e: Error) => stop(e));
         })().finally(() => (busy = false));
       }, WATCH_MS);
       return () => clearInterval(timer);
@@ -185,6 +201,7 @@ function downloadHandler(core: Pick<Core, 'config' | 'library' | 'accounts' | 'g
   }
 
   function failure(tail: readonly string[]): AppError {
+    if (diskFullIn(tail)) return new AppError('disk_full');
     const why = classifyYtdlpFailure(tail);
     if (why === 'too-big') return new AppError('download_too_big', { mb: config.tools.downloadMaxMb });
     if (why === 'unavailable') return new AppError('download_unavailable');

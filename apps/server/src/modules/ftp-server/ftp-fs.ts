@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { FileSystem, type FtpConnection } from 'ftp-srv';
 import { VIDEO_EXTENSIONS, errorText, folderBody, msg } from '@painel/contract';
 import { ensureFreeSpace, type DiskThreshold } from '../../platform/disk-space.ts';
-import { AppError, parse } from '../../platform/errors.ts';
+import { AppError, orDiskFull, parse } from '../../platform/errors.ts';
 import type { Library, Owner } from '../library/library.ts';
 import { displayName } from '../library/storage.ts';
 import { IngestWritable } from './ingest-writable.ts';
@@ -12,8 +12,11 @@ import { IngestWritable } from './ingest-writable.ts';
 /** A refusal ftp-srv sends to the client as its 550 reply text. */
 class FtpRefusal extends Error {}
 const fail = (message: string) => new FtpRefusal(message);
-/** Library errors carry Portuguese messages; anything unexpected becomes a plain refusal. */
-const asFtp = (e: unknown): Error => (e instanceof AppError ? fail(e.message) : e instanceof FtpRefusal ? e : fail(msg.ftpNotAllowed));
+/** Library errors carry Portuguese messages (a full disk too: disk_full); anything unexpected becomes a plain refusal. */
+const asFtp = (e: unknown): Error => {
+  const x = orDiskFull(e);
+  return x instanceof AppError ? fail(x.message) : x instanceof FtpRefusal ? x : fail(msg.ftpNotAllowed);
+};
 
 interface Stat {
   name: string;
@@ -114,13 +117,23 @@ export class LibraryFileSystem extends FileSystem {
     });
     const room = await this.#lib.quota.room(this.#owner);
     if (room.bytes <= 0) throw fail(errorText('quota_exceeded', { totalMb: room.limitMb, usedMb: room.usedMb }));
-    const stream = new IngestWritable((source) =>
-      this.#lib.videos
-        .ingest(this.#owner, folder.id, { replace: true, open: async () => ({ stream: source, filename: nome }) })
-        .catch((e: unknown) => {
-          throw asFtp(e);
-        }),
-    );
+    let ready!: () => void;
+    const opened = new Promise<void>((resolve) => (ready = resolve));
+    let ingest!: Promise<unknown>;
+    const stream = new IngestWritable((source) => (ingest = this.#lib.videos
+      .ingest(this.#owner, folder.id, {
+        replace: true, space: this.#space,
+        open: async () => {
+          ready();
+          return { stream: source, filename: nome };
+        },
+      })
+      .catch((e: unknown) => {
+        throw asFtp(e);
+      })));
+    // the folder and the plan's reservation say yes or no before the client is told to send: a
+    // refusal there (the database on a full disk) is a clean 550 before any data
+    await Promise.race([opened, ingest]);
     return { stream, clientPath: `/${folder.nome}/${nome}` };
   }
 

@@ -5,6 +5,7 @@ import { FtpSrv, type FtpConnection } from 'ftp-srv';
 import { msg } from '@painel/contract';
 import type { Core } from '../module.ts';
 import { sameSecret } from '../../platform/crypto.ts';
+import { orDiskFull } from '../../platform/errors.ts';
 import { createLoginThrottle } from '../auth/login-throttle.ts';
 import { ownerOfAccount } from '../library/library.ts';
 import { ipKey } from '../../platform/ip-key.ts';
@@ -282,7 +283,11 @@ export async function startFtp(
       sessions.set(watched, { accountId: row.id, version: row.token_version });
       (connection as unknown as { commandSocket: Socket }).commandSocket.once('close', () => sessions.delete(watched));
       return { fs: new LibraryFileSystem(connection, library, ownerOfAccount(row), config), cwd: '/' };
-    })().then(resolve, (e: unknown) => reject(e instanceof Error ? e : new Error(msg.ftpWrongCredentials)));
+    })().then(resolve, (e: unknown) => {
+      // a login records its attempt: on a full disk the database cannot, and the client is told why
+      const told = orDiskFull(e);
+      reject(told instanceof Error ? told : new Error(msg.ftpWrongCredentials));
+    });
   });
 
   await server.listen();

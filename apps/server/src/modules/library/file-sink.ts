@@ -1,5 +1,7 @@
 import fsp, { type FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import { ensureReserve, type DiskThreshold } from '../../platform/disk-space.ts';
+import { orDiskFull } from '../../platform/errors.ts';
 import type { Reservation } from './quota.ts';
 
 /** Bytes gathered before one write: 64 KiB socket chunks written one by one cost about a third more time on a 1 GiB upload. */
@@ -11,20 +13,24 @@ const MAX_BUFFERS = 512;
  * write fails with the quota's 413 the moment the bytes would pass the reservation the
  * plan allows. Chunks are gathered into ~1 MiB writev calls, with one write in flight
  * while the next batch fills, so memory stays at about two batches whatever the file size.
+ * A full disk fails the write with `disk_full`, as does the server disk's reserve (MIN_FREE_MB,
+ * see ensureReserve) when `space` is given: checked after each batch.
  */
 export class FileSink extends Writable {
   readonly #path: string;
   readonly #reservation: Reservation;
+  readonly #space: DiskThreshold | undefined;
   #fh: FileHandle | null = null;
   #batch: Buffer[] = [];
   #batchBytes = 0;
   #inflight: Promise<void> | null = null;
   received = 0;
 
-  constructor(path: string, reservation: Reservation) {
+  constructor(path: string, reservation: Reservation, space?: DiskThreshold) {
     super({ highWaterMark: 256 * 1024 });
     this.#path = path;
     this.#reservation = reservation;
+    this.#space = space;
   }
 
   override _construct(cb: (e?: Error | null) => void): void {
@@ -49,7 +55,10 @@ export class FileSink extends Writable {
         while (list.length && bytesWritten >= list[0]!.length) bytesWritten -= list.shift()!.length;
         if (list.length && bytesWritten > 0) list[0] = list[0]!.subarray(bytesWritten);
       }
-    })();
+      if (this.#space) await ensureReserve(this.#space);
+    })().catch((e: unknown) => {
+      throw orDiskFull(e);
+    });
     this.#inflight.catch(() => undefined); // awaited by the next flush or by _final
   }
 

@@ -75,6 +75,7 @@ export function libraryRoutes(
         if (space) await ensureFreeSpace(space); // before the folder, the reservation or a byte of the file
         const video = await videos.ingest(ownerOf(req.auth), folder_id, {
           declaredBytes: Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_OVERHEAD) : undefined,
+          space,
           open: async () => {
             const part = await firstFilePart(req.raw, req.headers['content-type']);
             if (part.fieldname !== 'video') throw new AppError('upload_no_file');

@@ -11,6 +11,9 @@ import { createSync } from './sync.ts';
 import { createVideosService } from './videos.service.ts';
 
 export type { LibraryGuard } from './folders.service.ts';
+
+/** How often the API sweeps: with STALE_MS, a dead upload's file and reservation go within a minute. */
+export const SWEEP_MS = 15_000;
 export type { Owner } from './owner.ts';
 export { ownerOf, ownerOfAccount } from './owner.ts';
 
@@ -39,9 +42,13 @@ export function createLibrary(deps: { db: Db; dataDir: string; probe?: Prober; n
     /** Lets a later module refuse deletions of folders or videos it uses (playlists, commercials). */
     addGuard: (g: LibraryGuard) => void guards.push(g),
     usageOf: videos.usageOf,
-    /** Leftovers of crashed uploads: temp files older than an hour, reservations past their lease. */
+    /**
+     * Leftovers of uploads that died with their process (this one's last run or another's):
+     * temp files and reservations not renewed for STALE_MS (quota.ts). Safe in any process
+     * at any time: a live upload renews both. The API runs it every SWEEP_MS.
+     */
     async sweep(): Promise<void> {
-      await storage.sweep(60 * 60_000);
+      await storage.sweep();
       await quota.sweep();
     },
   };

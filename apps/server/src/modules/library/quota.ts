@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db.ts';
+import { isDatabaseUnavailable, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { MB, toMb } from '../../platform/units.ts';
 import type { LibraryRepo } from './library.repo.ts';
@@ -6,9 +6,17 @@ import type { Owner } from './owner.ts';
 
 /** Reservations grow in steps while bytes arrive, so the database is asked every few MB, not per chunk. */
 const STEP = 16 * MB;
-/** A reservation not renewed for this long belongs to an upload that died with its process. */
-export const STALE_MS = 30 * 60_000;
-const RENEW_MS = 5 * 60_000;
+/**
+ * An open reservation is renewed this often by its process, while bytes arrive and while they
+ * do not (a slow line, the probe after the last byte, a job's encoder), until it is released.
+ */
+export const RENEW_MS = 10_000;
+/**
+ * A reservation not renewed for this long belongs to an upload that died with its process: it
+ * no longer counts against the plan, and the next sweep drops it. The temporary file of such an
+ * upload follows the same rule (storage.ts).
+ */
+export const STALE_MS = 40_000;
 
 export interface Reservation {
   readonly bytes: number;
@@ -58,29 +66,63 @@ export function createQuota(deps: { db: Db; repo: LibraryRepo; now?: () => numbe
     async open(owner: Owner, initial: number): Promise<Reservation> {
       const first = await tryReserve(owner, null, Math.max(0, initial), 0);
       if (first.id === null) throw refuse(first);
-      const id = first.id;
+      let id = first.id;
       let bytes = first.bytes;
       let released = false;
       let renewedAt = now();
+      /** Set when the row was lost and the plan no longer had room to take it back. */
+      let lostRefusal: { limitMb: number; usedMb: number } | null = null;
+      // one database write at a time: a renewal never writes back a size an ensure has just grown
+      let queue: Promise<unknown> = Promise.resolve();
+      const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+        const p = queue.then(fn);
+        queue = p.catch(() => undefined);
+        return p;
+      };
+      const renew = () => serial(async () => {
+        if (released) return;
+        renewedAt = now();
+        const [r] = await repo.updateReservation(db, id, bytes, renewedAt);
+        if (released || Number(r?.numUpdatedRows ?? 1n) > 0) return;
+        // another process dropped it as dead (this one could not renew it for STALE_MS: the database was away): taken again
+        const again = await tryReserve(owner, null, bytes, 0);
+        if (again.id === null) lostRefusal = again;
+        else id = again.id;
+      });
+      // the process that holds the reservation keeps it alive; one that dies stops renewing it
+      const timer = setInterval(() => void renew().catch(() => undefined), RENEW_MS);
+      timer.unref();
       return {
         get bytes() {
           return bytes;
         },
-        needs: (received: number) => received > bytes || now() - renewedAt > RENEW_MS,
-        async ensure(received: number) {
+        needs: (received: number) => received > bytes || lostRefusal !== null || now() - renewedAt > RENEW_MS,
+        ensure: (received: number) => serial(async () => {
+          if (lostRefusal) throw refuse(lostRefusal);
           renewedAt = now();
           if (received <= bytes) {
-            await repo.updateReservation(db, id, bytes, renewedAt); // a slow upload keeps its claim alive
+            await repo.updateReservation(db, id, bytes, renewedAt);
             return;
           }
           const r = await tryReserve(owner, id, received, STEP);
           if (r.id === null) throw refuse(r);
           bytes = r.bytes;
-        },
+        }),
         async release() {
           if (released) return;
           released = true;
-          await repo.deleteReservation(db, id);
+          clearInterval(timer);
+          await serial(() => repo.deleteReservation(db, id)).catch((e: unknown) => {
+            if (!isDatabaseUnavailable(e)) throw e;
+            // the database away for a moment (a restart): the reservation still goes once it
+            // answers, in the background (the upload's answer does not wait for it)
+            const retry = (left: number) => setTimeout(() => {
+              repo.deleteReservation(db, id).catch((err: unknown) => {
+                if (left > 1 && isDatabaseUnavailable(err)) retry(left - 1);
+              });
+            }, 1000).unref();
+            retry(Math.ceil(STALE_MS / 1000));
+          });
         },
       };
     },

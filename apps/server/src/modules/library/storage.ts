@@ -2,6 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { VIDEO_NAME_MAX } from '@painel/contract';
+import { RENEW_MS, STALE_MS } from './quota.ts';
+
+/** What else a crashed process may leave in .incoming (a deletion's trash) goes after this long. */
+const LEFTOVER_MS = 60 * 60_000;
+/** A temp path handed out but never created (the upload failed before its first byte) is forgotten after this long. */
+const NEVER_CREATED_MS = 10 * 60_000;
 
 /**
  * Where the library lives on disk: data/storage/{login}/{folder}/{generated}.{ext}.
@@ -26,6 +32,29 @@ export function createStorage(dataDir: string) {
     return dir;
   }
 
+  /**
+   * The upload temp files of this process, renewed (mtime) every RENEW_MS while they exist, so a
+   * slow upload — or one whose bytes are being probed — is never taken for a dead one by a sweep
+   * in this or another process. A path is forgotten once its file is gone (placed or removed).
+   */
+  const live = new Map<string, { since: number; created: boolean }>();
+  let renewer: NodeJS.Timeout | null = null;
+  async function renewLive(): Promise<void> {
+    const at = new Date();
+    for (const [p, entry] of live) {
+      try {
+        await fs.utimes(p, at, at);
+        entry.created = true;
+      } catch {
+        if (entry.created || at.getTime() - entry.since > NEVER_CREATED_MS) live.delete(p);
+      }
+    }
+    if (!live.size && renewer) {
+      clearInterval(renewer);
+      renewer = null;
+    }
+  }
+
   return {
     root,
     incoming,
@@ -36,7 +65,13 @@ export function createStorage(dataDir: string) {
     newArquivo: (container: string) => `${hex()}.${/^[a-z0-9]{2,5}$/.test(container) ? container : 'video'}`,
     async tempPath(kind: 'up' | 'trash'): Promise<string> {
       await fs.mkdir(incoming, { recursive: true });
-      return path.join(incoming, `${kind}-${hex()}`);
+      const p = path.join(incoming, `${kind}-${hex()}`);
+      if (kind === 'up') {
+        live.set(p, { since: Date.now(), created: false });
+        renewer ??= setInterval(() => void renewLive(), RENEW_MS);
+        renewer.unref();
+      }
+      return p;
     },
     /**
      * The real path of a library file, refused when any part of it below the account's
@@ -53,14 +88,20 @@ export function createStorage(dataDir: string) {
         return null;
       }
     },
-    /** Removes what a crashed process left in .incoming (older than maxAgeMs). */
-    async sweep(maxAgeMs: number): Promise<number> {
+    /**
+     * Removes what a dead process left in .incoming: an upload's temp file not renewed for
+     * STALE_MS (its process died), anything else after LEFTOVER_MS. A rename keeps a file's
+     * mtime but not its ctime, so the newer of the two says when it was last touched.
+     */
+    async sweep(): Promise<number> {
       let removed = 0;
       const names = await fs.readdir(incoming).catch(() => [] as string[]);
       for (const name of names) {
         const p = path.join(incoming, name);
+        if (live.has(p)) continue;
         const st = await fs.lstat(p).catch(() => null);
-        if (st && Date.now() - st.mtimeMs > maxAgeMs) {
+        const maxAge = name.startsWith('up-') ? STALE_MS : LEFTOVER_MS;
+        if (st && Date.now() - Math.max(st.mtimeMs, st.ctimeMs) > maxAge) {
           await fs.rm(p, { recursive: true, force: true });
           removed += 1;
         }

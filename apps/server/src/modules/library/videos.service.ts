@@ -5,7 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Video } from '@painel/contract';
 import type { ProbeFacts } from '@painel/media/probe';
 import { nowIso, type Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { diskFullError, type DiskThreshold } from '../../platform/disk-space.ts';
+import { AppError, orDiskFull } from '../../platform/errors.ts';
 import { toMb } from '../../platform/units.ts';
 import { folderNotFound, type LibraryGuard } from './folders.service.ts';
 import { createMoves } from './fs-moves.ts';
@@ -36,6 +37,8 @@ export interface IngestOptions {
   open(): Promise<IngestSource>;
   /** FTP semantics: a video with the same name in the folder is replaced (keeping its id); else the name gets a (2) suffix. */
   replace?: boolean;
+  /** The server disk's minimum (MIN_FREE_MB): the upload stops with `disk_full` when the free space falls under its reserve. */
+  space?: DiskThreshold | undefined;
 }
 
 interface PlaceOptions {
@@ -137,6 +140,8 @@ export function createVideosService(deps: {
       const video = await place(owner, folderId, file, facts, size, displayName(nome), opts);
       if (!video) throw folderNotFound();
       return video;
+    } catch (e) {
+      throw orDiskFull(e);
     } finally {
       await reservation?.release().catch(() => undefined);
     }
@@ -176,15 +181,20 @@ export function createVideosService(deps: {
     /**
      * One upload, from any door (API, FTP, jobs): folder check, quota reservation, bytes
      * to a temp file while counted against the plan, ffprobe, then rename + row together.
-     * Whatever fails leaves neither file nor row.
+     * Whatever fails leaves neither file nor row; a full disk fails it with `disk_full`.
      */
     async ingest(owner: Owner, folderId: number, opts: IngestOptions): Promise<Video> {
+      /** A full disk (the temp file, the folder, the database) is told as such; looked at before the temp file goes. */
+      const told = async (e: unknown) => (opts.space ? diskFullError(e, opts.space) : orDiskFull(e));
       if (!(await repo.folder(db, owner.userId, folderId))) throw folderNotFound();
-      const reservation = await quota.open(owner, opts.declaredBytes ?? 0);
-      const temp = await storage.tempPath('up');
+      const reservation = await quota.open(owner, opts.declaredBytes ?? 0).catch(async (e: unknown) => {
+        throw await told(e);
+      });
+      let temp: string | null = null;
       try {
+        temp = await storage.tempPath('up');
         const source = await opts.open();
-        const sink = new FileSink(temp, reservation);
+        const sink = new FileSink(temp, reservation, opts.space);
         await pipeline(source.stream, sink);
         const nome = displayName(source.filename);
         const facts = await probe(temp, extOf(nome));
@@ -192,8 +202,10 @@ export function createVideosService(deps: {
         const video = await place(owner, folderId, temp, facts, sink.received, nome, { replace: !!opts.replace });
         if (!video) throw folderNotFound();
         return video;
+      } catch (e) {
+        throw await told(e);
       } finally {
-        await fsp.rm(temp, { force: true });
+        if (temp) await fsp.rm(temp, { force: true });
         await reservation.release().catch(() => undefined);
       }
     },

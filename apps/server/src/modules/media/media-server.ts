@@ -36,9 +36,13 @@ export function createMediaServer(deps: { db: Db; repo: MediaRepo; nodeId: numbe
   }
 
   return {
-    /** nginx-rtmp's current streams; shared by the calls of one second so polling pages cost one request. */
-    stat(): Promise<RtmpStat> {
-      if (cachedStat && Date.now() - cachedStat.at < STAT_CACHE_MS) return cachedStat.p;
+    /**
+     * nginx-rtmp's current streams; shared by the calls of one second so polling pages cost one
+     * request. `fresh` asks nginx now (a decision that must not rest on a stat taken before nginx
+     * restarted).
+     */
+    stat(opts: { fresh?: boolean } = {}): Promise<RtmpStat> {
+      if (!opts.fresh && cachedStat && Date.now() - cachedStat.at < STAT_CACHE_MS) return cachedStat.p;
       const p = get('/stat').then(parseRtmpStat);
       cachedStat = { at: Date.now(), p };
       p.catch(() => {

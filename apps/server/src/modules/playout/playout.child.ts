@@ -326,6 +326,8 @@ export function playoutChild(deps: {
           void serial(async () => {
             const k = openSlot(pid);
             if (k !== null && k !== open) await onOpen(k);
+            // the next slots, again when planning them failed (the database away for a moment)
+            await ahead();
             if (Date.now() - lastCheck >= CHECK_EDITS_MS) {
               lastCheck = Date.now();
               const v = await repo.version(db, playlistIds);

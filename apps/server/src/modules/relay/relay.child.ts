@@ -1,5 +1,5 @@
 import { msg } from '@painel/contract';
-import { relayArgs, unsupportedCodec } from '@painel/media/relay';
+import { createReplayGate, relayArgs, unsupportedCodec } from '@painel/media/relay';
 import type { Config } from '../../platform/config.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
@@ -23,13 +23,19 @@ function masked(source: string): string {
   return `${u.protocol}//${u.host}/…`;
 }
 
+/** Every web address in a line (an HLS source's segments and variants) as scheme and host only. */
+const maskUrls = (t: string) => t.replace(/\b(https?):\/\/([^\s'"/?#]+)[^\s'"]*/gi, '$1://$2/…');
+
 /**
  * The worker's child of a relay: ffmpeg pulls the source and publishes it into the account's
  * own stream on this node's nginx, with a token that tells the on_publish callback it is this
  * relay. The source passes the form check and the outbound guard again each time the row is
  * taken up, as a name may resolve elsewhere than when it was registered. A dropped source is
  * retried by the supervisor's back-off (the source may well come back); a picture FLV cannot
- * carry, or a source silent for an hour, ends the row in error.
+ * carry, or a source silent for an hour, ends the row in error. A source that keeps its
+ * connection and sends nothing is a dropped one too: an RTMP source's run makes no progress
+ * and the engine restarts it; an HLS playlist that stops advancing ends the run (ffmpeg's
+ * reload limit), and the runs after it are not on air while they only replay its last segments.
  */
 export function relayChild(deps: {
   db: Db; repo: RelayRepo; sealer: Sealer; guard: OutboundGuard; config: Config;
@@ -42,7 +48,10 @@ export function relayChild(deps: {
     const source = await relaySource(guard, config.outboundAllow, sealer.open(relay.url), relay.tipo);
     const destination = channelPublishUrl(config, relay.usuario, 'relay', row.id);
     const hidden = masked(source);
+    const hls = relay.tipo === 'm3u8';
     let lastMedia = Date.now();
+    // runs that only replay the last segments of a playlist that stopped advancing are not on air
+    const gate = createReplayGate();
     // every host ffmpeg opens for this relay (redirects, variants, segments, keys) passes the guard
     const proxy = await startOutboundProxy(guard);
     return {
@@ -50,8 +59,13 @@ export function relayChild(deps: {
       env: proxiedEnv(proxy),
       dispose: () => void proxy.close(),
       args: relayArgs({ source, destination, ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}) }),
-      redact: (t) => t.split(source).join(hidden).replace(/relay=[^&\s]+/g, 'relay=***'),
-      progress: outputProgress,
+      redact: (t) => maskUrls(t.split(source).join(hidden)).replace(/relay=[^&\s]+/g, 'relay=***'),
+      progress: () => {
+        const grew = outputProgress();
+        if (!hls) return grew;
+        const judge = gate.run();
+        return (line) => judge(line, grew(line));
+      },
       permanent: (tail, sentMedia) => {
         // the source led ffmpeg to an address the guard refuses: retrying would only knock again
         const refused = proxy.refusals()[0];

@@ -17,10 +17,14 @@ export const ruleOf = (b: Pick<BookingRow, 'frequencia' | 'dias_semana' | 'inici
   frequencia: b.frequencia, inicio: b.inicio, dias: b.dias_semana ? b.dias_semana.split(',').map(Number) : [],
 });
 
-/** The worker's half of the schedule calendar: the bookings that are due start their playlist. */
-export function createDueBookings(deps: { db: Db; playout: Pick<PlayoutService, 'start'>; log?: (m: string) => void }) {
+/**
+ * The worker's half of the schedule calendar: the bookings that are due start their playlist.
+ * `clock` is the worker's wall clock (tests inject one that jumps).
+ */
+export function createDueBookings(deps: { db: Db; playout: Pick<PlayoutService, 'start'>; log?: (m: string) => void; clock?: () => number }) {
   const { db, playout } = deps;
   const log = deps.log ?? ((m: string) => console.log(`[agendamentos] ${m}`));
+  const clock = deps.clock ?? Date.now;
   return {
   /**
    * The worker's scheduler, every tick: each booking of the node whose latest occurrence is
@@ -32,8 +36,13 @@ export function createDueBookings(deps: { db: Db; playout: Pick<PlayoutService, 
    * rows beyond the page are the next pass's. Each of those writes holds only if the row's
    * `next_due_at` is still the one read: a booking changed meanwhile is looked at again rather
    * than run, or put off, by its old rule. Returns how many were due.
+   *
+   * Nothing here remembers the previous pass's time, so the wall clock may jump either way: an
+   * occurrence a jump forward skipped over is owed like one missed while no worker ran, and
+   * starts at once, late (the delay is kept); a jump back never runs one again, as the row's
+   * `next_due_at` already points past it and its `last_occurrence` names it.
    */
-  async due(nodeId: number, now = Date.now()): Promise<number> {
+  async due(nodeId: number, now = clock()): Promise<number> {
     const playout = deps.playout;
     if (!playout) return 0;
     const list = await repo.due(db, nodeId, new Date(now).toISOString(), DUE_PAGE);

@@ -19,6 +19,11 @@ declare module '../module.ts' {
 
 /** A broadcast with no signal is ended after this long (nginx may report a new publish late). */
 const RECONCILE_GRACE_MS = 10_000;
+/**
+ * After nginx came (back) up, how long OBS has to reconnect before its broadcast ends: OBS retries
+ * by itself, after a delay that grows with each attempt.
+ */
+const NGINX_UP_GRACE_MS = 30_000;
 const repo = createStreamingRepo();
 
 /**
@@ -66,7 +71,7 @@ export const streamingModule = defineModule({
       const stat = await w.media.stat().catch(() => null);
       if (!stat) return;
       const open = await repo.liveOfNode(store.db, w.nodeId);
-      const plan = planReconcile(open, stat, Date.now(), RECONCILE_GRACE_MS);
+      const plan = planReconcile(open, stat, Date.now(), RECONCILE_GRACE_MS, { since: w.nginx.status().since, graceMs: NGINX_UP_GRACE_MS });
       await applyReconcile({ db: store.db, repo, media: w.media, viewers: services.viewers, activity: services.activity, log: log('reconciliação') }, open, plan);
     },
   }],

@@ -116,28 +116,38 @@ export function createIngestService(deps: {
       for (const p of onName) if (p.tipo !== 'obs') await repo.update(db, p.id, { status: 'waiting', client_id: null });
       const open = onName.filter((o) => o.tipo === 'obs');
       if (open.length) {
-        // nginx refuses a second publisher itself; saying no first keeps the first one's record intact
-        const st = await media.stat().catch(() => null);
+        // nginx refuses a second publisher itself; saying no first keeps the first one's record intact.
+        // Asked now: a stat from just before an nginx restart would still list the encoder reconnecting
+        const st = await media.stat({ fresh: true }).catch(() => null);
         // without the media server's word the open broadcast may well be live: it is not ended for a newcomer
         if (!st) return { ok: false, reason: 'estado do servidor de mídia indisponível' };
         if (open.some((o) => publisherOf(st, o) && o.client_id !== clientId)) return { ok: false, reason: 'já existe um encoder transmitindo' };
       }
       const at = nowIso();
       const userId = effectiveUserId(account);
-      const id = await db.transaction().execute(async (tx) => {
-        for (const o of open) await repo.end(tx, o.id, at, END_REASONS.replaced);
+      const { id, resumed } = await db.transaction().execute(async (tx) => {
         const waiting = (await repo.waitingOfUser(tx, userId, 'obs')).find((w) => Date.now() - Date.parse(w.created_at) < WAITING_TTL_MS);
+        // an open broadcast whose encoder nginx no longer has, though nginx never said it ended (it
+        // was restarted: no publish_done), is OBS coming back by itself: the same broadcast goes on,
+        // with its title, its platforms and its playlist. One prepared since (waiting) is a new one.
+        const previous = waiting ? undefined : open[0];
+        for (const o of open) if (o !== previous) await repo.end(tx, o.id, at, END_REASONS.replaced);
+        if (previous) {
+          await repo.update(tx, previous.id, { status: 'live', client_id: clientId, publish_addr: f.addr ?? null });
+          return { id: previous.id, resumed: true };
+        }
         const live = { status: 'live' as const, client_id: clientId, publish_addr: f.addr ?? null, started_at: at };
         if (waiting) {
           await repo.update(tx, waiting.id, live);
-          return waiting.id;
+          return { id: waiting.id, resumed: false };
         }
         const row = await repo.insert(tx, {
           user_id: userId, node_id: nodeId, tipo: 'obs', titulo: msg.defaultObsTitle, codigo_playlist: null,
           stream_name: name, platform_ids: '[]', created_at: at, ended_at: null, end_reason: null, ...live,
         });
-        return row.id;
+        return { id: row.id, resumed: false };
       });
+      if (resumed) return { ok: true, transmissionId: id };
       // the previous broadcast's playlist must not be served as this one's (nginx writes a new one
       // at the first fragment); the previous session is closed, or nginx would refuse this publish
       await fs.rm(path.join(deps.hlsDir, `${name}.m3u8`), { force: true });

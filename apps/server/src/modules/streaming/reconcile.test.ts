@@ -26,6 +26,15 @@ test('a different publisher under the same name does not keep a broadcast alive'
   assert.deepEqual(p.drop, ['a_live']);
 });
 
+test('after nginx came back up (restarted: no publish_done), OBS has its own grace to reconnect before its broadcast ends', () => {
+  const broadcasts = [open(1, 'a_live', '5', 600)];
+  const up = (s: number) => ({ since: NOW - s * 1000, graceMs: 30_000 });
+  assert.deepEqual(planReconcile(broadcasts, stat(), NOW, 10_000, up(5)).end, []);
+  assert.deepEqual(planReconcile(broadcasts, stat(), NOW, 10_000, up(31)).end, [{ id: 1, reason: 'sem sinal' }]);
+  // a broadcast that never started is not waited for
+  assert.deepEqual(planReconcile([{ ...open(2, 'b_live', null, 0), started_at: null }], stat(), NOW, 10_000, up(5)).end, [{ id: 2, reason: 'sem sinal' }]);
+});
+
 test('publishers without an open broadcast are dropped (after the grace period); disabled accounts end', () => {
   const p = planReconcile([open(1, 'a_live', '5', 60, 1)], stat(stream('a_live', '5'), stream('x_live', '8'), stream('y_live', '9', 2000)), NOW, 10_000);
   assert.deepEqual(p.end, [{ id: 1, reason: 'conta desativada' }]);

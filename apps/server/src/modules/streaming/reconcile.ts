@@ -44,8 +44,13 @@ export function publisherOf(stat: RtmpStat, b: Pick<OpenBroadcast, 'stream_name'
 /**
  * Compares the open broadcasts (desired state) with what nginx-rtmp really has. Pure.
  * graceMs covers the moment between on_publish's answer and the stream showing in the stat.
+ * nginxUp, when given, is when nginx last came up: an nginx that was restarted (killed, crashed)
+ * dropped every encoder without telling the API, and OBS reconnects by itself after its own retry
+ * delay, so an OBS broadcast is not ended for lack of a signal until that grace has passed too.
  */
-export function planReconcile(open: OpenBroadcast[], stat: RtmpStat, now: number, graceMs: number): ReconcilePlan {
+export function planReconcile(
+  open: OpenBroadcast[], stat: RtmpStat, now: number, graceMs: number, nginxUp?: { since: number; graceMs: number },
+): ReconcilePlan {
   const plan: ReconcilePlan = { end: [], drop: [], live: [] };
   const claimed = new Set<string>();
   for (const b of open) {
@@ -59,7 +64,7 @@ export function planReconcile(open: OpenBroadcast[], stat: RtmpStat, now: number
       plan.live.push({ id: b.id, user_id: b.user_id, stream: s });
     } else if (b.tipo === 'playlist' || b.tipo === 'relay') {
       // the process's own callbacks (and the engine) say when it is on air; nginx may not list it yet
-    } else if (now - Date.parse(b.started_at ?? '') > graceMs || !b.started_at) {
+    } else if (!b.started_at || (now - Date.parse(b.started_at) > graceMs && (!nginxUp || now - nginxUp.since > nginxUp.graceMs))) {
       plan.end.push({ id: b.id, reason: END_REASONS.noSignal });
     }
   }

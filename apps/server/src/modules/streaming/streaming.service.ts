@@ -8,7 +8,7 @@ import { playlistSince } from '@painel/media/hls-playlist';
 import type { RtmpStat } from '@painel/media/rtmp-stat';
 import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
-import { nowIso, type Db } from '../../platform/db.ts';
+import { isDatabaseUnavailable, nowIso, type Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -22,6 +22,8 @@ import { channelUrls, formatUptime, secondsSince } from './urls.ts';
 const FRAGMENT_CLOCK_MARGIN_MS = 250;
 /** How long the playlist of a playout or relay between two runs is still served (nginx continues it). */
 const SOURCE_GAP_MS = 30_000;
+/** How long a playlist is served from the broadcast as last read while the database is away (a restart). */
+const OUTAGE_GRACE_MS = 60_000;
 
 /** A title given before OBS connects is kept this long for the next publish. */
 export const WAITING_TTL_MS = 60 * 60_000;
@@ -154,6 +156,9 @@ export function createStreamingService(deps: StreamingDeps) {
     };
   }
 
+  /** Each stream's servable broadcast as last read, for the moments the database is away. */
+  const lastServable = new Map<string, { open: TransmissionRow; at: number }>();
+
   return {
     secretOf,
     status,
@@ -163,7 +168,18 @@ export function createStreamingService(deps: StreamingDeps) {
      * nginx wrote for this broadcast (a file left by the previous one would replay its end).
      */
     async livePlaylist(streamName: string, playlistId?: number): Promise<{ text: string; userId: number; tipo: TransmissionRow['tipo'] } | null> {
-      const open = (await repo.servableByStream(db, streamName))[0];
+      let open: TransmissionRow | undefined;
+      try {
+        open = (await repo.servableByStream(db, streamName))[0];
+        if (open) lastServable.set(streamName, { open, at: Date.now() });
+        else lastServable.delete(streamName);
+      } catch (e) {
+        // the database away for a moment (a restart): viewers keep the broadcast they were
+        // watching, as last read, for a minute at most
+        const known = lastServable.get(streamName);
+        if (!isDatabaseUnavailable(e) || !known || Date.now() - known.at > OUTAGE_GRACE_MS) throw e;
+        open = known.open;
+      }
       if (!open?.started_at) return null;
       // a playlist's player: only while that playlist is what the channel broadcasts
       if (playlistId !== undefined && (open.tipo !== 'playlist' || open.codigo_playlist !== playlistId)) return null;
