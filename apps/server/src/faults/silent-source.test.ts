@@ -110,7 +110,9 @@ describe('fault: a source connected but silent (relay RTMP and HLS, OBS ingest)'
         // from the moment it is noticed, a drop: never "live" again while the source is silent
         seen.add(`${x.estado}|${x.relay_error_details}`);
         assert.notEqual(x.estado, 'live', `"no ar" de novo ${secs(Date.now() - t0)} s depois do silêncio: ${[...seen].join(', ')}`);
-        if (!ch.is_live) channelOff = true;
+        // nor the channel: a retry that republishes the last segments it relayed is no signal
+        assert.equal(ch.is_live, false, `canal "no ar" ${secs(Date.now() - t0)} s depois do silêncio`);
+        channelOff = true;
         if (Date.now() - t0 >= noticed + HOLD_MS) break;
       } else if (Date.now() - t0 > DETECT_MS + SLACK_MS) {
         assert.fail(`silêncio não percebido em ${secs(Date.now() - t0)} s`);
@@ -150,7 +152,7 @@ describe('fault: a source connected but silent (relay RTMP and HLS, OBS ingest)'
     console.log(`FALHA fonte-silenciosa relay RTMP: percebido em ${secs(fr.noticed)} s; recuperado em ${secs(fr.back)} s depois da volta da fonte; `
       + `canal fora do ar durante a queda: ${fr.channelOff ? 'sim' : 'não'}; mesma transmissão`);
     console.log(`FALHA fonte-silenciosa relay HLS: percebido em ${secs(fh.noticed)} s; recuperado em ${secs(fh.back)} s depois da volta da fonte; `
-      + `canal fora do ar durante a queda: ${fh.channelOff ? 'sim (entre as tentativas, que republicam os últimos segmentos)' : 'não'}; mesma transmissão`);
+      + `canal fora do ar durante a queda: ${fh.channelOff ? 'sim' : 'não'}; mesma transmissão`);
     assert.ok(fr.noticed <= DETECT_MS + SLACK_MS, `RTMP percebido em ${fr.noticed} ms`);
     assert.ok(fh.noticed <= DETECT_MS + SLACK_MS, `HLS percebido em ${fh.noticed} ms`);
     assert.ok(fr.channelOff, 'o canal continuou no ar com a fonte em silêncio');

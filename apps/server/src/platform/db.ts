@@ -135,12 +135,19 @@ export function openDb(opts: { databaseUrl?: string | undefined; dataDir: string
  * statement runs to completion in one synchronous call (the panel never streams rows from
  * SQLite), so one compiled statement serves every query of the same text.
  */
+const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+/** What a ROLLBACK does when SQLite has already rolled the transaction back. */
+const NOTHING_TO_ROLL_BACK = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) } as unknown as SQLite.Statement;
+
 function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
   return new Proxy(sqlite, {
     get(target, prop) {
       if (prop === 'prepare') {
         return (text: string) => {
+          // SQLite ends a transaction by itself on some errors (SQLITE_FULL: the disk is full); the
+          // driver's ROLLBACK after it would fail and hide that error behind "no transaction is active"
+          if (ROLLBACK.test(text) && !target.inTransaction) return NOTHING_TO_ROLL_BACK;
           let stmt = cache.get(text);
           if (!stmt) {
             stmt = target.prepare(text);

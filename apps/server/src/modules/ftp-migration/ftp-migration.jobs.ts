@@ -8,6 +8,7 @@ import { defineJob, type Core } from '../module.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseJson, type JobContext, type JobHandler } from '../../platform/jobs.ts';
 import { FileSink } from '../library/file-sink.ts';
+import { diskFullError } from '../../platform/disk-space.ts';
 import { ownerOfAccount, type Owner } from '../library/library.ts';
 import { displayName } from '../library/storage.ts';
 import type { MigrationDetail, MigrationResult } from './migration-status.ts';
@@ -96,8 +97,9 @@ export function migrationHandler(core: Core, opts: { timeoutMs?: number } = {}):
           d.video_ids.push(id);
         } catch (e) {
           if (ctx.signal.aborted) break;
-          // the destination folder was deleted, or the server cannot be reached again: nothing further can arrive
-          if (e instanceof AppError && (e.status === 404 || e.status === 502)) throw e;
+          // the destination folder was deleted, the server cannot be reached again, or the disk is
+          // full: nothing further can arrive
+          if (e instanceof AppError && (e.status === 404 || e.status === 502 || e.code === 'disk_full')) throw e;
           d.errors.push(fileError(nome, e));
           if (isQuota(e)) {
             const rest = files.length - i - 1;
@@ -143,7 +145,8 @@ async function transfer(p: {
   const reservation = await p.core.library.quota.open(p.owner, p.size);
   let sinkError: Error | null = null;
   try {
-    const sink = new FileSink(local, reservation);
+    // stops with disk_full at the reserve MIN_FREE_MB keeps, before the disk is full
+    const sink = new FileSink(local, reservation, p.core.config);
     sink.on('error', (e) => (sinkError ??= e));
     const tick = setInterval(() => p.progress(sink.received), 1000);
     try {
@@ -160,9 +163,15 @@ async function transfer(p: {
     await reservation.release();
     const video = await p.core.library.videos.importFile(p.owner, p.folderId, local, p.nome);
     return video.id;
-  } finally {
-    await reservation.release().catch(() => undefined);
+  } catch (e) {
+    // told while the partial file still fills the disk; it goes before the reservation is
+    // released, so that write finds room on a full disk
+    const told = await diskFullError(e, p.core.config);
     await fsp.rm(local, { force: true });
+    throw told;
+  } finally {
+    await fsp.rm(local, { force: true });
+    await reservation.release().catch(() => undefined);
   }
 }
 

@@ -5,6 +5,7 @@ import { startBody, startPlaylistBody, stopBody } from '@painel/contract';
 import { withFragmentBase } from '@painel/media/hls-playlist';
 import { sameSecret } from '../../platform/crypto.ts';
 import { isDatabaseUnavailable } from '../../platform/db.ts';
+import { isDiskFull } from '../../platform/disk-full.ts';
 import { parse } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { readHookForm, type HookForm, type IngestService } from './ingest.service.ts';
@@ -104,8 +105,8 @@ export function hlsRoutes(app: FastifyInstance, deps: {
         userId: live.userId, limit: () => deps.viewerLimit(m[1]!), stream: m[1]!, ip: req.ip,
         userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), sessionKey: typeof sessao === 'string' && sessao ? sessao.slice(0, 64) : undefined,
       }).catch((e: unknown) => {
-        // the database away for a moment: the viewer is not counted, but keeps watching
-        if (!isDatabaseUnavailable(e)) throw e;
+        // the database away for a moment, or the disk full: the viewer is not counted, but keeps watching
+        if (!isDatabaseUnavailable(e) && !isDiskFull(e)) throw e;
       });
     }
     if (live) {

@@ -90,8 +90,12 @@ export function createStreamingService(deps: StreamingDeps) {
     ]);
     // a playout failing over and over may be publishing for a moment between two failures: not on air
     const failing = playout?.falha ? playout.transmission_id : null;
-    // a playout between two runs (the next video format starts within a second) stays on air
-    const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => (x.s || (x.row.tipo !== 'obs' && x.row.source_live === 1)) && x.row.id !== failing) : [];
+    // a playout between two runs (the next video format starts within a second) stays on air; a
+    // relay is on air only while its process is: a retry against a stalled source publishes for
+    // a moment what it already relayed, and that is no signal
+    const onAir = (row: (typeof rows)[number], publishing: boolean) =>
+      row.tipo === 'relay' ? row.source_live === 1 : publishing || (row.tipo !== 'obs' && row.source_live === 1);
+    const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => onAir(x.row, !!x.s) && x.row.id !== failing) : [];
     const current = live.find((x) => x.row.tipo === 'obs') ?? live[0];
     const obs = live.find((x) => x.row.tipo === 'obs' && x.row.stream_name === urls.streamName);
     const kbps = (bps: number | undefined) => Math.round((bps ?? 0) / 1000);
