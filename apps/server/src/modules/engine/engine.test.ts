@@ -102,12 +102,15 @@ describe('media engine: a worker killed and restarted', () => {
     // the orphan keeps pushing meanwhile: nobody stopped it
     assert.deepEqual(childrenOf(row.process_id, tag), [first]);
 
-    const oldNginx = Number(fs.readFileSync(path.join(h.config.dataDir, 'nginx', 'supervisor.pid'), 'utf8'));
+    const killedAt = new Date().toISOString();
     runWorker();
-    // the new worker's nginx replaces the old one, so OBS reconnects, as OBS does by itself; until
-    // then the old nginx still answers on the port (a worker starts slowly on a loaded machine),
-    // and a publish it accepted would be cut when it goes
-    await eventually(async () => !alive(oldNginx) && (await get('/api/health')).components?.media_server === 'ok', 30_000, 'o nginx do novo worker');
+    // the new worker takes nginx up (it adopts the one left running on the same configuration, or
+    // replaces it) and reports it; until then the old worker's last report still reads as healthy
+    await eventually(async () => {
+      const svc = await h.core.store.db.selectFrom('media_services').select('heartbeat_at').where('name', '=', 'nginx').executeTakeFirst();
+      return !!svc && svc.heartbeat_at > killedAt && (await get('/api/health')).components?.media_server === 'ok';
+    }, 30_000, 'o nginx do novo worker');
+    // OBS leaves and comes back, as OBS does by itself after a drop: a new broadcast of its own
     obs.kill('SIGKILL');
     let again: ChildProcess | undefined;
     await eventually(async () => {
@@ -335,6 +338,218 @@ describe('media engine: one row\'s failure never stops the others', () => {
       assert.deepEqual(engine.running(), [healthy.row.id]);
       assert.equal((await rowOf(healthy.row.id)).pid, live.pid);
       assert.equal((await rowOf(poisoned.row.id)).state, 'error');
+    } finally {
+      await engine.stop();
+    }
+  });
+});
+
+/**
+ * The database away for a while (PostgreSQL restarting, ~10 s in production): every read and
+ * write of the engine fails. The running child goes on untouched; one that restarts meanwhile
+ * waits for the database to prepare instead of ending in error; a row whose start failed only
+ * because of the database is tried again, not ended; what was observed meanwhile is written
+ * once the database is back. The repository is wrapped to fail on demand.
+ */
+describe('media engine: the database away for a while', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h?.close());
+
+  test('children keep running, nothing ends in error, the observations are written when it is back', async () => {
+    const db = h.core.store.db;
+    const real = createProcessesRepo();
+    let away = false;
+    /** The database answered the pass's read, then went away again (the factory's reads fail). */
+    let readsWork = false;
+    /** The preparation's own reads fail (it may succeed while the engine's writes still fail). */
+    let prepareFails = false;
+    const cut = () => new Error('Connection terminated unexpectedly');
+    /** Every call the database refused: [method, row id, patch]. */
+    const refused: [string, unknown, unknown][] = [];
+    const repo = Object.fromEntries(Object.entries(real).map(([name, f]) => [name, (...args: unknown[]) => {
+      if (!away || (readsWork && name === 'ofNode')) return (f as (...a: unknown[]) => Promise<unknown>)(...args);
+      refused.push([name, args[1], args[2]]);
+      return Promise.reject(cut());
+    }])) as typeof real;
+    const processes = createProcesses({ repo: real });
+    const newRow = async () => processes.create(db, { userId: (await h.createAccount()).id, nodeId: 1, kind: 'restream', startAt: Date.now() - 1000, endAt: Date.now() + 120_000 });
+    const a = await newRow();
+    const ticker = {
+      command: process.execPath,
+      args: ['-e', 'let n = 0; setInterval(() => console.log(`total_size=${(n += 10000)}`), 100)'],
+      redact: (t: string) => t,
+      progress: () => { let last = 0; return (l: string) => { const m = /^total_size=(\d+)/.exec(l); const grew = !!m && Number(m[1]) > last; if (m) last = Number(m[1]); return grew; }; },
+      permanent: () => null,
+    };
+    const prepared: number[] = [];
+    const factory: ChildFactory = async (r) => {
+      // not an error of a known kind: the engine asks the database whether it is there
+      if (away) throw new Error('falha ao ler a linha');
+      return {
+        ...ticker,
+        prepare: async () => {
+          if (prepareFails) throw cut();
+          prepared.push(r.id);
+        },
+      };
+    };
+    const logs: string[] = [];
+    const engine = createEngine({
+      db, repo, nodeId: 1, tag: `${h.config.dataDir}#1`, factories: { restream: factory }, log: (m) => logs.push(m),
+      backoff: { minMs: 100, maxMs: 200, resetAfterMs: 60_000 }, dbRetryMs: 100,
+    });
+    const rowOf = (id: number) => db.selectFrom('media_processes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    try {
+      await engine.reconcile();
+      const live = await eventually(async () => {
+        const r = await rowOf(a.id);
+        return r.state === 'live' && r;
+      }, 5000, 'no ar');
+      const first = live.pid!;
+
+      away = true;
+      await assert.rejects(engine.reconcile());
+      // nothing stopped or restarted by the failed pass
+      assert.deepEqual(engine.running(), [a.id]);
+      assert.ok(alive(first));
+
+      // the child dies while the database is away: it is restarted once the database answers again
+      prepareFails = true;
+      process.kill(first, 'SIGKILL');
+      await eventually(async () => logs.some((l) => l.includes('banco de dados indisponível ao preparar')), 5000, 'preparo esperando o banco');
+      // a row created just before, whose start fails only because the database went away meanwhile
+      const b = await newRow();
+      readsWork = true;
+      await engine.reconcile();
+      readsWork = false;
+      assert.deepEqual(engine.running(), [a.id]);
+      await new Promise((r) => setTimeout(r, 500));
+      assert.deepEqual(engine.running(), [a.id], 'the restarting row is still the engine\'s');
+      // nothing it observed meanwhile reached the database (its row still says live, with the dead pid)
+      assert.deepEqual([(await rowOf(a.id)).state, (await rowOf(a.id)).pid], ['live', first]);
+      assert.notEqual((await rowOf(b.id)).state, 'error');
+
+      // its preparation gets through: the child runs again, and what the engine saw is not written
+      prepareFails = false;
+      await eventually(async () => refused.some(([m, id, patch]) => m === 'observe' && id === a.id && (patch as { state?: string }).state === 'live'), 10_000, 'no ar de novo, sem gravar');
+      assert.deepEqual([(await rowOf(a.id)).state, (await rowOf(a.id)).pid], ['live', first]);
+      away = false;
+      // the next pass writes it: no new observation of the child is needed
+      await engine.reconcile();
+      const again = await eventually(async () => {
+        const r = await rowOf(a.id);
+        return r.state === 'live' && r.pid !== first && r;
+      }, 5000, 'de volta, com o estado gravado');
+      assert.ok(again.pid && alive(again.pid));
+      assert.equal(again.desired, 'running');
+      assert.ok(again.restarts >= 1);
+      const rb = await eventually(async () => {
+        const r = await rowOf(b.id);
+        return r.state === 'live' && r;
+      }, 5000, 'a linha nova iniciada depois');
+      assert.deepEqual([rb.desired, rb.error], ['running', null]);
+      assert.deepEqual(engine.running().sort(), [a.id, b.id].sort());
+      assert.ok(prepared.filter((id) => id === a.id).length >= 2);
+    } finally {
+      await engine.stop();
+    }
+  });
+});
+
+/**
+ * Many rows taken up at once (a worker's restart with fifty channels): at most maxStarting
+ * children start together, and each one that gets going lets the next row start at once,
+ * without waiting for the next tick.
+ */
+describe('media engine: many rows taken up together', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h?.close());
+
+  test('no more than maxStarting at once; the rest follow as the first ones get going', async () => {
+    const db = h.core.store.db;
+    const repo = createProcessesRepo();
+    const processes = createProcesses({ repo });
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      ids.push((await processes.create(db, { userId: (await h.createAccount()).id, nodeId: 1, kind: 'restream', startAt: Date.now() - 1000, endAt: Date.now() + 60_000 })).id);
+    }
+    // a child whose output starts after 300 ms, as an ffmpeg connecting to its destination; each
+    // row's start is timed from its factory call to its first output that grew
+    const spans = new Map<number, { from: number; to: number }>();
+    const factory: ChildFactory = async (r) => {
+      spans.set(r.id, { from: Date.now(), to: Infinity });
+      return {
+        command: process.execPath,
+        args: ['-e', 'let n = 0; setTimeout(() => setInterval(() => console.log(`total_size=${(n += 10000)}`), 50), 300)'],
+        redact: (t: string) => t,
+        progress: () => (l: string) => {
+          const grew = /^total_size=\d+/.test(l);
+          const span = spans.get(r.id)!;
+          if (grew && span.to === Infinity) span.to = Date.now();
+          return grew;
+        },
+        permanent: () => null,
+      };
+    };
+    const engine = createEngine({ db, repo, nodeId: 1, tag: `${h.config.dataDir}#1`, factories: { restream: factory }, log: () => {}, maxStarting: 2 });
+    const states = async () => (await db.selectFrom('media_processes').select('state').where('id', 'in', ids).execute()).map((r) => r.state);
+    try {
+      await engine.reconcile();
+      assert.deepEqual(engine.running(), ids.slice(0, 2));
+      // no other pass is asked for: the engine starts the next rows itself as slots free
+      await eventually(async () => (await states()).every((s) => s === 'live') && engine.running().length === 6, 10_000, 'todas no ar');
+      const all = [...spans.values()];
+      const most = Math.max(...all.map((a) => all.filter((b) => b.from <= a.from && a.from < b.to).length));
+      assert.equal(spans.size, 6);
+      assert.ok(most <= 2, `iniciando ao mesmo tempo: ${most}`);
+    } finally {
+      await engine.stop();
+    }
+  });
+});
+
+describe('media engine: the clock moved back after a start', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h?.close());
+
+  test('a running child stays as it is; a row that never started waits for its time', async () => {
+    const db = h.core.store.db;
+    const repo = createProcessesRepo();
+    const processes = createProcesses({ repo });
+    const acc = await h.createAccount();
+    const started = await processes.create(db, { userId: acc.id, nodeId: 1, kind: 'restream', startAt: Date.now() - 1000, endAt: Date.now() + 3 * 3_600_000 });
+    const later = await processes.create(db, { userId: (await h.createAccount()).id, nodeId: 1, kind: 'restream', startAt: Date.now() + 30 * 60_000, endAt: Date.now() + 3 * 3_600_000 });
+    const ticker: Awaited<ReturnType<ChildFactory>> = {
+      command: process.execPath,
+      args: ['-e', 'let n = 0; setInterval(() => console.log(`total_size=${(n += 10000)}`), 100)'],
+      redact: (t: string) => t,
+      progress: () => { let last = 0; return (l: string) => { const m = /^total_size=(\d+)/.exec(l); const grew = !!m && Number(m[1]) > last; if (m) last = Number(m[1]); return grew; }; },
+      permanent: () => null,
+    };
+    const engine = createEngine({ db, repo, nodeId: 1, tag: `${h.config.dataDir}#1`, factories: { restream: async () => ticker }, log: () => {} });
+    const rowOf = (id: number) => db.selectFrom('media_processes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    try {
+      await engine.reconcile();
+      const live = await eventually(async () => {
+        const r = await rowOf(started.id);
+        return r.state === 'live' && r;
+      }, 5000, 'no ar');
+      // an hour back: the started row is before its start time again, the other one further from its own
+      await engine.reconcile(Date.now() - 3_600_000);
+      assert.deepEqual(engine.running(), [started.id]);
+      const after = await rowOf(started.id);
+      assert.deepEqual([after.state, after.pid], ['live', live.pid]);
+      assert.ok(alive(live.pid!));
+      assert.equal((await rowOf(later.id)).state, 'scheduled');
     } finally {
       await engine.stop();
     }

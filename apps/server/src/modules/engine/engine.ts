@@ -43,6 +43,14 @@ export interface EngineOptions {
   factories: Partial<Record<ProcessRow['kind'], ChildFactory>>;
   backoff?: SupervisorOptions['backoff'];
   staleAfterMs?: number;
+  /**
+   * At most this many children starting at once (spawned, no output yet); the other rows wait
+   * for a later pass. Fifty channels taken up together (a worker's restart) do not swamp the
+   * machine, and the first ones are not judged stale while the last ones start.
+   */
+  maxStarting?: number;
+  /** How often a step that failed because the database is away is tried again. */
+  dbRetryMs?: number;
   log?: (m: string) => void;
 }
 
@@ -52,6 +60,8 @@ interface Running {
   /** Set once the child produced media in this run. */
   everLive: boolean;
   stopping: boolean;
+  /** Spawned (or being prepared) and no output yet: counts against maxStarting. */
+  starting: boolean;
   /** Ends the spec's watch of the current run. */
   detach: (() => void) | null;
   dispose: (() => void) | undefined;
@@ -62,6 +72,22 @@ type NodeRow = Awaited<ReturnType<ProcessesRepo['ofNode']>>[number];
 
 const ENV_TAG = 'PAINEL_ENGINE';
 const ENV_ID = 'PAINEL_PROCESS';
+const MAX_STARTING = 16;
+const DB_RETRY_MS = 1000;
+/** How long a killed orphan may take to go before its row's new child starts anyway. */
+const ORPHAN_GONE_MS = 2000;
+
+/**
+ * Errors that say the database is away (PostgreSQL restarting, a connection cut, SQLite busy or
+ * its disk failing), not that the row is wrong: the step is retried, the row never ends in error.
+ */
+function looksLikeDbAway(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown } | null;
+  const code = typeof err?.code === 'string' ? err.code : '';
+  if (/^(08|57P0[123]|53)/.test(code) || /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|PROTOCOL)/.test(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error|database is locked/i.test(String(err?.message ?? ''));
+}
 
 /**
  * The worker's half of the media engine. Each tick it reads its node's rows, starts a
@@ -74,12 +100,98 @@ export function createEngine(o: EngineOptions) {
   const { db, repo, nodeId } = o;
   const log = o.log ?? ((m: string) => console.log(`[engine] ${m}`));
   const children = new Map<number, Running>();
+  const maxStarting = o.maxStarting ?? MAX_STARTING;
+  const dbRetryMs = o.dbRetryMs ?? DB_RETRY_MS;
+  /** Children a previous worker left running, by row: each goes just before its row's new child starts, or when its row is not run. */
+  const orphans = new Map<number, number[]>();
   let writes: Promise<void> = Promise.resolve();
+  /** Observations not written yet (the database was away), merged per row: the next pass writes them. */
+  const unsaved = new Map<number, ObservedPatch>();
+  let savesFailing = false;
+  /** A row waited for a start slot in the last pass: a slot that frees runs another pass at once. */
+  let deferred = false;
+  let kickTimer: NodeJS.Timeout | null = null;
+  let reconciling: Promise<void> = Promise.resolve();
+  let stopped = false;
 
-  /** Serialised, so an older observation never overwrites a newer one. */
+  /**
+   * Serialised, so an older observation never overwrites a newer one. One that fails (the
+   * database away) is kept, merged with what follows for the row, and written by a later pass;
+   * the children never wait for it.
+   */
   function observe(id: number, patch: ObservedPatch): Promise<void> {
-    writes = writes.then(() => repo.observe(db, id, patch)).then(() => undefined, (e: Error) => log(`estado do processo ${id} não gravado: ${e.message}`));
+    unsaved.set(id, { ...unsaved.get(id), ...patch });
+    return save(id);
+  }
+
+  function save(id: number): Promise<void> {
+    writes = writes.then(async () => {
+      const patch = unsaved.get(id);
+      if (!patch) return; // written by an earlier save
+      try {
+        await repo.observe(db, id, patch);
+        if (unsaved.get(id) === patch) unsaved.delete(id);
+        if (savesFailing && !unsaved.size) {
+          savesFailing = false;
+          log('estados dos processos gravados de novo');
+        }
+      } catch (e) {
+        // once per outage, not once per row and pass
+        if (!savesFailing) log(`estado do processo ${id} não gravado; nova tentativa na próxima passada: ${errorSummary(e)}`);
+        savesFailing = true;
+      }
+    });
     return writes;
+  }
+
+  /** True when a step's error came from the database being away, not from the row. */
+  async function dbAway(e: unknown): Promise<boolean> {
+    if (looksLikeDbAway(e)) return true;
+    try {
+      await repo.ping(db);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
+  /** Runs one start of a child's preparation, again and again while the database is away (not while its row stops). */
+  async function untilDb(step: () => Promise<void>, entry: Running): Promise<void> {
+    for (let logged = false; ;) {
+      try {
+        return await step();
+      } catch (e) {
+        if (entry.stopping || !(await dbAway(e))) throw e;
+        if (!logged) log(`processo ${entry.row.id}: banco de dados indisponível ao preparar; nova tentativa a cada ${dbRetryMs} ms`);
+        logged = true;
+        await new Promise((r) => setTimeout(r, dbRetryMs));
+        if (entry.stopping) throw e;
+      }
+    }
+  }
+
+  /** Children whose start is under way (maxStarting). */
+  const startingNow = () => [...children.values()].filter((r) => r.starting).length;
+
+  /** A start slot freed while rows wait for one: another pass now, not at the next tick. */
+  function kick(): void {
+    if (!deferred || kickTimer || stopped) return;
+    kickTimer = setTimeout(() => {
+      kickTimer = null;
+      void reconcile().catch((e: Error) => log(`reconciliação: ${errorSummary(e)}`));
+    }, 50);
+  }
+
+  /** Ends what a previous worker left running for a row, and waits (briefly) until it is gone. */
+  async function endOrphans(id: number): Promise<void> {
+    const found = orphans.get(id);
+    if (!found) return;
+    orphans.delete(id);
+    // still ours: one that ended by itself meanwhile may have left its pid to another process
+    const pids = found.filter((pid) => envOf(pid)?.get(ENV_TAG) === o.tag);
+    for (const pid of pids) killGroup(pid);
+    const until = Date.now() + ORPHAN_GONE_MS;
+    while (pids.some(running) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   }
 
   const stateOf = (r: Running, s: SupervisorStatus): ProcessState | null => {
@@ -101,6 +213,11 @@ export function createEngine(o: EngineOptions) {
       if (!factory) throw new Error(`${row.kind}: ${msg.notFound}`);
       spec = await factory(row);
     } catch (e) {
+      if (await dbAway(e)) {
+        // the row is not at fault: the next pass builds it again
+        log(`processo ${row.id}: banco de dados indisponível ao iniciar; nova tentativa na próxima passada`);
+        return;
+      }
       // nothing to retry: the address is refused or the row is incomplete
       await observe(row.id, { state: 'error', error: (e as Error).message, desired: 'stopped', pid: null, state_at: nowIso() });
       return;
@@ -121,7 +238,16 @@ export function createEngine(o: EngineOptions) {
     let grew = spec.progress();
     let sentMedia = false;
     let lastPid: number | null = null;
-    const entry: Running = { row, everLive: false, stopping: false, detach: null, dispose: spec.dispose, sup: undefined as unknown as Supervisor };
+    const entry: Running = { row, everLive: false, stopping: false, starting: true, detach: null, dispose: spec.dispose, sup: undefined as unknown as Supervisor };
+    const prepare = spec.prepare;
+    // the previous worker's child of this row goes once the new one is ready to start: nginx
+    // takes one publisher per channel, and the channel is off air only for that moment
+    const beforeSpawn = prepare || orphans.has(row.id)
+      ? async () => {
+        if (prepare) await untilDb(prepare, entry);
+        await endOrphans(row.id);
+      }
+      : undefined;
     const follow = (pid: number | null) => {
       entry.detach?.();
       entry.detach = pid !== null && spec.attach ? spec.attach(pid) : null;
@@ -133,7 +259,7 @@ export function createEngine(o: EngineOptions) {
       env: { ...(spec.env ?? process.env), [ENV_TAG]: o.tag, [ENV_ID]: String(row.id) },
       ...(o.backoff ? { backoff: o.backoff } : {}),
       staleAfterMs: o.staleAfterMs ?? 15_000,
-      ...(spec.prepare ? { beforeSpawn: spec.prepare } : {}),
+      ...(beforeSpawn ? { beforeSpawn } : {}),
       ...(spec.planned ? { plannedExit: spec.planned } : {}),
       isProgress: (line) => {
         const ok = grew(line);
@@ -150,6 +276,9 @@ export function createEngine(o: EngineOptions) {
           grew = spec.progress();
           sentMedia = false;
         }
+        const wasStarting = entry.starting;
+        entry.starting = s.state === 'starting';
+        if (wasStarting && !entry.starting) kick();
         if (entry.stopping) return;
         const state = stateOf(entry, s);
         if (!state) return;
@@ -164,6 +293,7 @@ export function createEngine(o: EngineOptions) {
           patch.desired = 'stopped';
           children.delete(row.id);
           entry.dispose?.();
+          kick();
         }
         void observe(row.id, patch);
       },
@@ -192,7 +322,9 @@ export function createEngine(o: EngineOptions) {
     const r = children.get(id);
     if (!r) return;
     r.stopping = true;
+    r.starting = false;
     children.delete(id);
+    kick();
     await r.sup.stop();
     r.detach?.();
     r.detach = null;
@@ -210,89 +342,121 @@ export function createEngine(o: EngineOptions) {
     // past its end time, or its broadcast is over
     const ended = (row.end_at !== null && Date.parse(row.end_at) <= now) || row.transmission_status === 'ended';
     if (row.desired === 'running' && row.disabled) {
+      await endOrphans(row.id);
       await stopChild(row.id, null);
       await observe(row.id, { desired: 'stopped', state: 'error', error: msg.accountDisabled, pid: null, state_at: nowIso() });
       return;
     }
     if (row.desired === 'running' && ended) {
+      await endOrphans(row.id);
       await stopChild(row.id, null);
       const at = nowIso();
       await observe(row.id, { desired: 'stopped', state: 'finished', pid: null, state_at: at, ended_at: at, error: null });
       return;
     }
     if (row.desired !== 'running') {
+      await endOrphans(row.id);
       if (children.has(row.id)) await stopChild(row.id, { state: 'finished', ended: true });
       else if (row.pid !== null) await observe(row.id, { pid: null });
       return;
     }
     if (row.held) {
       // another source has the channel: nothing of this row runs until it is released
+      await endOrphans(row.id);
       if (children.has(row.id)) await stopChild(row.id, null);
       if (row.state !== 'held' || row.pid !== null) await observe(row.id, { state: 'held', pid: null, state_at: nowIso() });
       return;
     }
-    if (Date.parse(row.start_at) > now) {
+    // not yet time: only for a row that never started (the clock moved back an hour after a start
+    // leaves the running child and its state alone)
+    if (Date.parse(row.start_at) > now && !children.has(row.id) && !row.started_at) {
+      await endOrphans(row.id);
       if (row.state !== 'scheduled') await observe(row.id, { state: 'scheduled', state_at: nowIso() });
       return;
     }
-    const running = children.get(row.id);
-    if (running) running.row = row;
-    else if (row.state !== 'error') await spawn(row);
+    const current = children.get(row.id);
+    if (current) {
+      current.row = row;
+    } else if (row.state === 'error') {
+      await endOrphans(row.id);
+    } else if (startingNow() >= maxStarting) {
+      // a later pass starts it (the left-over child, if any, keeps the channel on air meanwhile)
+      deferred = true;
+    } else {
+      await spawn(row);
+    }
+  }
+
+  /** One pass over the node's rows (serialised: a pass a freed start slot runs never overlaps the worker's). */
+  async function reconcileOnce(now: number): Promise<void> {
+    // observations the database missed while it was away
+    for (const id of [...unsaved.keys()]) void save(id);
+    const rows = await repo.ofNode(db, nodeId);
+    deferred = false;
+    const seen = new Set<number>();
+    for (const row of rows) {
+      seen.add(row.id);
+      // one row's failure (another tenant's bad data, a bug in one spec) never stops the rest
+      try {
+        await reconcileRow(row, now);
+      } catch (e) {
+        await fail(row.id, e);
+      }
+    }
+    // rows removed (or moved to another node) while their child runs
+    for (const id of [...children.keys()]) {
+      if (seen.has(id)) continue;
+      try {
+        await stopChild(id, null);
+      } catch (e) {
+        log(`processo ${id}: filho não encerrado: ${errorSummary(e)}`);
+      }
+    }
+    for (const id of [...orphans.keys()]) if (!seen.has(id)) await endOrphans(id);
+  }
+
+  function reconcile(now?: number): Promise<void> {
+    const run = reconciling.then(() => reconcileOnce(now ?? Date.now()));
+    reconciling = run.catch(() => undefined);
+    return run;
   }
 
   return {
     /**
      * Before the first tick: children a crashed or killed worker left behind would push a
      * second copy of the same stream. They are found by the process group each row recorded
-     * and, for rows removed meanwhile, by this engine's tag in their environment.
+     * and, for rows removed meanwhile, by this engine's tag in their environment. The ones of
+     * rows that still run stay on air until their row's new child starts (each channel is off
+     * air for a moment, not for the whole restart); the others go now. Returns how many were found.
      */
     async adoptOrphans(): Promise<number> {
-      const victims = new Set<number>();
+      const found = new Map<number, Set<number>>();
+      const add = (id: number, pid: number) => found.set(id, (found.get(id) ?? new Set()).add(pid));
       for (const r of await repo.withPid(db, nodeId)) {
-        if (r.pid && envOf(r.pid)?.get(ENV_TAG) === o.tag) victims.add(r.pid);
+        if (r.pid && envOf(r.pid)?.get(ENV_TAG) === o.tag) add(r.id, r.pid);
         await repo.observe(db, r.id, { pid: null });
       }
-      for (const pid of pidsWithEnv([`${ENV_TAG}=${o.tag}`])) victims.add(pid);
-      for (const pid of victims) {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            /* gone already */
-          }
-        }
+      for (const pid of pidsWithEnv([`${ENV_TAG}=${o.tag}`])) add(Number(envOf(pid)?.get(ENV_ID) ?? 0), pid);
+      const runs = new Set((await repo.ofNode(db, nodeId)).filter((r) => r.desired === 'running' && o.factories[r.kind]).map((r) => r.id));
+      let count = 0;
+      for (const [id, pids] of found) {
+        count += pids.size;
+        orphans.set(id, [...pids]);
+        if (!runs.has(id)) await endOrphans(id);
       }
-      if (victims.size) log(`${victims.size} processo(s) de uma execução anterior encerrado(s)`);
-      return victims.size;
+      if (count) log(`${count} processo(s) de uma execução anterior encontrado(s); cada um sai quando o seu substituto inicia`);
+      return count;
     },
 
-    async reconcile(now = Date.now()): Promise<void> {
-      const rows = await repo.ofNode(db, nodeId);
-      const seen = new Set<number>();
-      for (const row of rows) {
-        seen.add(row.id);
-        // one row's failure (another tenant's bad data, a bug in one spec) never stops the rest
-        try {
-          await reconcileRow(row, now);
-        } catch (e) {
-          await fail(row.id, e);
-        }
-      }
-      // rows removed (or moved to another node) while their child runs
-      for (const id of [...children.keys()]) {
-        if (seen.has(id)) continue;
-        try {
-          await stopChild(id, null);
-        } catch (e) {
-          log(`processo ${id}: filho não encerrado: ${errorSummary(e)}`);
-        }
-      }
-    },
+    reconcile,
 
     /** Stops every child; the rows keep their desired state, so the next worker resumes them. */
     async stop(): Promise<void> {
+      stopped = true;
+      if (kickTimer) clearTimeout(kickTimer);
+      kickTimer = null;
+      await reconciling;
+      for (const id of [...orphans.keys()]) await endOrphans(id);
       for (const id of [...children.keys()]) {
         await stopChild(id, null);
         // nothing is pushed until a worker takes the row up again
@@ -306,6 +470,28 @@ export function createEngine(o: EngineOptions) {
   };
 }
 export type Engine = ReturnType<typeof createEngine>;
+
+/** Kills a child's whole process group (its pid leads it), or the process alone. */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone already */
+    }
+  }
+}
+
+/** Still running: not gone and not a zombie (an orphan's new parent may reap it late). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
 
 /** A process's environment, or undefined when it is gone or not ours to read. */
 function envOf(pid: number): Map<string, string> | undefined {

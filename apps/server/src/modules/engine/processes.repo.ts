@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Tx } from '../../platform/db.ts';
 import type { MediaProcessesTable } from './engine.table.ts';
 
@@ -21,6 +21,8 @@ export function createProcessesRepo() {
     /** Rows of the node that recorded a child: after a crash those children may still run. */
     withPid: (tx: Tx, nodeId: number) =>
       tx.selectFrom('media_processes').select(['id', 'pid']).where('node_id', '=', nodeId).where('pid', 'is not', null).execute(),
+    /** Rejects while the database cannot be reached. */
+    ping: async (tx: Tx): Promise<void> => void (await sql`select 1`.execute(tx)),
     observe: (tx: Tx, id: number, patch: ObservedPatch) =>
       tx.updateTable('media_processes').set(patch).where('id', '=', id).execute(),
     /** Sets the desired state of a row of the user; returns whether it existed. */
