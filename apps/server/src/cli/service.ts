@@ -7,8 +7,8 @@ import { EXIT_REFUSED } from '../platform/start-errors.ts';
 /**
  * `./painel install-service` / `./painel uninstall-service`: the panel as two systemd services.
  *
- * Two units, not one: `./painel start` runs the API in its own process and the media worker as a
- * child it supervises (start.ts). Under systemd the service manager is the supervisor, so each
+ * Two units, not one: `./painel start` (start.ts) supervises the API and the media worker as two
+ * children. Under systemd the service manager is the supervisor, so each
  * entry point gets its own unit — painel-api (main.ts: HTTP API, web app, player pages, FTP) and
  * painel-worker (worker.ts: nginx-rtmp, which it supervises itself, ffmpeg children, jobs,
  * periodic duties). Each restarts on its own (Restart=on-failure), each has its own journal
