@@ -194,6 +194,16 @@ describe('a reseller manages its streamings in Chromium', () => {
     await page.waitForURL('**/dashboard/administracao');
     await page.getByRole('heading', { name: a.title, level: 1 }).waitFor();
     await page.getByTestId('installation-totals').getByText(a.totalLive).waitFor();
+    // 'Servidores': this server, registered by its worker and online while it beats
+    const server = page.getByTestId('server-row').filter({ hasText: a.serverName({ id: 1 }) });
+    await server.getByTestId('server-state').getByText(a.serverOnline, { exact: true }).waitFor();
+    // on a phone the table scrolls inside its box: the page itself never scrolls sideways
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      return main.scrollWidth <= main.clientWidth + 1 && document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1;
+    }), 'Administração fits a phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
 
     // a new reseller with its pool, the password left empty: generated and shown this once
     const login = `rev${process.pid}`;
@@ -205,6 +215,7 @@ describe('a reseller manages its streamings in Chromium', () => {
     await form.getByLabel(a.streamingsLabel, { exact: true }).fill('4');
     await form.getByLabel(a.viewersPoolLabel).fill('200');
     await form.getByLabel(a.storagePoolLabel).fill('5000');
+    assert.equal(await form.getByLabel(a.serverLabel).inputValue(), '', 'the server is chosen automatically unless the operator picks one');
     await form.getByRole('button', { name: a.create }).click();
     const shown = page.getByRole('dialog', { name: t.generatedTitle });
     await shown.waitFor();

@@ -22,7 +22,7 @@ export async function openCore(config: Config, options: CoreOptions = {}, defs: 
   const store = openDb(config);
   await migrate(store);
   const sealer = createSealer(secret(config.dataDir, 'ftp.key'));
-  const accounts = createAccountsService({ db: store.db, repo: createAccountsRepo(), sealer });
+  const accounts = createAccountsService({ db: store.db, repo: createAccountsRepo(), sealer, nodeId: config.media.nodeId });
   const library = createLibrary({ db: store.db, dataDir: config.dataDir });
   const write = options.log ?? ((scope: string, line: string) => console.log(`[${scope}] ${line}`));
   const ctx: ModuleContext = {

@@ -61,6 +61,8 @@ export const dashboardOverviewSchema = z.object({
   atividade_recente: z.array(activityItemSchema),
   transmissoes_recentes: z.array(transmissionRecordSchema),
   plataformas: z.array(platformUseSchema),
+  /** The account's media server and whether it reports (offline: its broadcasts and files are unavailable until it is back). */
+  servidor: z.object({ codigo: z.number(), online: z.boolean() }),
 });
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
 

@@ -300,6 +300,9 @@ export const serverErrors = {
   idempotency_key_invalid: { status: 400, message: 'Idempotency-Key inválida: use de 1 a 255 caracteres visíveis' },
   idempotency_key_reused: { status: 422, message: 'Esta Idempotency-Key já foi usada com outra requisição' },
   idempotency_in_progress: { status: 409, message: 'Uma requisição com esta Idempotency-Key ainda está em andamento: tente de novo em instantes' },
+  // media servers (servers.ts)
+  server_not_found: { status: 400, message: 'Servidor não encontrado: escolha um servidor da instalação' },
+  edge_url_invalid: { status: 400, message: 'Endereço do edge inválido: use http(s)://host[:porta], ou deixe vazio' },
   streamings_reseller_only: { status: 400, message: 'O número de streamings (--streamings) só vale para contas de revenda' },
   // upgrades: a database already migrated by a newer version of the panel
   database_newer: { status: 500, message: (v: { names: string }) => `O banco de dados foi atualizado por uma versão mais nova do painel (migrações desconhecidas por esta versão: ${v.names}). Nada foi alterado e o painel não inicia: rode a versão mais nova ou restaure o backup feito antes da atualização` },

@@ -8,6 +8,7 @@ export * from './menu.ts';
 export * from './auth.ts';
 export * from './management.ts';
 export * from './provisioning.ts';
+export * from './servers.ts';
 export * from './settings.ts';
 export * from './streaming.ts';
 export * from './players.ts';

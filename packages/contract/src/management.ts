@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coded } from './coded.ts';
 import { ACCOUNT_TYPES } from './auth.ts';
+import { serverChoice } from './servers.ts';
 
 /**
  * A reseller's streamings and the operator's accounts.
@@ -34,6 +35,8 @@ export const newStreamingBody = streamingPlanBody.extend({
   nome: z.string().trim().max(100).optional().default(''),
   /** Empty or absent: the panel generates one and answers it once. */
   senha: z.string().max(1024).optional().default(''),
+  /** The operator's choice of server (absent: the online server with the most free capacity); a reseller may not choose. */
+  codigo_servidor: serverChoice.optional(),
 });
 export type NewStreamingBody = z.infer<typeof newStreamingBody>;
 

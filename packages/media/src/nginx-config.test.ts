@@ -89,9 +89,34 @@ describe('nginxConfig', () => {
     assert.deepEqual(listen('203.0.113.5'), ['listen 203.0.113.5:3002;', 'listen 127.0.0.1:3002;']);
     assert.deepEqual(listen('::'), ['listen [::]:3002 ipv6only=off;']);
     assert.deepEqual(listen('2001:db8::5'), ['listen [2001:db8::5]:3002;', 'listen 127.0.0.1:3002;']);
+    // another loopback address (a second server on the machine) is not doubled on 127.0.0.1, which a neighbour may bind
+    assert.deepEqual(listen('127.0.0.2'), ['listen 127.0.0.2:3002;']);
+    // an API on the same outside address is called from loopback, so it believes nginx's X-Forwarded-For
+    const bind = (address: string, apiUrl: string) => nginxConfig({ ...base, hlsHttp: { port: 3002, address, apiUrl } }).match(/^\s*proxy_bind .*$/gm)?.map((l) => l.trim()) ?? [];
+    assert.deepEqual(bind('203.0.113.5', 'http://203.0.113.5:3001'), ['proxy_bind 127.0.0.1;']);
+    assert.deepEqual(bind('2001:db8::5', 'http://[2001:db8::5]:3001'), ['proxy_bind ::1;']);
+    assert.deepEqual(bind('127.0.0.2', 'http://127.0.0.2:3001'), []);
+    assert.deepEqual(bind('', 'http://127.0.0.1:3001'), []);
+    assert.deepEqual(bind('203.0.113.5', 'http://api.interna:3001'), []); // an API elsewhere is reached as before
     assert.throws(() => nginxConfig({ ...base, hlsHttp: { port: 3002, address: '1.2.3.4; include x', apiUrl: 'http://127.0.0.1:3001' } }));
     assert.throws(() => nginxConfig({ ...base, hlsHttp: { port: 0, address: '', apiUrl: 'http://127.0.0.1:3001' } }));
     assert.throws(() => nginxConfig({ ...base, hlsHttp: { port: 3002, address: '', apiUrl: 'https://127.0.0.1:3001' } }));
+  });
+
+  test('RTMP binds the bind address; readers of the machine may play from where they come', () => {
+    const rtmp = (rtmpAddress: string | undefined) => {
+      const c = nginxConfig({ ...base, rtmpAddress });
+      const server = c.slice(c.indexOf('rtmp {'), c.indexOf('http {'));
+      return { listen: server.match(/^\s*listen .*$/gm)!.map((l) => l.trim()), play: server.match(/^\s*(allow|deny) play .*$/gm)!.map((l) => l.trim()) };
+    };
+    assert.deepEqual(rtmp(undefined), { listen: ['listen 1935;'], play: ['allow play 127.0.0.1;', 'deny play all;'] });
+    assert.deepEqual(rtmp('0.0.0.0').listen, ['listen 1935;']);
+    assert.deepEqual(rtmp('::').listen, ['listen [::]:1935 ipv6only=off;']);
+    // 127.0.0.x is reached from 127.0.0.1; an outside address from itself
+    assert.deepEqual(rtmp('127.0.0.2'), { listen: ['listen 127.0.0.2:1935;'], play: ['allow play 127.0.0.1;', 'deny play all;'] });
+    assert.deepEqual(rtmp('203.0.113.5'), { listen: ['listen 203.0.113.5:1935;'], play: ['allow play 127.0.0.1;', 'allow play 203.0.113.5;', 'deny play all;'] });
+    assert.deepEqual(rtmp('[2001:db8::5]').listen, ['listen [2001:db8::5]:1935;']);
+    assert.throws(() => nginxConfig({ ...base, rtmpAddress: '1.2.3.4; include x' }));
   });
 
   test('refuses values that could inject directives', () => {

@@ -10,6 +10,12 @@ export interface NginxOptions {
   prefix: string;
   hlsDir: string;
   rtmpPort: number;
+  /**
+   * The address the RTMP port binds (the panel's BIND_ADDRESS); omitted, empty or 0.0.0.0: every
+   * IPv4 address, `::`: every address. A specific address may also play the streams: the node's
+   * own readers (restreams) connect to it and come from it.
+   */
+  rtmpAddress?: string | undefined;
   /** Loopback HTTP port of rtmp_stat and rtmp_control. */
   controlPort: number;
   /** Base of the publish callbacks, e.g. http://127.0.0.1:3001/api/rtmp/hook/TOKEN */
@@ -28,7 +34,7 @@ export interface NginxOptions {
 
 export interface HlsHttpOptions {
   port: number;
-  /** The address to bind (the panel's HOST); 0.0.0.0 or empty: every IPv4 address, `::`: every address. */
+  /** The address to bind (the panel's BIND_ADDRESS or HOST); 0.0.0.0 or empty: every IPv4 address, `::`: every address. */
   address: string;
   /** The API (http://127.0.0.1:3001): playlists asked of this port are passed to it with the viewer's address. */
   apiUrl: string;
@@ -46,7 +52,7 @@ const PLAYLIST_LOCATION = '"^/hls/[a-z0-9_]+\\.m3u8$"';
 
 /** nginx parses these values as words: refuse anything that could break out of one. */
 function word(v: string, what: string): string {
-  if (!/^[A-Za-z0-9_./:@%+=,-]+$/.test(v)) throw new Error(`valor impróprio para a configuração do nginx (${what}): ${v}`);
+  if (!/^[A-Za-z0-9_./:@%+=,[\]-]+$/.test(v)) throw new Error(`valor impróprio para a configuração do nginx (${what}): ${v}`);
   return v;
 }
 
@@ -55,17 +61,33 @@ const port = (n: number, what: string): number => {
   return n;
 };
 
+/** A bind address without brackets; '' for every IPv4 address. */
+const bare = (address: string | undefined): string => {
+  const a = (address ?? '').trim().replace(/^\[(.*)\]$/, '$1');
+  return a === '0.0.0.0' || a === '*' ? '' : a;
+};
+/** 127.0.0.x: reached from this machine from 127.0.0.1. */
+const onIpv4Loopback = (a: string): boolean => a.startsWith('127.') || a === 'localhost';
+
+/** The `listen` line of a port on a bind address ('' or 0.0.0.0: every IPv4 address, `::`: every address). */
+function listenOn(address: string | undefined, p: number): string {
+  const a = bare(address);
+  if (a === '') return `listen ${p};`;
+  if (a === '::') return `listen [::]:${p} ipv6only=off;`;
+  return `listen ${a.includes(':') ? `[${word(a, 'address')}]` : word(a, 'address')}:${p};`;
+}
+
 /**
  * `listen` lines of the public HLS port: the panel's bind address, and loopback too when that
  * is one specific outside address, since the API hands loopback clients (the worker's own
- * ffmpeg reading the channel) fragment addresses on 127.0.0.1.
+ * ffmpeg reading the channel) fragment addresses on 127.0.0.1. A loopback address is never
+ * doubled on 127.0.0.1: several servers bound to 127.0.0.2, 127.0.0.3… share one machine on
+ * the same ports.
  */
 function hlsListen(address: string, p: number): string[] {
-  const a = address.trim().replace(/^\[(.*)\]$/, '$1');
-  if (a === '' || a === '0.0.0.0' || a === '*') return [`listen ${p};`];
-  if (a === '::') return [`listen [::]:${p} ipv6only=off;`];
-  const own = `listen ${a.includes(':') ? `[${word(a, 'address')}]` : word(a, 'address')}:${p};`;
-  return a === '127.0.0.1' || a === 'localhost' ? [own] : [own, `listen 127.0.0.1:${p};`];
+  const a = bare(address);
+  const own = listenOn(a, p);
+  return a === '' || a === '::' || onIpv4Loopback(a) ? [own] : [own, `listen 127.0.0.1:${p};`];
 }
 
 /**
@@ -79,6 +101,10 @@ function hlsServer(o: HlsHttpOptions, hlsDir: string): string[] {
   const api = new URL(o.apiUrl);
   if (api.protocol !== 'http:') throw new Error('o nginx alcança a API por http://');
   const upstream = word(api.origin, 'api');
+  // the API believes X-Forwarded-For from loopback only: an API bound to this machine's outside
+  // address (BIND_ADDRESS) is still called from 127.0.0.1, or every viewer would be that address
+  const a = bare(o.address);
+  const fromLoopback = a !== '' && a !== '::' && !onIpv4Loopback(a) && api.hostname.replace(/^\[(.*)\]$/, '$1') === a;
   const cors = [
     'add_header Access-Control-Allow-Origin * always;',
     'add_header Access-Control-Allow-Methods "GET, HEAD, OPTIONS" always;',
@@ -98,6 +124,7 @@ function hlsServer(o: HlsHttpOptions, hlsDir: string): string[] {
     '    }',
     `    location ~ ${PLAYLIST_LOCATION} {`,
     `      proxy_pass ${upstream};`,
+    ...(fromLoopback ? [`      proxy_bind ${a.includes(':') ? '::1' : '127.0.0.1'};`] : []),
     '      proxy_http_version 1.1;',
     '      proxy_set_header Connection "";',
     '      proxy_set_header Host $host;',
@@ -123,6 +150,11 @@ export function nginxConfig(o: NginxOptions): string {
   const hook = word(o.hookBaseUrl.replace(/\/$/, ''), 'hook');
   const hlsDir = word(o.hlsDir, 'hls');
   if (!/^http:\/\//.test(hook)) throw new Error('os callbacks do nginx-rtmp precisam de http://');
+  const rtmpAddress = bare(o.rtmpAddress);
+  // a reader of this machine connecting to 127.0.0.x comes from 127.0.0.1; to any other specific
+  // address (an outside one, ::1), from that address
+  const ownReader = rtmpAddress !== '' && rtmpAddress !== '::' && !onIpv4Loopback(rtmpAddress);
+  const playFrom = ['127.0.0.1', ...(ownReader ? [word(rtmpAddress, 'address')] : [])];
   const lines = [
     '# Gerado pelo painel (worker.ts) a cada início; alterações manuais são perdidas.',
     o.rtmpModule ? `load_module ${word(o.rtmpModule, 'module')};` : '',
@@ -139,7 +171,7 @@ export function nginxConfig(o: NginxOptions): string {
     '',
     'rtmp {',
     '  server {',
-    `    listen ${port(o.rtmpPort, 'rtmp')};`,
+    `    ${listenOn(rtmpAddress, port(o.rtmpPort, 'rtmp'))}`,
     '    chunk_size 4096;',
     // an encoder that stays connected but sends nothing is dropped, so the channel goes offline
     '    drop_idle_publisher 10s;',
@@ -148,7 +180,7 @@ export function nginxConfig(o: NginxOptions): string {
     '      record off;',
     '      wait_key on;',
     // pulls (restreams, relays) run on this machine; viewers watch the HLS, never raw RTMP
-    '      allow play 127.0.0.1;',
+    ...playFrom.map((a) => `      allow play ${a};`),
     '      deny play all;',
     `      on_publish ${hook}/publish;`,
     `      on_publish_done ${hook}/publish_done;`,

@@ -10,6 +10,7 @@ const USAGE = `Uso:
                     [--bitrate 2500] [--espectadores 100] [--espaco 1000] [--revenda EMAIL]
                     [--streamings 10]   (revenda: quantas streamings ela pode ter)
                     [--max-lives-ativas 5] [--max-lives 50] [--max-agendamentos 200]
+                    [--servidor N]      (o servidor da conta; sem ele, o servidor online mais livre)
   ./painel user list
   ./painel user passwd EMAIL [--password P]     (sem --password, a senha é lida da entrada)
   ./painel user disable EMAIL
@@ -36,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' }, password: { type: 'string' }, usuario: { type: 'string' }, nome: { type: 'string' },
       tipo: { type: 'string' }, bitrate: { type: 'string' }, espectadores: { type: 'string' }, espaco: { type: 'string' },
       revenda: { type: 'string' }, 'max-lives-ativas': { type: 'string' }, 'max-lives': { type: 'string' },
-      'max-agendamentos': { type: 'string' }, streamings: { type: 'string' },
+      'max-agendamentos': { type: 'string' }, streamings: { type: 'string' }, servidor: { type: 'string' },
     },
   });
   if (!sub || !['add', 'list', 'passwd', 'disable', 'enable'].includes(sub)) {
@@ -55,11 +56,15 @@ async function main(argv: string[]): Promise<number> {
         if (values.tipo !== 'revenda') throw new AppError('streamings_reseller_only');
         if (!Number.isInteger(streamings) || streamings < 0) throw new AppError('account_value_invalid', { field: 'streamings' });
       }
+      // a known server, or this node itself (checked with the placement, in the transaction)
+      const servidor = num(values.servidor);
+      if (servidor !== undefined && !(Number.isSafeInteger(servidor) && servidor > 0)) throw new AppError('server_not_found');
       const prepared = await accounts.prepare({
         email: values.email, password: values.password, usuario: values.usuario, nome: values.nome,
         tipo: values.tipo as AccountType | undefined, bitrate: num(values.bitrate), espectadores: num(values.espectadores),
         espaco: num(values.espaco), revendaEmail: values.revenda, maxLivesAtivas: num(values['max-lives-ativas']),
         maxLives: num(values['max-lives']), maxAgendamentos: num(values['max-agendamentos']),
+        codigoServidor: servidor, localNode: core.config.media.nodeId,
       });
       const row = await core.store.db.transaction().execute(async (tx) => {
         const created = await accounts.insert(tx, prepared);
@@ -68,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
         return { ...created, max_streamings: streamings };
       });
       console.log(`Conta criada: #${row.id} ${row.email} (usuário ${row.usuario}, ${row.tipo === 'admin' ? 'operador' : row.tipo}${
-        row.tipo === 'revenda' ? `, ${row.max_streamings} streamings` : ''})`);
+        row.tipo === 'revenda' ? `, ${row.max_streamings} streamings` : ''}, servidor ${row.codigo_servidor})`);
     } else if (sub === 'list') {
       const rows = await accounts.list();
       console.log(['id', 'email', 'usuario', 'tipo', 'bitrate', 'espectadores', 'espaco', 'max_lives_ativas', 'max_lives', 'max_agendamentos', 'situacao'].join('\t'));

@@ -23,6 +23,7 @@ import { playoutModule } from './playout/index.ts';
 import { provisioningModule } from './provisioning/index.ts';
 import { relayModule } from './relay/index.ts';
 import { schedulesModule } from './schedules/index.ts';
+import { serversModule } from './servers/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { streamingModule } from './streaming/index.ts';
 import { viewersModule } from './viewers/index.ts';
@@ -38,5 +39,5 @@ export const modules: readonly ModuleDefinition[] = [
   viewersModule, audienceModule, schedulesModule, engineModule, channelModule, playoutModule,
   streamingModule, mediaModule, dashboardModule,
   playlistsModule, commercialsModule, livesModule, relayModule, playersModule,
-  libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule, metricsModule,
+  libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule, metricsModule, serversModule,
 ];

@@ -5,7 +5,15 @@ import { loadWebPushConfig, type WebPushConfig } from './push-services.ts';
 
 export interface Config {
   port: number;
+  /** The API's address (BIND_ADDRESS when set, else HOST); FTP and HLS_PORT bind it too. */
   host: string;
+  /**
+   * The address every listener of this server binds (BIND_ADDRESS): the API, RTMP, HLS_PORT, FTP
+   * and its passive ports, so that several servers share one machine (127.0.0.2, 127.0.0.3…) on
+   * the same ports. Unset: HOST for the API, FTP and HLS_PORT, every address for RTMP (as before).
+   * The addresses the panel gives stay PUBLIC_HOST/PUBLIC_URL's.
+   */
+  bindAddress: string | undefined;
   rtmpPort: number;
   ftpPort: number;
   /** Passive-mode data ports of the FTP server (FTP_PASV_MIN–FTP_PASV_MAX); open them in the firewall. */
@@ -77,12 +85,22 @@ export interface MediaConfig {
   rtmpModule: string | null;
   /** Loopback port of rtmp_stat/rtmp_control; undefined lets the worker pick a free one and record it. */
   controlPort: number | undefined;
-  /** How nginx reaches the API for on_publish (loopback by default). */
+  /** How nginx reaches the API for on_publish (loopback, or the bound address, by default). */
   apiInternalUrl: string;
+  /**
+   * Where this machine's own processes reach nginx-rtmp (playouts and relays publishing,
+   * restreams reading): BIND_ADDRESS when set, 127.0.0.1 otherwise. URL form.
+   */
+  rtmpLocalHost: string;
+  /**
+   * Where this machine's own processes fetch from HLS_PORT (the fragments listed to loopback
+   * clients): the address it binds when that names one, 127.0.0.1 otherwise. URL form.
+   */
+  hlsLocalHost: string;
   hlsFragmentSeconds: number;
   hlsPlaylistSeconds: number;
   ffmpegBin: string;
-  /** Public port where nginx serves the HLS fragments (HLS_PORT, bound like the API to HOST); 0: none, the API serves them. */
+  /** Public port where nginx serves the HLS fragments (HLS_PORT, bound like the API to BIND_ADDRESS or HOST); 0: none, the API serves them. */
   hlsPort: number;
   /** Where players fetch the fragments (HLS_PUBLIC_URL, e.g. https://hls.example.com behind TLS); unset: the host the viewer used, on hlsPort. */
   hlsPublicUrl: string | undefined;
@@ -110,11 +128,25 @@ function publicUrlOf(value: string | undefined): URL | undefined {
   return u;
 }
 
+/**
+ * How this machine's own processes reach a listener bound to `address`: 127.0.0.1 when it binds
+ * every address, else that address (an IPv6 one in brackets, for URLs).
+ */
+export function localHostOf(address: string | undefined): string {
+  const a = (address ?? '').trim().replace(/^\[(.*)\]$/, '$1');
+  if (['', '0.0.0.0', '::', '*'].includes(a)) return '127.0.0.1';
+  return a.includes(':') ? `[${a}]` : a;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../../..');
+  // BIND_ADDRESS, when set, is every listener's address and replaces HOST (the API, FTP and HLS_PORT only)
+  const bindAddress = env.BIND_ADDRESS?.trim().replace(/^\[(.*)\]$/, '$1') || undefined;
+  const host = bindAddress ?? env.HOST ?? '0.0.0.0';
   return {
     port: int(env.PORT, 3001),
-    host: env.HOST ?? '0.0.0.0',
+    host,
+    bindAddress,
     rtmpPort: int(env.RTMP_PORT, 1935),
     ftpPort: int(env.FTP_PORT, 2121),
     ftpPasv: { min: int(env.FTP_PASV_MIN, 30000), max: int(env.FTP_PASV_MAX, 30100) },
@@ -137,7 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rtmpModule: env.NGINX_RTMP_MODULE !== undefined ? env.NGINX_RTMP_MODULE || null
         : firstExisting('/usr/lib/nginx/modules/ngx_rtmp_module.so') ?? null,
       controlPort: env.RTMP_STAT_PORT ? int(env.RTMP_STAT_PORT, 0) : undefined,
-      apiInternalUrl: (env.API_INTERNAL_URL || `http://127.0.0.1:${int(env.PORT, 3001)}`).replace(/\/$/, ''),
+      apiInternalUrl: (env.API_INTERNAL_URL || `http://${localHostOf(host)}:${int(env.PORT, 3001)}`).replace(/\/$/, ''),
+      rtmpLocalHost: localHostOf(bindAddress),
+      hlsLocalHost: localHostOf(host),
       hlsFragmentSeconds: int(env.HLS_FRAGMENT_SECONDS, 2),
       // long enough that a player of a playlist channel can start half a minute back (10-s fragments)
       hlsPlaylistSeconds: int(env.HLS_PLAYLIST_SECONDS, 20),

@@ -55,8 +55,9 @@ export function commandLine(pid: number): string[] {
 /**
  * The whole product as `./painel start` runs it (start.ts: the API, the supervised worker and its
  * nginx), on free ports and a fresh data folder: for the end-to-end tests and the fault tests.
+ * `address`: where the API is reached (a stack started with BIND_ADDRESS), 127.0.0.1 by default.
  */
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(extraEnv: Record<string, string> = {}, opts: { address?: string } = {}): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(process.env.E2E_DATA ?? os.tmpdir(), 'stack-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -77,7 +78,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${opts.address ?? '127.0.0.1'}:${env.PORT}`;
   const stop = async () => {
     // start.ts's children (the API, the worker and the worker's nginx) finish stopping before the data folder goes
     const children = child.pid ? childPids(child.pid).flatMap((pid) => [pid, ...childPids(pid)]) : [];

@@ -25,6 +25,7 @@ import {
   apiKeysResponseSchema, createdApiKeyResponseSchema, provisioningAccountResponseSchema, provisioningCreatedResponseSchema,
   provisioningDeletedResponseSchema, provisioningPasswordResponseSchema, revokedApiKeyResponseSchema,
 } from '../provisioning.ts';
+import { serverResponseSchema, serversResponseSchema } from '../servers.ts';
 import { notJson, type ResponseEntry } from './entry.ts';
 
 /** The core features' routes: sign-in, settings, health, streaming, dashboard, players, lives, relay and audience. */
@@ -51,6 +52,8 @@ export const coreResponses = {
   'GET /api/admin/api-keys': apiKeysResponseSchema,
   'POST /api/admin/api-keys': createdApiKeyResponseSchema,
   'DELETE /api/admin/api-keys/:id': revokedApiKeyResponseSchema,
+  'GET /api/admin/servidores': serversResponseSchema,
+  'PUT /api/admin/servidores/:id': serverResponseSchema,
   'POST /api/provisioning/v1/accounts': provisioningCreatedResponseSchema,
   'GET /api/provisioning/v1/accounts/:login': provisioningAccountResponseSchema,
   'PUT /api/provisioning/v1/accounts/:login/plan': provisioningAccountResponseSchema,

@@ -15,6 +15,7 @@ import { namedStates } from './012-named-states.ts';
 import { jobErrorCode } from './013-job-error-code.ts';
 import { management } from './014-management.ts';
 import { apiKeys } from './015-api-keys.ts';
+import { servers } from './016-servers.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '013-job-error-code': jobErrorCode(),
     '014-management': management(dialect),
     '015-api-keys': apiKeys(dialect),
+    '016-servers': servers(),
   };
 }

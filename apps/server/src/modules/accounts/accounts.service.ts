@@ -7,6 +7,7 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import type { Sealer } from '../../platform/crypto.ts';
+import { chooseServer } from '../servers/placement.ts';
 import type { AccountRow, AccountsRepo } from './accounts.repo.ts';
 
 export interface NewAccount {
@@ -24,6 +25,10 @@ export interface NewAccount {
   maxLives?: number | undefined;
   maxAgendamentos?: number | undefined;
   revendaEmail?: string | undefined;
+  /** The server the account goes to (the operator's pick); absent: the automatic placement (modules/servers/placement.ts). */
+  codigoServidor?: number | undefined;
+  /** This node's NODE_ID: the placement when no server is online yet (default 1). */
+  localNode?: number | undefined;
 }
 
 /** usuario names streams, folders and FTP logins, so it is kept to a safe alphabet. */
@@ -35,7 +40,7 @@ const HASH_OPTS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, paral
 
 export const hashPassword = (p: string): Promise<string> => argon2.hash(p, HASH_OPTS);
 
-export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer: Sealer }) {
+export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer: Sealer; /** This node's NODE_ID: where an account goes when no server is online. */ nodeId?: number }) {
   const { db, repo, sealer } = deps;
 
   async function toUser(row: AccountRow): Promise<User> {
@@ -88,7 +93,10 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
       if (!Number.isInteger(v) || v < 0) throw new AppError('account_value_invalid', { field: k });
     }
     const password_hash = await hashPassword(input.password);
-    return { email, usuario, nome: input.nome?.trim() || usuario, tipo, password_hash, limits, counts, revendaEmail: input.revendaEmail };
+    return {
+      email, usuario, nome: input.nome?.trim() || usuario, tipo, password_hash, limits, counts, revendaEmail: input.revendaEmail,
+      placement: { chosen: input.codigoServidor, localNode: input.localNode ?? deps.nodeId ?? 1 },
+    };
   }
   type Prepared = Awaited<ReturnType<typeof prepare>>;
 
@@ -103,11 +111,12 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
       revenda_id = r.id;
     }
     if (revenda_id !== null && p.tipo !== 'streaming') throw new AppError('reseller_streaming_only');
+    const codigo_servidor = await chooseServer(tx, p.placement);
     const now = nowIso();
     return repo.insert(tx, {
       email: p.email, usuario: p.usuario, nome: p.nome, tipo: p.tipo, password_hash: p.password_hash,
       ftp_password: sealer.seal(randomBytes(9).toString('base64url')),
-      ...p.limits, ...p.counts, revenda_id, codigo_servidor: 1, codigo_cliente: null, created_at: now, updated_at: now,
+      ...p.limits, ...p.counts, revenda_id, codigo_servidor, codigo_cliente: null, created_at: now, updated_at: now,
     });
   }
 

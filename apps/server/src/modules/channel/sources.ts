@@ -24,7 +24,7 @@ export function verifyPublishToken(dataDir: string, token: string | undefined): 
   return Number.isInteger(id) && id > 0 && token === publishToken(dataDir, id) ? id : null;
 }
 
-/** Where a channel source publishes: this node's nginx on loopback, the account's stream, its token. */
-export function channelPublishUrl(config: Pick<Config, 'rtmpPort' | 'dataDir'>, login: string, kind: ChannelKind, processId: number): string {
-  return `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(login)}?${kind}=${publishToken(config.dataDir, processId)}`;
+/** Where a channel source publishes: this node's nginx (its local address), the account's stream, its token. */
+export function channelPublishUrl(config: Pick<Config, 'rtmpPort' | 'dataDir' | 'media'>, login: string, kind: ChannelKind, processId: number): string {
+  return `rtmp://${config.media.rtmpLocalHost}:${config.rtmpPort}/${LIVE_APPLICATION}/${streamNameOf(login)}?${kind}=${publishToken(config.dataDir, processId)}`;
 }

@@ -28,6 +28,8 @@ export function createDashboardService(deps: {
   activity: ActivityService; media: MediaServer; startedAt: number;
   playlists: (userId: number) => Promise<number>;
   timezoneOf: (userId: number) => Promise<string>;
+  /** Whether the account's media server reports (modules/servers). */
+  serverOf: (codigo: number | null) => Promise<{ codigo: number; online: boolean }>;
 }) {
   const { db, config, viewers, streaming, media } = deps;
 
@@ -66,9 +68,10 @@ export function createDashboardService(deps: {
   return {
     stats,
     async overview(auth: Auth) {
-      const [s, sistema, status, mem, disk, free, atividade, history] = await Promise.all([
+      const [s, sistema, status, mem, disk, free, atividade, history, servidor] = await Promise.all([
         stats(auth), system(), streaming.status(auth), memory(), fs.statfs(config.dataDir).catch(() => null), diskSpace(config),
         deps.timezoneOf(auth.userId).then((tz) => deps.activity.recent(auth.userId, tz, 10)), streaming.transmissions(auth, 50),
+        deps.serverOf(auth.account.codigo_servidor),
       ]);
       const cores = os.cpus().length || 1;
       const load = os.loadavg()[0] ?? 0;
@@ -98,6 +101,8 @@ export function createDashboardService(deps: {
         plataformas: PLATFORMS.map((p) => ({
           ...p, transmissoes: usedBy.get(p.id) ?? 0, estado: status.platforms.find((x) => x.id === p.id)?.status ?? 'disconnected',
         })),
+        // a server that stopped reporting: the account's broadcasts and files wait for it (nothing starts elsewhere)
+        servidor,
       };
     },
   };

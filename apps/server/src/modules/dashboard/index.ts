@@ -19,6 +19,7 @@ export const dashboardModule = defineModule({
       db: store.db, dialect: store.dialect, config, usage: (id) => library.usageOf(id), viewers: services.viewers,
       streaming: services.streaming, activity: services.activity, media: services.media, startedAt,
       playlists: (id) => services.playlists.count(id), timezoneOf: timezoneOf(store.db),
+      serverOf: (codigo) => services.servers.statusOf(codigo),
     }),
   },
   routes: (app, { services }) => dashboardRoutes(app, services.dashboard),

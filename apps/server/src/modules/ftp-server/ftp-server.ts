@@ -88,9 +88,12 @@ export async function startFtp(
   // the address each client reached us on, for passive replies when PUBLIC_HOST names this machine only
   const localOf = new Map<string, string>();
 
+  // the passive ports bind `host` too: a client on this machine is sent to that address when it
+  // names one (a server bound to 127.0.0.2 beside others on one machine), else to 127.0.0.1
+  const loopbackPasv = isIPv4(host) && host !== '0.0.0.0' ? host : '127.0.0.1';
   async function pasvAddress(clientIp: string): Promise<string> {
     const client = plainIp(clientIp);
-    if (isLoopback(client)) return '127.0.0.1';
+    if (isLoopback(client)) return loopbackPasv;
     let address = isIPv4(config.publicHost) ? config.publicHost : '';
     if (!address) address = await dns.lookup(config.publicHost, { family: 4 }).then((r) => r.address, () => '');
     if (address && !isLoopback(address) && address !== '0.0.0.0') return address;
@@ -100,7 +103,7 @@ export async function startFtp(
 
   const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
   const server = new FtpSrv({
-    url: `ftp://${host}:${port}`,
+    url: `ftp://${host.includes(':') ? `[${host}]` : host}:${port}`,
     pasv_min: config.ftpPasv.min,
     pasv_max: config.ftpPasv.max,
     pasv_url: pasvAddress as unknown as string,

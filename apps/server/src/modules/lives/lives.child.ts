@@ -12,14 +12,14 @@ import { destinationOf, maskKey } from './destination.ts';
 
 /**
  * Where the worker reads the channel the user chose as the source, on this node: its HLS from
- * the API (the HTTP/M3U8 option) or its RTMP from nginx, both on loopback, never through the
- * public address.
+ * the API (the HTTP/M3U8 option) or its RTMP from nginx, both at the node's local address (loopback,
+ * or the address it is bound to), never through the public address.
  */
 export function sourceOf(chosen: string, login: string, config: Config, apiUrl: string): string {
   const stream = streamNameOf(login);
   return chosen === channelUrls(config, login).hlsUrl
     ? `${apiUrl}/hls/${stream}.m3u8`
-    : `rtmp://127.0.0.1:${config.rtmpPort}/${LIVE_APPLICATION}/${stream}`;
+    : `rtmp://${config.media.rtmpLocalHost}:${config.rtmpPort}/${LIVE_APPLICATION}/${stream}`;
 }
 
 /** Refusals in a row before a live ends in error: one may be the platform's hiccup, two are the key. */

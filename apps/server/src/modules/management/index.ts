@@ -27,12 +27,13 @@ export const managementModule = defineModule({
         usageMB: async (id) => (await library.usageOf(id)).espacoUsadoMB,
         viewersNow: (id) => services.viewers.shown(id),
         effects, removal: createRemoval({ db: store.db, dataDir: config.dataDir, library, effects, audit: services.audit }),
+        nodeId: config.media.nodeId,
       });
     },
-    operator: ({ store, library, accounts, services }) => createOperatorService({
+    operator: ({ store, library, accounts, services, config }) => createOperatorService({
       db: store.db, accounts, audit: services.audit,
       usageMB: async (id) => (await library.usageOf(id)).espacoUsadoMB,
-      viewersNow: (id) => services.viewers.shown(id),
+      viewersNow: (id) => services.viewers.shown(id), nodeId: config.media.nodeId,
     }),
     panelAccess: ({ store, services }) => createPanelAccess({ db: store.db, auth: services.auth, audit: services.audit, activity: services.activity }),
   },

@@ -37,6 +37,8 @@ export function createManagementService(deps: {
   /** What a suspension stops at once (effects.ts); a deletion (removal.ts). */
   effects?: AccountEffects;
   removal?: Removal;
+  /** This node's NODE_ID: where new accounts go while no server is online (modules/servers/placement.ts). */
+  nodeId?: number;
 }) {
   const { db, accounts, audit } = deps;
 
@@ -165,10 +167,12 @@ export function createManagementService(deps: {
      */
     async create(caller: Caller, body: NewStreamingBody): Promise<{ success: true; streaming: ManagedAccount; senha?: string }> {
       const { scope } = caller;
+      // only the operator picks a server; a reseller's streamings are placed like any new account
+      if (body.codigo_servidor !== undefined && scope.kind !== 'operator') throw new AppError('operator_only');
       const generated = body.senha ? undefined : generatePassword();
       const prepared = await accounts.prepare({
         email: body.email, usuario: body.usuario, nome: body.nome || undefined, password: body.senha || generated!, tipo: 'streaming',
-        bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco,
+        bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco, codigoServidor: body.codigo_servidor, localNode: deps.nodeId,
       });
       const row = await db.transaction().execute(async (tx) => {
         let revendaId: number | null = null;

@@ -5,14 +5,16 @@ import type { Actor } from '../audit/audit.service.ts';
 import type { OperatorService } from './operator.ts';
 import { idOf } from './params.ts';
 
+/** The signed-in operator as an actor; anyone but an account of tipo admin is 403 `operator_only`. */
+export function operatorOf(req: FastifyRequest): Actor {
+  const account = req.auth.account;
+  if (account.tipo !== 'admin') throw new AppError('operator_only');
+  return { id: account.id, label: account.usuario };
+}
+
 /** The operator's 'Administração': only accounts of tipo admin (anyone else 403 `operator_only`, before the body is read). */
 export function operatorRoutes(app: FastifyInstance, operator: OperatorService): void {
   const auth = { preHandler: app.requireAuth };
-  const operatorOf = (req: FastifyRequest): Actor => {
-    const account = req.auth.account;
-    if (account.tipo !== 'admin') throw new AppError('operator_only');
-    return { id: account.id, label: account.usuario };
-  };
   app.get('/api/admin/revendas', auth, (req) => {
     operatorOf(req);
     return operator.overview();

@@ -32,6 +32,8 @@ export function createOperatorService(deps: {
   audit: AuditService;
   usageMB: (userId: number) => Promise<number>;
   viewersNow: (userId: number) => Promise<number>;
+  /** This node's NODE_ID: where new accounts go while no server is online (modules/servers/placement.ts). */
+  nodeId?: number;
 }) {
   const { db, accounts, audit } = deps;
 
@@ -115,7 +117,7 @@ export function createOperatorService(deps: {
       const generated = body.senha ? undefined : generatePassword();
       const prepared = await accounts.prepare({
         email: body.email, usuario: body.usuario, nome: body.nome || undefined, password: body.senha || generated!, tipo: 'revenda',
-        bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco,
+        bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco, codigoServidor: body.codigo_servidor, localNode: deps.nodeId,
       });
       const row = await db.transaction().execute(async (tx) => {
         const created = await accounts.insert(tx, prepared, null);

@@ -129,7 +129,7 @@ export async function startNginx(ctx: ModuleContext, opts: {
   const stateFile = path.join(prefix, 'nginx.state.json');
   const args = nginxArgs({ prefix, configFile });
   const render = (controlPort: number) => nginxConfig({
-    prefix, hlsDir, rtmpPort: config.rtmpPort, controlPort, rtmpModule: config.media.rtmpModule,
+    prefix, hlsDir, rtmpPort: config.rtmpPort, rtmpAddress: config.bindAddress, controlPort, rtmpModule: config.media.rtmpModule,
     hookBaseUrl: `${opts.apiUrl}/api/rtmp/hook/${hookToken(config.dataDir)}`,
     user: nginxUser(config.dataDir),
     hlsFragmentSeconds: config.media.hlsFragmentSeconds, hlsPlaylistSeconds: config.media.hlsPlaylistSeconds,

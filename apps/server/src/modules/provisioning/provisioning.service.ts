@@ -56,7 +56,7 @@ export function createProvisioningService(deps: {
     if (body.revenda) throw new AppError('reseller_streaming_only');
     const created = await operator.createReseller(caller.actor, {
       email: body.email, usuario: body.usuario, nome: body.nome ?? '', senha: body.senha ?? '', streamings: body.streamings,
-      bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco,
+      bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco, codigo_servidor: body.codigo_servidor,
     });
     return { id: created.revenda.id, ...(created.senha ? { senha: created.senha } : {}) };
   }

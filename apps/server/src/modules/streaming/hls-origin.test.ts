@@ -16,6 +16,9 @@ describe('where a viewer fetches the HLS fragments', () => {
     assert.equal(o.fragmentBase(viewer('[2001:db8::1]:3001')), 'http://[2001:db8::1]:3002/hls/');
     // the worker's ffmpeg reading the channel through the API on loopback: nginx on loopback, whatever Host says
     for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) assert.equal(o.fragmentBase(viewer('painel.local:3001', { ip })), 'http://127.0.0.1:3002/hls/');
+    // a server bound to one address (BIND_ADDRESS, two servers on one machine): its own nginx, at that address
+    const bound = createHlsOrigin({ hlsPort: 3002, hlsPublicUrl: undefined, hlsLocalHost: '127.0.0.3' });
+    assert.equal(bound.fragmentBase(viewer('painel.local:3001', { ip: '127.0.0.1' })), 'http://127.0.0.3:3002/hls/');
   });
 
   test('a Host header that is no plain name or address, or a page over HTTPS, keeps relative addresses', () => {

@@ -9,7 +9,8 @@ import { isLoopback } from '../../platform/ip-key.ts';
  *
  * - HLS_PUBLIC_URL when set (the operator's TLS front or CDN for that port);
  * - a client on loopback (the worker's own ffmpeg reading the channel, a local test) gets
- *   nginx on 127.0.0.1: never a public or TLS address, which its protocol whitelist refuses;
+ *   nginx at the node's local address (127.0.0.1, or the address BIND_ADDRESS binds): never a
+ *   public or TLS address, which its protocol whitelist refuses;
  * - anyone else gets the host name they reached the API by, on HLS_PORT. The Host header is
  *   used for nothing more, and only when it is a plain host name or IP address;
  * - no fragment server (HLS_PORT=0), a page over HTTPS without HLS_PUBLIC_URL (nginx's port
@@ -54,13 +55,13 @@ function publicBase(url: string): { base: string; origin: string } {
   return { base: `${u.origin}${u.pathname.replace(/\/+$/, '')}/hls/`, origin: u.origin };
 }
 
-export function createHlsOrigin(media: Pick<Config['media'], 'hlsPort' | 'hlsPublicUrl'>): HlsOrigin {
+export function createHlsOrigin(media: Pick<Config['media'], 'hlsPort' | 'hlsPublicUrl'> & Partial<Pick<Config['media'], 'hlsLocalHost'>>): HlsOrigin {
   const port = media.hlsPort;
   const configured = media.hlsPublicUrl ? publicBase(media.hlsPublicUrl) : null;
   const own = (host: string) => ({ origin: `http://${host}:${port}`, base: `http://${host}:${port}/hls/` });
   function pick(req: HlsOriginRequest): { base: string; origin: string } | null {
     if (!port) return null;
-    if (req.protocol === 'http' && isLoopback(req.ip)) return own('127.0.0.1');
+    if (req.protocol === 'http' && isLoopback(req.ip)) return own(media.hlsLocalHost ?? '127.0.0.1');
     if (configured) return configured;
     if (req.protocol !== 'http') return null;
     const name = plainHostName(req.host);

@@ -63,6 +63,7 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   resellerBitrate: icu('Maximum bitrate per streaming: {bitrate}'),
   resellerManage: 'Manage streamings',
   resellerLoadError: 'Could not load your reseller plan.',
+  serverOfflineNotice: icu('Server {id}, where this account is hosted, is not responding right now. The account\'s broadcasts, videos and FTP come back when it does; nothing of it is started on another server.'),
 };
 
 export default dashboardTexts;

@@ -253,6 +253,9 @@ export const serverErrorTexts: ServerErrorTexts = {
   idempotency_key_invalid: 'Invalid Idempotency-Key: use 1 to 255 visible characters',
   idempotency_key_reused: 'This Idempotency-Key was already used with a different request',
   idempotency_in_progress: 'A request with this Idempotency-Key is still in progress: try again in a moment',
+  // media servers
+  server_not_found: 'Server not found: pick one of the installation’s servers',
+  edge_url_invalid: 'Invalid edge address: use http(s)://host[:port], or leave it empty',
   streamings_reseller_only: 'The number of streamings (--streamings) only applies to reseller accounts',
   database_newer: (v) => `The database was upgraded by a newer version of the panel (migrations this version does not know: ${v.names}). Nothing was changed and the panel will not start: run the newer version or restore the backup made before the upgrade`,
 };

@@ -64,6 +64,7 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   resellerBitrate: icu('Bitrate máximo por streaming: {bitrate}'),
   resellerManage: 'Administrar streamings',
   resellerLoadError: 'No se pudo cargar tu plan de revendedor.',
+  serverOfflineNotice: icu('El servidor {id}, donde está alojada esta cuenta, no responde en este momento. Las transmisiones, los videos y el FTP de la cuenta vuelven cuando él vuelva; nada de ella se inicia en otro servidor.'),
 };
 
 export default dashboardTexts;

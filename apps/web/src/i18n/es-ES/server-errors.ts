@@ -252,6 +252,9 @@ export const serverErrorTexts: ServerErrorTexts = {
   idempotency_key_invalid: 'Idempotency-Key no válida: usa de 1 a 255 caracteres visibles',
   idempotency_key_reused: 'Esta Idempotency-Key ya se usó con otra solicitud',
   idempotency_in_progress: 'Una solicitud con esta Idempotency-Key aún está en curso: inténtalo de nuevo en un momento',
+  // media servers
+  server_not_found: 'Servidor no encontrado: elija un servidor de la instalación',
+  edge_url_invalid: 'Dirección del edge no válida: use http(s)://host[:puerto], o déjela vacía',
   streamings_reseller_only: 'El número de streamings (--streamings) solo se aplica a cuentas de reventa',
   database_newer: (v) => `La base de datos fue actualizada por una versión más nueva del panel (migraciones que esta versión no conoce: ${v.names}). No se cambió nada y el panel no se inicia: usa la versión más nueva o restaura la copia de seguridad hecha antes de la actualización`,
 };

@@ -62,6 +62,7 @@ const dashboardTexts = {
   resellerBitrate: icu<{ bitrate: string }>('Bitrate máximo por streaming: {bitrate}'),
   resellerManage: 'Gerenciar streamings',
   resellerLoadError: 'Não foi possível carregar o seu plano de revenda.',
+  serverOfflineNotice: icu<{ id: number }>('O servidor {id}, onde esta conta está hospedada, não responde no momento. As transmissões, os vídeos e o FTP da conta voltam quando ele voltar; nada dela é iniciado em outro servidor.'),
 } as const;
 
 export default dashboardTexts;

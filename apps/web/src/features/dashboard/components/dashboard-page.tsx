@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { DEFAULT_STORAGE_MB, loginName } from '@painel/contract';
+import { dashboardCatalogue } from '@/i18n/dashboard.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { errorMessage, serverText } from '@/lib/api-client.ts';
@@ -39,6 +40,7 @@ export function DashboardPage() {
 /** A streaming's home: its channel, player, library and resources. */
 function StreamingDashboard() {
   const msg = useTexts(messageCatalogue);
+  const dashboardTexts = useTexts(dashboardCatalogue);
   const { data: user } = useUser();
   const status = useStreamingStatus();
   const stats = useDashboardStats();
@@ -95,6 +97,12 @@ function StreamingDashboard() {
       <WelcomeBanner user={user} liveType={liveType} />
 
       <PlayoutFailingNotice status={s} />
+
+      {overview.data && !overview.data.servidor.online && (
+        <p role="alert" data-testid="server-offline-notice" className="rounded-xl border border-red-200 bg-red-50 px-5 py-4 text-sm text-red-800">
+          {dashboardTexts.serverOfflineNotice({ id: overview.data.servidor.codigo })}
+        </p>
+      )}
 
       {live && s && (
         <LiveBanner

@@ -14,6 +14,8 @@ export interface NewResellerInput extends ResellerPoolBody {
   usuario: string;
   nome: string;
   senha: string;
+  /** The operator's pick of server; absent: automatic. */
+  codigo_servidor?: number;
 }
 
 /** GET /api/admin/revendas: every reseller with its pool and use, and the installation's totals. */

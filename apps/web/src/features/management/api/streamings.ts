@@ -11,6 +11,8 @@ export interface NewStreamingInput extends StreamingPlanBody {
   usuario: string;
   nome: string;
   senha: string;
+  /** The operator's pick of server; absent: automatic. */
+  codigo_servidor?: number;
 }
 
 /** Every change re-reads the list and the pool, whatever the answer was (a refusal may mean the list is stale). */

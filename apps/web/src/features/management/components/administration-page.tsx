@@ -24,6 +24,7 @@ import { useDeleteReseller, useResellers, useSetResellerSuspended } from '../api
 import { ApiKeysSection } from './api-keys-section.tsx';
 import { GeneratedPasswordModal } from './generated-password-modal.tsx';
 import { NewResellerModal, PoolModal } from './reseller-modals.tsx';
+import { ServersSection } from './servers-section.tsx';
 
 const cell = 'px-3 py-2.5 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6';
 const iconButton = 'inline-flex h-8 w-8 items-center justify-center rounded-lg text-gray-500 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:opacity-50';
@@ -60,7 +61,8 @@ function Totals({ totals }: { totals: InstallationTotals }) {
 
 /**
  * /dashboard/administracao, the operator's only: the installation's totals, the resellers with
- * their pools (created, re-planned, suspended, reactivated and deleted here) and the API keys.
+ * their pools (created, re-planned, suspended, reactivated and deleted here), the media servers
+ * and the API keys.
  */
 export function AdministrationPage() {
   const managementTexts = useTexts(managementCatalogue);
@@ -190,6 +192,7 @@ export function AdministrationPage() {
               </div>
             )}
           </SectionCard>
+          <ServersSection />
           <ApiKeysSection resellers={resellers} />
         </>
       )}

@@ -11,6 +11,7 @@ import { useCreateStreaming } from '../api/streamings.ts';
 import { remaining } from '../utils/streamings-view.ts';
 import { PlanFields, planOf, type PlanDraft } from './plan-fields.tsx';
 import { AccountFields, useAccountDraft } from './account-fields.tsx';
+import { ServerSelect, serverChoiceOf } from './server-select.tsx';
 
 /** A new streaming's plan to start from: the reseller's bitrate, and what is left of its pool within the usual defaults. */
 function initialPlan(pool: Pool | null): PlanDraft {
@@ -27,8 +28,10 @@ function initialPlan(pool: Pool | null): PlanDraft {
  * 'Nova streaming': e-mail, login, name, password (empty: generated and handed to `onCreated`
  * to be shown once) and the plan, with what remains of the pool beside each limit.
  */
-export function NewStreamingModal({ pool, onClose, onCreated }: {
+export function NewStreamingModal({ pool, chooseServer = false, onClose, onCreated }: {
   pool: Pool | null;
+  /** The operator picks the server (default 'Automático'); a reseller's streamings are placed automatically. */
+  chooseServer?: boolean;
   onClose: () => void;
   onCreated: (account: ManagedAccount, password: string | undefined) => void;
 }) {
@@ -37,11 +40,12 @@ export function NewStreamingModal({ pool, onClose, onCreated }: {
   const formId = useId();
   const [account, setAccount] = useAccountDraft();
   const [plan, setPlan] = useState(() => initialPlan(pool));
+  const [server, setServer] = useState('');
   const create = useCreateStreaming();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    create.mutate({ ...account, ...planOf(plan) }, {
+    create.mutate({ ...account, ...planOf(plan), ...(chooseServer ? serverChoiceOf(server) : {}) }, {
       onSuccess: (answer) => {
         toast.success(textsNow(managementCatalogue).created({ login: answer.streaming.usuario }));
         onCreated(answer.streaming, answer.senha);
@@ -66,6 +70,7 @@ export function NewStreamingModal({ pool, onClose, onCreated }: {
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         <AccountFields draft={account} onChange={setAccount} />
+        {chooseServer && <ServerSelect value={server} onChange={setServer} />}
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-gray-900">{managementTexts.planLegend}</legend>
           <PlanFields draft={plan} onChange={setPlan} pool={pool} left={pool && remaining(pool)} />

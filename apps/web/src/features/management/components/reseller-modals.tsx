@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useCreateReseller, useUpdatePool } from '../api/admin.ts';
 import { fieldClass } from './plan-fields.tsx';
 import { AccountFields, useAccountDraft } from './account-fields.tsx';
+import { ServerSelect, serverChoiceOf } from './server-select.tsx';
 
 /** A reseller's pool as typed: text, so a field may be empty while it is edited. */
 interface PoolDraft {
@@ -70,11 +71,12 @@ export function NewResellerModal({ onClose, onCreated }: {
   const formId = useId();
   const [account, setAccount] = useAccountDraft();
   const [pool, setPool] = useState<PoolDraft>({ streamings: '10', bitrate: '2500', espectadores: '1000', espaco: '10000' });
+  const [server, setServer] = useState('');
   const create = useCreateReseller();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    create.mutate({ ...account, ...poolOf(pool) }, {
+    create.mutate({ ...account, ...poolOf(pool), ...serverChoiceOf(server) }, {
       onSuccess: (answer) => {
         toast.success(textsNow(managementCatalogue).admin.created({ login: answer.revenda.usuario }));
         onCreated(answer.revenda, answer.senha);
@@ -99,6 +101,7 @@ export function NewResellerModal({ onClose, onCreated }: {
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         <AccountFields draft={account} onChange={setAccount} />
+        <ServerSelect value={server} onChange={setServer} />
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-gray-900">{adminTexts.poolLegend}</legend>
           <PoolFields draft={pool} onChange={setPool} />

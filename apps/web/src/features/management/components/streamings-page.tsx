@@ -160,6 +160,7 @@ export function StreamingsPage() {
       {dialog?.kind === 'new' && (
         <NewStreamingModal
           pool={pool}
+          chooseServer={user?.tipo === 'admin'}
           onClose={close}
           onCreated={(account, password) => setDialog(password ? { kind: 'generated', login: account.usuario, password } : null)}
         />
