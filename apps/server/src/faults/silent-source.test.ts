@@ -18,6 +18,8 @@ const SLACK_MS = 5000;
 const BACK_MS = 25_000;
 /** How long the drop is watched once noticed: several retries of the relay fall in it. */
 const HOLD_MS = 8000;
+/** The channel's status may trail the relay's by its cache (1 s) and the two reads' order. */
+const CHANNEL_LAG_MS = 2500;
 const KEY = 'chave-da-plataforma';
 
 const secs = (ms: number) => (ms / 1000).toFixed(1);
@@ -110,9 +112,10 @@ describe('fault: a source connected but silent (relay RTMP and HLS, OBS ingest)'
         // from the moment it is noticed, a drop: never "live" again while the source is silent
         seen.add(`${x.estado}|${x.relay_error_details}`);
         assert.notEqual(x.estado, 'live', `"no ar" de novo ${secs(Date.now() - t0)} s depois do silêncio: ${[...seen].join(', ')}`);
-        // nor the channel: a retry that republishes the last segments it relayed is no signal
-        assert.equal(ch.is_live, false, `canal "no ar" ${secs(Date.now() - t0)} s depois do silêncio`);
-        channelOff = true;
+        // nor the channel (its status read a moment later than the relay's: the same process row,
+        // through the channel's 1-s cache): a retry that republishes the last segments it relayed is no signal
+        if (Date.now() - t0 > noticed + CHANNEL_LAG_MS) assert.equal(ch.is_live, false, `canal "no ar" ${secs(Date.now() - t0)} s depois do silêncio`);
+        if (!ch.is_live) channelOff = true;
         if (Date.now() - t0 >= noticed + HOLD_MS) break;
       } else if (Date.now() - t0 > DETECT_MS + SLACK_MS) {
         assert.fail(`silêncio não percebido em ${secs(Date.now() - t0)} s`);

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   folderBody, folderIdQuery, msg, optionalFolderIdQuery, syncDatabaseBody, type FolderSaved, type SyncResult, type UploadResult,
@@ -67,7 +68,7 @@ export function libraryRoutes(
   app.register(async (scope) => {
     if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
     scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
-    scope.post('/api/videos/upload', auth, async (req, reply): Promise<UploadResult> => {
+    scope.post('/api/videos/upload', auth, async (req): Promise<UploadResult> => {
       const { folder_id } = parse(folderIdQuery, req.query);
       if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw new AppError('upload_not_multipart');
       const declared = Number(req.headers['content-length']);
@@ -84,12 +85,32 @@ export function libraryRoutes(
         });
         return { success: true, message: msg.videoUploaded, video };
       } catch (e) {
-        // a refused or broken upload: answer and close instead of reading the rest of the body
-        reply.header('Connection', 'close');
+        // a refused or broken upload: the answer goes out now, the rest of the body is not stored
+        lingerThenClose(req.raw);
         throw e;
       }
     });
   });
 
   contentRoutes(app, { library, authenticate, ownerByLogin });
+}
+
+/** How long the rest of a refused upload's body is read and dropped before its connection closes. */
+const LINGER_MS = 5000;
+
+/**
+ * A refused upload whose client is still sending: the rest of the body is read and dropped for
+ * a few seconds (as nginx's lingering close does), then the connection closes. Closed at once,
+ * the client's next write meets a reset, which can discard the answer before the client reads it
+ * (a browser would show a network error instead of the message).
+ */
+function lingerThenClose(req: IncomingMessage): void {
+  if (req.complete) return;
+  // the multipart reader stops here: nothing of the rest is parsed or stored
+  req.removeAllListeners('data');
+  req.resume();
+  const timer = setTimeout(() => req.destroy(), LINGER_MS);
+  const done = () => clearTimeout(timer);
+  req.once('end', done);
+  req.once('close', done);
 }
