@@ -1,84 +1,30 @@
-import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
-import Pencil from 'lucide-react/icons/pencil';
 import Server from 'lucide-react/icons/server';
-import type { ServerSummary } from '@painel/contract';
-import { commonCatalogue } from '@/i18n/common.ts';
 import { managementCatalogue } from '@/i18n/management.ts';
-import { textsNow, useTexts } from '@/i18n/runtime.ts';
-import { Button } from '@/components/ui/button.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { formatMegabytes, formatNumber, formatPercent } from '@/lib/format.ts';
-import { useServers, useSetServerEdge } from '../api/servers.ts';
-import { fieldClass } from './plan-fields.tsx';
+import { useServers } from '../api/servers.ts';
 
 const cell = 'px-3 py-2.5 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6';
 
-/** The server's HLS edge address: an http(s) address, or empty for the server itself. */
-function EdgeModal({ server, onClose }: { server: ServerSummary; onClose: () => void }) {
-  const adminTexts = useTexts(managementCatalogue).admin;
-  const commonTexts = useTexts(commonCatalogue);
-  const managementTexts = useTexts(managementCatalogue);
-  const formId = useId();
-  const [edge, setEdge] = useState(server.edge_url ?? '');
-  const save = useSetServerEdge();
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    save.mutate({ id: server.id, edge: edge.trim() || null }, {
-      onSuccess: () => {
-        toast.success(textsNow(managementCatalogue).admin.edgeSaved({ id: server.id }));
-        onClose();
-      },
-      onError: (err) => toast.error(errorMessage(err, textsNow(managementCatalogue).actionError)),
-    });
-  }
-
-  return (
-    <Modal
-      open
-      title={adminTexts.edgeTitle({ id: server.id })}
-      onClose={onClose}
-      closeButton={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>{save.isPending ? managementTexts.saving : adminTexts.edgeSave}</Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <label htmlFor={`${formId}-edge`} className="mb-1 block text-sm font-medium text-gray-700">{adminTexts.edgeLabel}</label>
-        <input
-          id={`${formId}-edge`} type="url" inputMode="url" autoComplete="off" maxLength={2048} placeholder="https://edge.exemplo.com.br"
-          value={edge} onChange={(e) => setEdge(e.target.value)} aria-describedby={`${formId}-edge-hint`} className={fieldClass} data-testid="edge-input"
-        />
-        <p id={`${formId}-edge-hint`} className="mt-1 text-xs text-gray-500">{adminTexts.edgeHint}</p>
-      </form>
-    </Modal>
-  );
-}
-
 /**
  * 'Servidores': each media server with whether it reports, its load (CPU, live channels, media
- * processes, viewers, free disk), its accounts and its HLS edge (edited here); re-read every 10 s.
+ * processes, viewers, free disk) and its accounts; re-read every 10 s.
  */
 export function ServersSection() {
   const managementTexts = useTexts(managementCatalogue);
   const adminTexts = managementTexts.admin;
   const { dateTime } = useDateTimeFormat();
   const servers = useServers();
-  const [editing, setEditing] = useState<ServerSummary | null>(null);
 
   const list = servers.data?.servidores;
   const columns = [
     adminTexts.serverColId, adminTexts.serverColHost, adminTexts.serverColState, adminTexts.serverColCpu, adminTexts.serverColLive,
-    adminTexts.serverColProcesses, adminTexts.serverColViewers, adminTexts.serverColDisk, adminTexts.serverColAccounts, adminTexts.serverColEdge,
+    adminTexts.serverColProcesses, adminTexts.serverColViewers, adminTexts.serverColDisk, adminTexts.serverColAccounts,
   ];
   return (
     <SectionCard title={adminTexts.serversTitle} description={adminTexts.serversDescription} icon={Server}>
@@ -126,33 +72,12 @@ export function ServersSection() {
                   <td className={cn(cell, 'text-gray-700 tabular-nums')}>{formatNumber(s.carga.espectadores)}</td>
                   <td className={cn(cell, 'whitespace-nowrap text-gray-700 tabular-nums')}>{formatMegabytes(s.carga.disco_livre_mb)}</td>
                   <td className={cn(cell, 'text-gray-700 tabular-nums')}>{formatNumber(s.contas)}</td>
-                  <td className={cell}>
-                    <div className="flex items-center gap-1">
-                      <span
-                        title={s.edge_url ?? undefined}
-                        className={cn('block max-w-56 truncate text-xs whitespace-nowrap', s.edge_url ? 'font-mono text-gray-700' : 'text-gray-500')}
-                        data-testid="server-edge"
-                      >
-                        {s.edge_url ?? adminTexts.serverNoEdge}
-                      </span>
-                      <button
-                        type="button"
-                        onClick={() => setEditing(s)}
-                        aria-label={adminTexts.editEdge({ id: s.id })}
-                        title={adminTexts.editEdge({ id: s.id })}
-                        className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-gray-500 hover:bg-gray-100 hover:text-blue-600 focus-visible:outline-2 focus-visible:outline-blue-500"
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden="true" />
-                      </button>
-                    </div>
-                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {editing && <EdgeModal server={editing} onClose={() => setEditing(null)} />}
     </SectionCard>
   );
 }
