@@ -25,6 +25,15 @@ const WORKER = path.resolve(import.meta.dirname, '../../worker.ts');
 /** The pids of the ffmpeg processes the engine started for a row, found by the tag in their environment. */
 const childrenOf = (processId: number, tag: string): number[] => processesWithEnv('ffmpeg', [`PAINEL_PROCESS=${processId}`, `PAINEL_ENGINE=${tag}`]);
 
+/** A child that writes growing output (as ffmpeg's progress) every 100 ms: live as soon as it runs. */
+const ticker: Awaited<ReturnType<ChildFactory>> = {
+  command: process.execPath,
+  args: ['-e', 'let n = 0; setInterval(() => console.log(`total_size=${(n += 10000)}`), 100)'],
+  redact: (t: string) => t,
+  progress: () => { let last = 0; return (l: string) => { const m = /^total_size=(\d+)/.exec(l); const grew = !!m && Number(m[1]) > last; if (m) last = Number(m[1]); return grew; }; },
+  permanent: () => null,
+};
+
 /**
  * The worker as its own process, as in production, killed with SIGKILL halfway through a
  * restream: its ffmpeg survives it (own process group); the next worker must end that one
@@ -293,13 +302,6 @@ describe('media engine: one row\'s failure never stops the others', () => {
       transmission_id: null, created_at: new Date().toISOString(),
     }).execute();
     const restream = restreamChild({ db, repo: createLivesRepo(), sealer: h.core.sealer, guard: h.core.guard, config: h.config, apiUrl: 'http://127.0.0.1:1' });
-    const ticker = {
-      command: process.execPath,
-      args: ['-e', 'let n = 0; setInterval(() => console.log(`total_size=${(n += 10000)}`), 100)'],
-      redact: (t: string) => t,
-      progress: () => { let last = 0; return (l: string) => { const m = /^total_size=(\d+)/.exec(l); const grew = !!m && Number(m[1]) > last; if (m) last = Number(m[1]); return grew; }; },
-      permanent: () => null,
-    };
     const factory: ChildFactory = async (r) => {
       if (r.id === poisoned.row.id) return restream(r);
       if (r.id === broken.row.id) return { ...ticker, progress: () => { throw new Error('defeito no código do filho'); } };
@@ -377,13 +379,6 @@ describe('media engine: the database away for a while', () => {
     const processes = createProcesses({ repo: real });
     const newRow = async () => processes.create(db, { userId: (await h.createAccount()).id, nodeId: 1, kind: 'restream', startAt: Date.now() - 1000, endAt: Date.now() + 120_000 });
     const a = await newRow();
-    const ticker = {
-      command: process.execPath,
-      args: ['-e', 'let n = 0; setInterval(() => console.log(`total_size=${(n += 10000)}`), 100)'],
-      redact: (t: string) => t,
-      progress: () => { let last = 0; return (l: string) => { const m = /^total_size=(\d+)/.exec(l); const grew = !!m && Number(m[1]) > last; if (m) last = Number(m[1]); return grew; }; },
-      permanent: () => null,
-    };
     const prepared: number[] = [];
     const factory: ChildFactory = async (r) => {
       // not an error of a known kind: the engine asks the database whether it is there
@@ -528,13 +523,6 @@ describe('media engine: the clock moved back after a start', () => {
     const acc = await h.createAccount();
     const started = await processes.create(db, { userId: acc.id, nodeId: 1, kind: 'restream', startAt: Date.now() - 1000, endAt: Date.now() + 3 * 3_600_000 });
     const later = await processes.create(db, { userId: (await h.createAccount()).id, nodeId: 1, kind: 'restream', startAt: Date.now() + 30 * 60_000, endAt: Date.now() + 3 * 3_600_000 });
-    const ticker: Awaited<ReturnType<ChildFactory>> = {
-      command: process.execPath,
-      args: ['-e', 'let n = 0; setInterval(() => console.log(`total_size=${(n += 10000)}`), 100)'],
-      redact: (t: string) => t,
-      progress: () => { let last = 0; return (l: string) => { const m = /^total_size=(\d+)/.exec(l); const grew = !!m && Number(m[1]) > last; if (m) last = Number(m[1]); return grew; }; },
-      permanent: () => null,
-    };
     const engine = createEngine({ db, repo, nodeId: 1, tag: `${h.config.dataDir}#1`, factories: { restream: async () => ticker }, log: () => {} });
     const rowOf = (id: number) => db.selectFrom('media_processes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     try {
