@@ -36,6 +36,18 @@ export const appErrorOf = (code: ServerErrorCode, values?: unknown): AppError =>
 
 export const notFound = (): AppError<'not_found'> => new AppError('not_found');
 
+/**
+ * An error of the machine rather than of the code or the request: a write that met a full disk
+ * (`disk_full`, 507) or the database away (`database_unavailable`, 503), as the error the user
+ * is told; null for anything else (an AppError already says what it is).
+ */
+export function machineError(e: unknown): AppError<'disk_full' | 'database_unavailable'> | null {
+  if (e instanceof AppError) return null;
+  if (isDiskFull(e)) return new AppError('disk_full');
+  if (isDatabaseUnavailable(e)) return new AppError('database_unavailable');
+  return null;
+}
+
 /** A write that met a full disk (ENOSPC, EDQUOT, SQLITE_FULL…) becomes `disk_full` (507); anything else is returned as it is. */
 export const orDiskFull = (e: unknown): unknown => (!(e instanceof AppError) && isDiskFull(e) ? new AppError('disk_full') : e);
 
@@ -62,14 +74,13 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send(errorBody(err));
-    // a write anywhere (a file, the database) that met a full disk: the user is told so, not 'internal error'
-    if (isDiskFull(err)) {
-      req.log.error(err);
-      const full = new AppError('disk_full');
-      return reply.status(full.status).send(errorBody(full));
+    // a write anywhere that met a full disk, or the database away (a PostgreSQL restart): the user
+    // is told so (507, or a 503 the client may retry), not 'internal error'
+    const machine = machineError(err);
+    if (machine) {
+      if (machine.code === 'disk_full') req.log.error(err);
+      return reply.status(machine.status).send(errorBody(machine));
     }
-    // the database is away (a PostgreSQL restart): a 503 the client may retry, not a 500
-    if (isDatabaseUnavailable(err)) return reply.status(503).send(errorBody(new AppError('database_unavailable')));
     const status = err.statusCode ?? 500;
     if (status >= 500) req.log.error(err);
     // the status stays Fastify's own (413, 415…); the body names what the user is told

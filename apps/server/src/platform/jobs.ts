@@ -6,8 +6,7 @@ import type { z } from 'zod';
 import { errorText, msg } from '@painel/contract';
 import { isDatabaseUnavailable, isUniqueViolation, nowIso, type Database, type Db, type Dialect, type JobsTable, type Tx } from './db.ts';
 import { pidsWithEnv } from './exec.ts';
-import { AppError } from './errors.ts';
-import { isDiskFull } from './disk-full.ts';
+import { AppError, machineError } from './errors.ts';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -381,9 +380,8 @@ export function createJobRunner(o: JobRunnerOptions) {
         } else if (error) {
           const message = error instanceof Error && error.message ? error.message : errorText('internal_error');
           // an error of the machine, not of the job's own code: told by its code (the database away, the disk full)
-          const told = error instanceof AppError ? null
-            : isDatabaseUnavailable(error) ? 'database_unavailable' as const : isDiskFull(error) ? 'disk_full' as const : null;
-          await finish(job.id, told ? { state: 'failed', error: errorText(told), errorCode: told }
+          const told = machineError(error);
+          await finish(job.id, told ? { state: 'failed', error: told.message, errorCode: told.code }
             : { state: 'failed', error: message, errorCode: error instanceof AppError ? error.code : null });
           if (!(error instanceof AppError)) log(`tarefa ${job.id} (${job.kind}) falhou: ${(error as Error).stack ?? String(error)}`);
         } else {

@@ -164,12 +164,10 @@ async function transfer(p: {
     const video = await p.core.library.videos.importFile(p.owner, p.folderId, local, p.nome);
     return video.id;
   } catch (e) {
-    // told while the partial file still fills the disk; it goes before the reservation is
-    // released, so that write finds room on a full disk
-    const told = await diskFullError(e, p.core.config);
-    await fsp.rm(local, { force: true });
-    throw told;
+    // told while the partial file still fills the disk
+    throw await diskFullError(e, p.core.config);
   } finally {
+    // the partial file goes before the reservation is released, so that write finds room on a full disk
     await fsp.rm(local, { force: true });
     await reservation.release().catch(() => undefined);
   }

@@ -4,9 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { startBody, startPlaylistBody, stopBody } from '@painel/contract';
 import { withFragmentBase } from '@painel/media/hls-playlist';
 import { sameSecret } from '../../platform/crypto.ts';
-import { isDatabaseUnavailable } from '../../platform/db.ts';
-import { isDiskFull } from '../../platform/disk-full.ts';
-import { parse } from '../../platform/errors.ts';
+import { machineError, parse } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { readHookForm, type HookForm, type IngestService } from './ingest.service.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
@@ -106,7 +104,7 @@ export function hlsRoutes(app: FastifyInstance, deps: {
         userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), sessionKey: typeof sessao === 'string' && sessao ? sessao.slice(0, 64) : undefined,
       }).catch((e: unknown) => {
         // the database away for a moment, or the disk full: the viewer is not counted, but keeps watching
-        if (!isDatabaseUnavailable(e) && !isDiskFull(e)) throw e;
+        if (!machineError(e)) throw e;
       });
     }
     if (live) {
