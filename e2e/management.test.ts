@@ -16,6 +16,23 @@ const shell = ptBR(shellSource);
 const dash = ptBR(dashboardSource);
 const STREAMING_NAME = 'Rádio São João';
 
+/**
+ * The password generated for a new account, as its dialog shows it once: read, with the warning
+ * and the copy button, closed with 'Pronto'; not on the page afterwards.
+ */
+async function generatedPassword(page: Page): Promise<string> {
+  const shown = page.getByRole('dialog', { name: t.generatedTitle });
+  await shown.waitFor();
+  const password = (await shown.getByTestId('generated-password-value').innerText()).trim();
+  assert.match(password, /^[\w-]{16}$/);
+  await shown.getByText(t.generatedWarning).waitFor();
+  await shown.getByRole('button', { name: 'Copiar a senha' }).waitFor();
+  await shown.getByRole('button', { name: t.done }).click();
+  await shown.waitFor({ state: 'detached' });
+  assert.equal(await page.getByText(password).count(), 0, 'the password is not shown again');
+  return password;
+}
+
 /** Signs in through the login screen without waiting for the dashboard (a refused sign-in stays on /login). */
 async function tryLogIn(page: Page, login: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -68,15 +85,7 @@ describe('a reseller manages its streamings in Chromium', () => {
     await form.getByLabel(t.storageLabel).fill('300');
     assert.equal(await form.getByTestId('pool-left-espectadores').innerText(), t.viewersRemaining({ n: '100' }));
     await form.getByRole('button', { name: t.create }).click();
-    const shown = page.getByRole('dialog', { name: t.generatedTitle });
-    await shown.waitFor();
-    const password = (await shown.getByTestId('generated-password-value').innerText()).trim();
-    assert.match(password, /^[\w-]{16}$/);
-    await shown.getByText(t.generatedWarning).waitFor();
-    await shown.getByRole('button', { name: 'Copiar a senha' }).waitFor();
-    await shown.getByRole('button', { name: t.done }).click();
-    await shown.waitFor({ state: 'detached' });
-    assert.equal(await page.getByText(password).count(), 0, 'the password is not shown again');
+    const password = await generatedPassword(page);
 
     const row = page.getByTestId('streaming-row').filter({ hasText: login });
     await row.waitFor();
@@ -217,15 +226,7 @@ describe('a reseller manages its streamings in Chromium', () => {
     await form.getByLabel(a.storagePoolLabel).fill('5000');
     assert.equal(await form.getByLabel(a.serverLabel).inputValue(), '', 'the server is chosen automatically unless the operator picks one');
     await form.getByRole('button', { name: a.create }).click();
-    const shown = page.getByRole('dialog', { name: t.generatedTitle });
-    await shown.waitFor();
-    const password = (await shown.getByTestId('generated-password-value').innerText()).trim();
-    assert.match(password, /^[\w-]{16}$/);
-    await shown.getByText(t.generatedWarning).waitFor();
-    await shown.getByRole('button', { name: 'Copiar a senha' }).waitFor();
-    await shown.getByRole('button', { name: t.done }).click();
-    await shown.waitFor({ state: 'detached' });
-    assert.equal(await page.getByText(password).count(), 0, 'the password is not shown again');
+    const password = await generatedPassword(page);
     const row = page.getByTestId('reseller-row').filter({ hasText: login });
     await row.getByText(a.poolStreamingsUse({ used: '0', total: '4' })).waitFor();
     await row.getByText(a.poolViewersUse({ used: '0', total: '200' })).waitFor();
