@@ -1,15 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import KeyRound from 'lucide-react/icons/key-round';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { ApiKeyInfo, ResellerSummary } from '@painel/contract';
-import { commonCatalogue } from '@/i18n/common.ts';
 import { managementCatalogue } from '@/i18n/management.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -18,6 +16,7 @@ import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/admin.ts';
 import { fieldClass } from './plan-fields.tsx';
 import { ShownOnceModal } from './generated-password-modal.tsx';
+import { FormModal } from './form-modal.tsx';
 
 const cell = 'px-3 py-2.5 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6';
 
@@ -29,14 +28,12 @@ function NewKeyModal({ resellers, onClose, onCreated }: {
 }) {
   const adminTexts = useTexts(managementCatalogue).admin;
   const managementTexts = useTexts(managementCatalogue);
-  const commonTexts = useTexts(commonCatalogue);
   const formId = useId();
   const [name, setName] = useState('');
   const [revenda, setRevenda] = useState('');
   const create = useCreateApiKey();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function onSubmit() {
     create.mutate({ name, ...(revenda ? { revenda } : {}) }, {
       onSuccess: (answer) => onCreated(answer.key, answer.secret),
       onError: (err) => toast.error(errorMessage(err, textsNow(managementCatalogue).actionError)),
@@ -44,33 +41,29 @@ function NewKeyModal({ resellers, onClose, onCreated }: {
   }
 
   return (
-    <Modal
-      open
+    <FormModal
+      formId={formId}
       title={adminTexts.keyCreateTitle}
       onClose={onClose}
-      closeButton={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
-          <Button type="submit" form={formId} disabled={create.isPending}>{create.isPending ? managementTexts.creating : adminTexts.keyCreate}</Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      pending={create.isPending}
+      submitLabel={adminTexts.keyCreate}
+      pendingLabel={managementTexts.creating}
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor={`${formId}-name`} className="mb-1 block text-sm font-medium text-gray-700">{adminTexts.keyNameLabel}</label>
-          <input id={`${formId}-name`} required maxLength={64} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} aria-describedby={`${formId}-name-hint`} className={fieldClass} />
-          <p id={`${formId}-name-hint`} className="mt-1 text-xs text-gray-500">{adminTexts.keyNameHint}</p>
-        </div>
-        <div>
-          <label htmlFor={`${formId}-scope`} className="mb-1 block text-sm font-medium text-gray-700">{adminTexts.keyScopeLabel}</label>
-          <select id={`${formId}-scope`} value={revenda} onChange={(e) => setRevenda(e.target.value)} className={fieldClass}>
-            <option value="">{adminTexts.scopeAll}</option>
-            {resellers.map((r) => <option key={r.id} value={r.usuario}>{adminTexts.scopeReseller({ login: r.usuario })}</option>)}
-          </select>
-        </div>
-      </form>
-    </Modal>
+      <div>
+        <label htmlFor={`${formId}-name`} className="mb-1 block text-sm font-medium text-gray-700">{adminTexts.keyNameLabel}</label>
+        <input id={`${formId}-name`} required maxLength={64} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} aria-describedby={`${formId}-name-hint`} className={fieldClass} />
+        <p id={`${formId}-name-hint`} className="mt-1 text-xs text-gray-500">{adminTexts.keyNameHint}</p>
+      </div>
+      <div>
+        <label htmlFor={`${formId}-scope`} className="mb-1 block text-sm font-medium text-gray-700">{adminTexts.keyScopeLabel}</label>
+        <select id={`${formId}-scope`} value={revenda} onChange={(e) => setRevenda(e.target.value)} className={fieldClass}>
+          <option value="">{adminTexts.scopeAll}</option>
+          {resellers.map((r) => <option key={r.id} value={r.usuario}>{adminTexts.scopeReseller({ login: r.usuario })}</option>)}
+        </select>
+      </div>
+    </FormModal>
   );
 }
 

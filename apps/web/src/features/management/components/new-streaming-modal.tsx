@@ -1,17 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ManagedAccount, Pool } from '@painel/contract';
-import { commonCatalogue } from '@/i18n/common.ts';
 import { managementCatalogue } from '@/i18n/management.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
-import { Button } from '@/components/ui/button.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useCreateStreaming } from '../api/streamings.ts';
 import { remaining } from '../utils/streamings-view.ts';
 import { PlanFields, planOf, type PlanDraft } from './plan-fields.tsx';
 import { AccountFields, useAccountDraft } from './account-fields.tsx';
 import { ServerSelect, serverChoiceOf } from './server-select.tsx';
+import { FormModal } from './form-modal.tsx';
 
 /** A new streaming's plan to start from: the reseller's bitrate, and what is left of its pool within the usual defaults. */
 function initialPlan(pool: Pool | null): PlanDraft {
@@ -36,15 +34,13 @@ export function NewStreamingModal({ pool, chooseServer = false, onClose, onCreat
   onCreated: (account: ManagedAccount, password: string | undefined) => void;
 }) {
   const managementTexts = useTexts(managementCatalogue);
-  const commonTexts = useTexts(commonCatalogue);
   const formId = useId();
   const [account, setAccount] = useAccountDraft();
   const [plan, setPlan] = useState(() => initialPlan(pool));
   const [server, setServer] = useState('');
   const create = useCreateStreaming();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function onSubmit() {
     create.mutate({ ...account, ...planOf(plan), ...(chooseServer ? serverChoiceOf(server) : {}) }, {
       onSuccess: (answer) => {
         toast.success(textsNow(managementCatalogue).created({ login: answer.streaming.usuario }));
@@ -55,27 +51,23 @@ export function NewStreamingModal({ pool, chooseServer = false, onClose, onCreat
   }
 
   return (
-    <Modal
-      open
-      size="lg"
+    <FormModal
+      formId={formId}
       title={managementTexts.createTitle}
+      size="lg"
       onClose={onClose}
-      closeButton={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
-          <Button type="submit" form={formId} disabled={create.isPending}>{create.isPending ? managementTexts.creating : managementTexts.create}</Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      pending={create.isPending}
+      submitLabel={managementTexts.create}
+      pendingLabel={managementTexts.creating}
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
-        <AccountFields draft={account} onChange={setAccount} />
-        {chooseServer && <ServerSelect value={server} onChange={setServer} />}
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-gray-900">{managementTexts.planLegend}</legend>
-          <PlanFields draft={plan} onChange={setPlan} pool={pool} left={pool && remaining(pool)} />
-        </fieldset>
-      </form>
-    </Modal>
+      <AccountFields draft={account} onChange={setAccount} />
+      {chooseServer && <ServerSelect value={server} onChange={setServer} />}
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-gray-900">{managementTexts.planLegend}</legend>
+        <PlanFields draft={plan} onChange={setPlan} pool={pool} left={pool && remaining(pool)} />
+      </fieldset>
+    </FormModal>
   );
 }

@@ -1,14 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ManagedAccount } from '@painel/contract';
-import { commonCatalogue } from '@/i18n/common.ts';
 import { managementCatalogue } from '@/i18n/management.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
-import { Button } from '@/components/ui/button.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useResetPassword } from '../api/streamings.ts';
 import { fieldClass } from './plan-fields.tsx';
+import { FormModal } from './form-modal.tsx';
 
 /**
  * 'Redefinir senha': a typed password, or none for a generated one, which `onGenerated`
@@ -20,13 +18,11 @@ export function PasswordModal({ account, onClose, onGenerated }: {
   onGenerated: (password: string) => void;
 }) {
   const managementTexts = useTexts(managementCatalogue);
-  const commonTexts = useTexts(commonCatalogue);
   const formId = useId();
   const [senha, setSenha] = useState('');
   const reset = useResetPassword();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function onSubmit() {
     reset.mutate({ id: account.id, senha }, {
       onSuccess: (answer) => {
         if (answer.senha) onGenerated(answer.senha);
@@ -40,31 +36,27 @@ export function PasswordModal({ account, onClose, onGenerated }: {
   }
 
   return (
-    <Modal
-      open
+    <FormModal
+      formId={formId}
       title={managementTexts.passwordTitle({ login: account.usuario })}
       onClose={onClose}
-      closeButton={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
-          <Button type="submit" form={formId} disabled={reset.isPending}>{reset.isPending ? managementTexts.resetting : managementTexts.resetSubmit}</Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      pending={reset.isPending}
+      submitLabel={managementTexts.resetSubmit}
+      pendingLabel={managementTexts.resetting}
+      formClassName="space-y-2"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-2">
-        <label htmlFor={`${formId}-senha`} className="block text-sm font-medium text-gray-700">{managementTexts.newPasswordLabel}</label>
-        <input
-          id={`${formId}-senha`}
-          type="password"
-          autoComplete="new-password"
-          value={senha}
-          onChange={(e) => setSenha(e.target.value)}
-          aria-describedby={`${formId}-hint`}
-          className={fieldClass}
-        />
-        <p id={`${formId}-hint`} className="text-xs text-gray-500">{managementTexts.passwordResetHint}</p>
-      </form>
-    </Modal>
+      <label htmlFor={`${formId}-senha`} className="block text-sm font-medium text-gray-700">{managementTexts.newPasswordLabel}</label>
+      <input
+        id={`${formId}-senha`}
+        type="password"
+        autoComplete="new-password"
+        value={senha}
+        onChange={(e) => setSenha(e.target.value)}
+        aria-describedby={`${formId}-hint`}
+        className={fieldClass}
+      />
+      <p id={`${formId}-hint`} className="text-xs text-gray-500">{managementTexts.passwordResetHint}</p>
+    </FormModal>
   );
 }

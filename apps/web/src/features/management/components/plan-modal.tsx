@@ -1,15 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ManagedAccount, Pool } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { managementCatalogue } from '@/i18n/management.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
-import { Button } from '@/components/ui/button.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useUpdatePlan } from '../api/streamings.ts';
 import { remaining } from '../utils/streamings-view.ts';
 import { PlanFields, planDraftOf, planOf } from './plan-fields.tsx';
+import { FormModal } from './form-modal.tsx';
 
 /** 'Editar plano': bitrate, viewers and storage within what the pool has left; a refusal is shown and the dialog stays open. */
 export function PlanModal({ account, pool, onClose }: { account: ManagedAccount; pool: Pool | null; onClose: () => void }) {
@@ -21,8 +20,7 @@ export function PlanModal({ account, pool, onClose }: { account: ManagedAccount;
   // a reseller's streaming counts its own plan back in; the operator's accounts have no pool
   const ownPool = pool && account.revenda_id !== null ? pool : null;
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function onSubmit() {
     update.mutate({ id: account.id, plan: planOf(draft) }, {
       onSuccess: () => {
         toast.success(textsNow(managementCatalogue).planSaved({ login: account.usuario }));
@@ -33,21 +31,16 @@ export function PlanModal({ account, pool, onClose }: { account: ManagedAccount;
   }
 
   return (
-    <Modal
-      open
+    <FormModal
+      formId={formId}
       title={managementTexts.planTitle({ login: account.usuario })}
       onClose={onClose}
-      closeButton={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
-          <Button type="submit" form={formId} disabled={update.isPending}>{update.isPending ? managementTexts.saving : commonTexts.save}</Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      submitLabel={commonTexts.save}
+      pendingLabel={managementTexts.saving}
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <PlanFields draft={draft} onChange={setDraft} pool={ownPool} left={ownPool && remaining(ownPool, account)} storageUsed={account.espaco_usado} />
-      </form>
-    </Modal>
+      <PlanFields draft={draft} onChange={setDraft} pool={ownPool} left={ownPool && remaining(ownPool, account)} storageUsed={account.espaco_usado} />
+    </FormModal>
   );
 }

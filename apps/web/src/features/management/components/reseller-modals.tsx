@@ -1,16 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ResellerSummary } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { managementCatalogue } from '@/i18n/management.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
-import { Button } from '@/components/ui/button.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useCreateReseller, useUpdatePool } from '../api/admin.ts';
 import { fieldClass } from './plan-fields.tsx';
 import { AccountFields, useAccountDraft } from './account-fields.tsx';
 import { ServerSelect, serverChoiceOf } from './server-select.tsx';
+import { FormModal } from './form-modal.tsx';
 
 /** A reseller's pool as typed: text, so a field may be empty while it is edited. */
 interface PoolDraft {
@@ -67,15 +66,13 @@ export function NewResellerModal({ onClose, onCreated }: {
 }) {
   const managementTexts = useTexts(managementCatalogue);
   const adminTexts = managementTexts.admin;
-  const commonTexts = useTexts(commonCatalogue);
   const formId = useId();
   const [account, setAccount] = useAccountDraft();
   const [pool, setPool] = useState<PoolDraft>({ streamings: '10', bitrate: '2500', espectadores: '1000', espaco: '10000' });
   const [server, setServer] = useState('');
   const create = useCreateReseller();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function onSubmit() {
     create.mutate({ ...account, ...poolOf(pool), ...serverChoiceOf(server) }, {
       onSuccess: (answer) => {
         toast.success(textsNow(managementCatalogue).admin.created({ login: answer.revenda.usuario }));
@@ -86,28 +83,24 @@ export function NewResellerModal({ onClose, onCreated }: {
   }
 
   return (
-    <Modal
-      open
-      size="lg"
+    <FormModal
+      formId={formId}
       title={adminTexts.createTitle}
+      size="lg"
       onClose={onClose}
-      closeButton={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
-          <Button type="submit" form={formId} disabled={create.isPending}>{create.isPending ? managementTexts.creating : adminTexts.create}</Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      pending={create.isPending}
+      submitLabel={adminTexts.create}
+      pendingLabel={managementTexts.creating}
+      formClassName="space-y-4"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
-        <AccountFields draft={account} onChange={setAccount} />
-        <ServerSelect value={server} onChange={setServer} />
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-gray-900">{adminTexts.poolLegend}</legend>
-          <PoolFields draft={pool} onChange={setPool} />
-        </fieldset>
-      </form>
-    </Modal>
+      <AccountFields draft={account} onChange={setAccount} />
+      <ServerSelect value={server} onChange={setServer} />
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-gray-900">{adminTexts.poolLegend}</legend>
+        <PoolFields draft={pool} onChange={setPool} />
+      </fieldset>
+    </FormModal>
   );
 }
 
@@ -123,8 +116,7 @@ export function PoolModal({ reseller, onClose }: { reseller: ResellerSummary; on
   }));
   const update = useUpdatePool();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function onSubmit() {
     update.mutate({ id: reseller.id, pool: poolOf(draft) }, {
       onSuccess: () => {
         toast.success(textsNow(managementCatalogue).admin.poolSaved({ login: reseller.usuario }));
@@ -135,22 +127,18 @@ export function PoolModal({ reseller, onClose }: { reseller: ResellerSummary; on
   }
 
   return (
-    <Modal
-      open
+    <FormModal
+      formId={formId}
       title={adminTexts.poolTitle({ login: reseller.usuario })}
       onClose={onClose}
-      closeButton={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{commonTexts.cancel}</Button>
-          <Button type="submit" form={formId} disabled={update.isPending}>{update.isPending ? managementTexts.saving : commonTexts.save}</Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      submitLabel={commonTexts.save}
+      pendingLabel={managementTexts.saving}
+      formClassName="space-y-3"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3">
-        <p className="text-sm text-gray-600">{adminTexts.poolHint}</p>
-        <PoolFields draft={draft} onChange={setDraft} />
-      </form>
-    </Modal>
+      <p className="text-sm text-gray-600">{adminTexts.poolHint}</p>
+      <PoolFields draft={draft} onChange={setDraft} />
+    </FormModal>
   );
 }
