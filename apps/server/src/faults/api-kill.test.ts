@@ -68,12 +68,16 @@ describe('fault: the API killed during an upload and an FTP migration', () => {
     db = new SQLite(path.join(stack.dataDir, 'painel.db'), { readonly: true, fileMustExist: true });
   });
   after(async () => {
-    for (const u of uploads) u.end();
-    db?.close();
-    await stack?.stop();
-    await origin?.close();
-    clips?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    // each step whatever the one before did: a listening origin left open would keep this file's process running
+    try {
+      for (const u of uploads) u.end();
+      db?.close();
+      await stack?.stop();
+    } finally {
+      await origin?.close();
+      clips?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   const call = async <T>(who: Account | null, method: 'GET' | 'POST', url: string, body?: object): Promise<{ status: number; body: T }> => {

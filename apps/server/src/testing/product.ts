@@ -89,7 +89,8 @@ export async function startStack(extraEnv: Record<string, string> = {}, opts: { 
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
     for (const until = Date.now() + 15_000; children.some(alive) && Date.now() < until;) await new Promise((r) => setTimeout(r, 100));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // a process of the product killed with start.ts (not a child seen above) may still be writing into it
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const deadline = Date.now() + 30_000;
   for (;;) {
