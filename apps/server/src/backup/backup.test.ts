@@ -15,7 +15,6 @@ import type { ModuleContext } from '../modules/module.ts';
 import { readHookForm } from '../modules/streaming/ingest.service.ts';
 import { bearerHeader, startHarness, type Harness } from '../testing/harness.ts';
 import { makeClips, newFolder, upload, type Clips } from '../testing/library.ts';
-import { scratchDatabase } from '../testing/scratch-database.ts';
 import { createBackup, restoreBackup, type Manifest } from './backup.ts';
 import { TarWriter } from './tar.ts';
 
@@ -42,15 +41,28 @@ function snapshot(dataDir: string): Record<string, string> {
 /** A fresh, empty installation: a DATA_DIR that does not exist yet and, on the PG tier, an empty database. */
 async function emptyInstallation(root: string): Promise<{ config: Config; tables(): Promise<number>; drop(): Promise<void> }> {
   const dataDir = path.join(fs.mkdtempSync(path.join(root, 'inst-')), 'data');
-  const scratch = await scratchDatabase();
-  const url = scratch.url;
-  if (!url) {
+  const adminUrl = process.env.TEST_PG_ADMIN_URL;
+  if (!adminUrl) {
     return {
       config: loadConfig({ HLS_PORT: '0', DATA_DIR: dataDir }),
       tables: async () => (fs.existsSync(path.join(dataDir, 'painel.db')) ? 1 : 0),
       drop: async () => {},
     };
   }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
   return {
     config: loadConfig({ HLS_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url }),
     async tables() {
@@ -62,7 +74,7 @@ async function emptyInstallation(root: string): Promise<{ config: Config; tables
         await c.end();
       }
     },
-    drop: scratch.drop,
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

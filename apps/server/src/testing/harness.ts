@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../api.ts';
 import { openCore } from '../core.ts';
@@ -12,7 +13,6 @@ import { runnableJobs } from '../worker.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { NewAccount } from '../modules/accounts/accounts.service.ts';
 import { installContractCheck } from './contract-check.ts';
-import { scratchDatabase } from './scratch-database.ts';
 
 /**
  * A real API over a real database: a fresh SQLite file, or a fresh PostgreSQL database
@@ -35,8 +35,19 @@ export async function startHarness(opts: {
 } = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-test-'));
   // a test that brings its own database (a cluster it stops and starts) names it in env.DATABASE_URL
-  const scratch = opts.env?.DATABASE_URL ? null : await scratchDatabase();
-  const databaseUrl = scratch?.url;
+  const adminUrl = opts.env?.DATABASE_URL ? undefined : process.env.TEST_PG_ADMIN_URL;
+  let dbName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    dbName = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
   // no nginx serves fragments for an API answering app.inject alone: playlists keep relative addresses
   // unless the stack asks for the HLS port (startLiveStack does)
   const config = loadConfig({ HLS_PORT: '0', ...opts.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
@@ -72,7 +83,12 @@ export async function startHarness(opts: {
       await app.close();
       await core.store.db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      await scratch?.drop();
+      if (adminUrl && dbName) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
     },
   };
 }

@@ -2,16 +2,17 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import pg from 'pg';
 import { errorText } from '@painel/contract';
 import { migrate, openDb, type OpenDb } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { EXIT_REFUSED } from '../../platform/start-errors.ts';
 import { migrations } from './index.ts';
-import { scratchDatabase } from '../../testing/scratch-database.ts';
 
 /**
  * Upgrades only go forward: a database a newer version migrated (its migrations table names one
@@ -20,20 +21,34 @@ import { scratchDatabase } from '../../testing/scratch-database.ts';
  */
 describe('a database migrated by a newer version', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-newer-'));
+  const adminUrl = process.env.TEST_PG_ADMIN_URL;
+  const dbName = `t_${randomBytes(6).toString('hex')}`;
   let store: OpenDb;
   let databaseUrl: string | undefined;
-  let drop = async () => {};
+
+  const admin = async (query: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
 
   before(async () => {
-    const scratch = await scratchDatabase();
-    databaseUrl = scratch.url;
-    drop = scratch.drop;
+    if (adminUrl) {
+      await admin(`CREATE DATABASE ${dbName}`);
+      const u = new URL(adminUrl);
+      u.pathname = `/${dbName}`;
+      databaseUrl = u.toString();
+    }
     store = openDb({ databaseUrl, dataDir });
   });
   after(async () => {
     await store.db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    await drop();
+    if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   });
 
   const tableNames = async (db: Kysely<any>) => (await db.introspection.getTables({ withInternalKyselyTables: true })).map((t) => t.name).sort();

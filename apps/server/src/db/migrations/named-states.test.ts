@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import pg from 'pg';
 import { openDb, type OpenDb } from '../../platform/db.ts';
 import { migrations } from './index.ts';
-import { scratchDatabase } from '../../testing/scratch-database.ts';
 
 /**
  * An installation upgraded with APK builds already made: each row's number becomes its name,
@@ -15,18 +16,34 @@ import { scratchDatabase } from '../../testing/scratch-database.ts';
  */
 describe('migration 012: states stored by name', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-migration-'));
+  const adminUrl = process.env.TEST_PG_ADMIN_URL;
+  const dbName = `t_${randomBytes(6).toString('hex')}`;
   let store: OpenDb;
-  let drop = async () => {};
+
+  const admin = async (query: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
 
   before(async () => {
-    const scratch = await scratchDatabase();
-    drop = scratch.drop;
-    store = openDb({ databaseUrl: scratch.url, dataDir });
+    let databaseUrl: string | undefined;
+    if (adminUrl) {
+      await admin(`CREATE DATABASE ${dbName}`);
+      const u = new URL(adminUrl);
+      u.pathname = `/${dbName}`;
+      databaseUrl = u.toString();
+    }
+    store = openDb({ databaseUrl, dataDir });
   });
   after(async () => {
     await store.db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    await drop();
+    if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   });
 
   test("an APK build's 0, 1 and 2 become 'building', 'done' and 'error'; nothing else of the row changes", async () => {
