@@ -141,6 +141,8 @@ describe('APK builder', () => {
     assert.ok(signer && runningWhenAborted, 'the signing step was running when the build was stopped');
     assert.equal(pids.at(-1), signer, 'nothing ran after the stop');
     assert.deepEqual(pids.filter(alive), []);
+    // the group's last member may take a moment to be reaped after the kill
+    for (const until = Date.now() + 2000; alive(-signer) && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
     assert.equal(alive(-signer), false, 'its process group is gone too');
     assert.deepEqual(fs.readdirSync(dir), []);
   });
