@@ -9,6 +9,7 @@ import { createProcessesRepo } from './modules/engine/processes.repo.ts';
 import type { ProcessRow } from './modules/engine/processes.repo.ts';
 import { modules } from './modules/index.ts';
 import { startNginx } from './modules/media/nginx.ts';
+import { jobsOfNode } from './modules/servers/placement.ts';
 import type { ModuleContext, ModuleDefinition, WorkerContext } from './modules/module.ts';
 import { startOrExit } from './platform/start-errors.ts';
 
@@ -85,7 +86,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   const jobs = createJobRunner({
     db, dialect: core.store.dialect, nodeId, tag: `${config.dataDir}#${nodeId}`, workRoot: path.join(core.library.storage.root, '.jobs'),
     kinds: runnableJobs(core, defs), slots: { conversion: config.tools.conversionSlots },
-    leaseMs: opts.jobs?.leaseMs ?? config.tools.jobLeaseMs, ...(opts.jobs?.tickMs ? { tickMs: opts.jobs.tickMs } : {}), log,
+    scope: jobsOfNode(nodeId), leaseMs: opts.jobs?.leaseMs ?? config.tools.jobLeaseMs, ...(opts.jobs?.tickMs ? { tickMs: opts.jobs.tickMs } : {}), log,
   });
   await jobs.recover();
   jobs.start();

@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { errorText, msg } from '@painel/contract';
 import { isDatabaseUnavailable, isUniqueViolation, nowIso, type Database, type Db, type Dialect, type JobsTable, type Tx } from './db.ts';
@@ -100,13 +100,14 @@ export function createJobs(deps: { db: Db }) {
     /**
      * Queues a job; null when the account already has one of this kind (and subject) queued
      * or running — the unique index decides, so two requests at once cannot both get in.
+     * `node` pins it to one server's worker; otherwise it runs on the account's server.
      */
-    async enqueue<I>(tx: Tx, def: KindOf<I>, j: { userId: number; subjectId?: number; input: I; detail?: Record<string, unknown>; maxAttempts?: number }): Promise<JobRow | null> {
+    async enqueue<I>(tx: Tx, def: KindOf<I>, j: { userId: number; subjectId?: number; input: I; detail?: Record<string, unknown>; maxAttempts?: number; node?: number }): Promise<JobRow | null> {
       const at = nowIso();
       try {
         return await tx.insertInto('jobs').values({
           user_id: j.userId, kind: def.kind, subject_id: j.subjectId ?? 0, state: 'queued', input: JSON.stringify(j.input ?? {}),
-          detail: JSON.stringify(j.detail ?? {}), max_attempts: j.maxAttempts ?? 2, node_id: null, worker: null, lease_until: null,
+          detail: JSON.stringify(j.detail ?? {}), max_attempts: j.maxAttempts ?? 2, node_id: j.node ?? null, worker: null, lease_until: null,
           pid: null, result: null, error: null, created_at: at, started_at: null, finished_at: null, updated_at: at,
         }).returningAll().executeTakeFirstOrThrow();
       } catch (e) {
@@ -177,6 +178,13 @@ export interface JobRunnerOptions {
   leaseMs: number;
   tickMs?: number;
   log?: (m: string) => void;
+  /**
+   * Which queued jobs are this node's (several servers share one queue): a job pinned to a
+   * node (`node_id` given when queued) runs there only; an unpinned one where this filter says
+   * (the account's server). Absent: every unpinned job. A job taken once stays on the node
+   * that took it (its files and children are there), also when its worker died.
+   */
+  scope?: (eb: ExpressionBuilder<Database, 'jobs'>) => Expression<SqlBool>;
 }
 
 interface Running {
@@ -231,6 +239,7 @@ export function createJobRunner(o: JobRunnerOptions) {
     eb.and([
       eb('attempts', '<', eb.ref('max_attempts')),
       eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)])]),
+      eb.or([eb('node_id', '=', o.nodeId), eb.and([eb('node_id', 'is', null), o.scope ? o.scope(eb) : eb.lit(true)])]),
     ]);
 
   /** Whether any job of these kinds could be claimed now (a read, so an idle tick writes nothing). */

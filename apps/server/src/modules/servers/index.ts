@@ -18,7 +18,7 @@ declare module '../module.ts' {
 export const serversModule = defineModule({
   name: 'servers',
   services: {
-    servers: ({ store, config }) => createServersService({ db: store.db, repo: createServersRepo(), nodeId: config.media.nodeId }),
+    servers: ({ store, config }) => createServersService({ db: store.db, repo: createServersRepo(), nodeId: config.media.nodeId, config }),
   },
   routes: (app, { services }) => serversRoutes(app, services.servers),
   ticks: [serversTick()],

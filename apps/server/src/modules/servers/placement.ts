@@ -1,4 +1,5 @@
-import type { Tx } from '../../platform/db.ts';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Database, Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ServerRow } from './servers.table.ts';
 
@@ -46,3 +47,12 @@ export async function chooseServer(tx: Tx, opts: { chosen?: number | undefined; 
   })).sort((a, b) => a.live - b.live || a.accounts - b.accounts || b.disk - a.disk || a.id - b.id);
   return ranked[0]!.id;
 }
+
+/**
+ * The queued jobs a server's worker takes: those of the accounts that live on it, and of an
+ * account with no server (created before servers were recorded: a lone installation's, like
+ * the schedules' rule). The job queue's `scope`.
+ */
+export const jobsOfNode = (nodeId: number) => (eb: ExpressionBuilder<Database, 'jobs'>): Expression<SqlBool> =>
+  eb('jobs.user_id', 'in', eb.selectFrom('accounts').select('accounts.id')
+    .where((a) => a.or([a('accounts.codigo_servidor', '=', nodeId), a('accounts.codigo_servidor', 'is', null)])));

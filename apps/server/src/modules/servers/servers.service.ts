@@ -2,6 +2,7 @@ import type { ServerSummary } from '@painel/contract';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
+import { shortCache } from '../../platform/short-cache.ts';
 import { accountsPerServer, isOnline } from './placement.ts';
 import type { ServerAddresses, ServersRepo } from './servers.repo.ts';
 import type { ServerRow } from './servers.table.ts';
@@ -15,13 +16,43 @@ export function addressesOf(config: Config): ServerAddresses {
   };
 }
 
+/** Where an account's server is reached: its addresses, its HLS edge, whether it is this node and whether it reports. */
+export interface AccountServer extends ServerAddresses {
+  id: number;
+  edge_url: string | null;
+  /** This node itself: its files are on this disk. */
+  local: boolean;
+  online: boolean;
+}
+
+/** How long a server's row is reused for the addresses of its accounts (rows change when a server restarts or the operator edits it). */
+const DIRECTORY_TTL_MS = 2000;
+
 /**
  * The installation's media servers as the operator sees them (each with its load, whether it
  * reports and its accounts), their edge addresses, and whether an account's server is online.
  */
-export function createServersService(deps: { db: Db; repo: ServersRepo; nodeId: number; now?: () => number }) {
+export function createServersService(deps: { db: Db; repo: ServersRepo; nodeId: number; config: Config; now?: () => number }) {
   const { db, repo } = deps;
   const now = deps.now ?? Date.now;
+  const rowOf = shortCache(DIRECTORY_TTL_MS, (id: number) => repo.byId(db, id), { now });
+  const own = addressesOf(deps.config);
+
+  /**
+   * The server an account lives on (`codigo_servidor`; null: this node). This node answers
+   * with its own configuration (what its worker registers) even before the first heartbeat;
+   * another server with its registered row. A server with no row (never started) is given
+   * this node's addresses and shown offline: its accounts wait for it.
+   */
+  async function serverOf(codigo: number | null): Promise<AccountServer> {
+    const id = codigo ?? deps.nodeId;
+    const row = await rowOf(id);
+    const local = id === deps.nodeId;
+    const addresses: ServerAddresses = local || !row
+      ? own
+      : { host: row.host, public_url: row.public_url, rtmp_port: row.rtmp_port, ftp_port: row.ftp_port, hls_port: row.hls_port };
+    return { id, ...addresses, edge_url: row?.edge_url ?? null, local, online: row ? isOnline(row, now()) : local };
+  }
 
   const summary = (r: ServerRow, accounts: number, at: number): ServerSummary => ({
     id: r.codigo_servidor, host: r.host, public_url: r.public_url, rtmp_port: r.rtmp_port, ftp_port: r.ftp_port,
@@ -34,6 +65,8 @@ export function createServersService(deps: { db: Db; repo: ServersRepo; nodeId: 
   });
 
   return {
+    serverOf,
+
     /** Every registered server, by id. */
     async list(): Promise<{ success: true; servidores: ServerSummary[]; este_servidor: number }> {
       const [rows, accounts] = await Promise.all([repo.list(db), accountsPerServer(db)]);
@@ -55,9 +88,8 @@ export function createServersService(deps: { db: Db; repo: ServersRepo; nodeId: 
      * worker's first heartbeat (a lone install keeps working as it did), else offline.
      */
     async statusOf(codigo: number | null): Promise<{ codigo: number; online: boolean }> {
-      const id = codigo ?? deps.nodeId;
-      const row = await repo.byId(db, id);
-      return { codigo: id, online: row ? isOnline(row, now()) : id === deps.nodeId };
+      const server = await serverOf(codigo);
+      return { codigo: server.id, online: server.online };
     },
   };
 }

@@ -5,10 +5,12 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { errorText } from '@painel/contract';
+import { z } from 'zod';
+import { createJobRunner } from '../../platform/jobs.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import type { WorkerContext } from '../module.ts';
 import { serversTick } from './heartbeat.ts';
-import { ONLINE_WINDOW_MS } from './placement.ts';
+import { jobsOfNode, ONLINE_WINDOW_MS } from './placement.ts';
 import { createServersRepo } from './servers.repo.ts';
 import { createServersService } from './servers.service.ts';
 
@@ -122,7 +124,7 @@ describe('servers: registry, heartbeat, placement and the operator\'s Servidores
       'https://edge1.exemplo.com.br');
 
     // online while the heartbeat is younger than three beats, offline after
-    const at = (ms: number) => createServersService({ db: db(), repo: createServersRepo(), nodeId: 1, now: () => ms });
+    const at = (ms: number) => createServersService({ db: db(), repo: createServersRepo(), nodeId: 1, config: h.config, now: () => ms });
     assert.equal((await at(clock + ONLINE_WINDOW_MS - 1000).list()).servidores[0]!.online, true);
     assert.equal((await at(clock + ONLINE_WINDOW_MS + 1).list()).servidores[0]!.online, false);
     assert.deepEqual(await at(clock + ONLINE_WINDOW_MS + 1).statusOf(1), { codigo: 1, online: false });
@@ -239,4 +241,32 @@ describe('servers: registry, heartbeat, placement and the operator\'s Servidores
     await assert.rejects(add('tv_cli_y', '--servidor', 'dois'), (e: { stderr: string }) => e.stderr.includes(errorText('server_not_found')));
     assert.equal(await db().selectFrom('accounts').select('id').where('usuario', 'in', ['tv_cli_x', 'tv_cli_y']).executeTakeFirst(), undefined);
   });
+
+  test('a queued job runs on its account\'s server, or on the server it is pinned to, never elsewhere', async () => {
+    await otherServer(2, { live: 0, cores: 4, freeMb: 50_000 });
+    const here = await account('streaming');
+    const there = await account('streaming');
+    await db().updateTable('accounts').set({ codigo_servidor: 1 }).where('id', '=', here.id).execute();
+    await db().updateTable('accounts').set({ codigo_servidor: 2 }).where('id', '=', there.id).execute();
+    const ran: string[] = [];
+    const kind = 'servers-test-affinity';
+    const runner = (nodeId: number) => createJobRunner({
+      db: db(), dialect: h.core.store.dialect, nodeId, workRoot: path.join(h.config.dataDir, `jobs-${nodeId}`), leaseMs: 3000, tickMs: 50,
+      scope: jobsOfNode(nodeId), log: () => undefined,
+      kinds: [{ kind, input: z.unknown(), slots: 4, run: async (ctx) => { ran.push(`${(ctx.input as { n: string }).n}@${nodeId}`); } }],
+    });
+    const def = { kind, input: z.object({ n: z.string() }) };
+    await h.core.jobs.enqueue(db(), def, { userId: here.id, subjectId: 1, input: { n: 'aqui' } });
+    await h.core.jobs.enqueue(db(), def, { userId: there.id, subjectId: 2, input: { n: 'la' } });
+    await h.core.jobs.enqueue(db(), def, { userId: here.id, subjectId: 3, input: { n: 'fixado' }, node: 2 });
+    const runners = [runner(1), runner(2)];
+    runners.forEach((r) => r.start());
+    try {
+      for (const end = Date.now() + 10_000; ran.length < 3 && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await Promise.all(runners.map((r) => r.stop()));
+    }
+    assert.deepEqual(ran.sort(), ['aqui@1', 'fixado@2', 'la@2']);
+  });
 });
+
