@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LiveRecord, StatusResponse } from '@painel/contract';
 import { parseRtmpStat } from '@painel/media/rtmp-stat';
 import { formatZoned } from '../platform/zoned-time.ts';
-import { channelUrls } from '../modules/streaming/urls.ts';
+import { addressesOf, channelUrls } from '../modules/streaming/urls.ts';
 import { bearerHeader } from '../testing/harness.ts';
 import { makeChannelClip, newFolder, upload } from '../testing/library.ts';
 import { eventually, reconnecting, startLiveStack, type LiveStack } from '../testing/live.ts';
@@ -85,7 +85,7 @@ describe('fault: nginx-rtmp killed with OBS live, a playlist on air and a restre
     obs = reconnecting(() => s.publish(a.key, { videoKbps: 600 }));
     await eventually(async () => (await status(a.token)).is_live, 20_000, 'OBS ao vivo');
     const r = await api(a.token, 'POST', '/api/streaming/start-live', {
-      tipo: 'youtube', servidor_rtmp: dest.server, servidor_rtmp_chave: KEY, servidor_stm: channelUrls(s.h.config, a.usuario).rtmpStream,
+      tipo: 'youtube', servidor_rtmp: dest.server, servidor_rtmp_chave: KEY, servidor_stm: channelUrls(addressesOf(s.h.config), a.usuario).rtmpStream,
       data_inicio: '', data_fim: formatZoned(Date.now() + 3_600_000, 'America/Sao_Paulo'), inicio_imediato: 'sim',
     });
     assert.equal(r.statusCode, 200, r.body);
@@ -93,7 +93,7 @@ describe('fault: nginx-rtmp killed with OBS live, a playlist on air and a restre
     // the broadcast's own platform: registered for later, connected by "start" to the OBS broadcast
     const later = formatZoned(Date.now() + 2 * 3_600_000, 'America/Sao_Paulo');
     const twitch = await api(a.token, 'POST', '/api/streaming/start-live', {
-      tipo: 'twitch', servidor_rtmp: dest.server, servidor_rtmp_chave: KEY2, servidor_stm: channelUrls(s.h.config, a.usuario).rtmpStream,
+      tipo: 'twitch', servidor_rtmp: dest.server, servidor_rtmp_chave: KEY2, servidor_stm: channelUrls(addressesOf(s.h.config), a.usuario).rtmpStream,
       data_inicio: later, data_fim: formatZoned(Date.now() + 3 * 3_600_000, 'America/Sao_Paulo'), inicio_imediato: 'nao',
     });
     assert.equal(twitch.statusCode, 200, twitch.body);

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { msg, type LiveRecord, type RelayStatus, type StatusResponse } from '@painel/contract';
 import { parseRtmpStat } from '@painel/media/rtmp-stat';
 import { formatZoned } from '../platform/zoned-time.ts';
-import { channelUrls } from '../modules/streaming/urls.ts';
+import { addressesOf, channelUrls } from '../modules/streaming/urls.ts';
 import { bearerHeader } from '../testing/harness.ts';
 import { eventually, startLiveStack, type LiveStack, type Publisher } from '../testing/live.ts';
 import { startHlsSource, startRtmpSource, type RelaySource } from '../testing/relay-source.ts';
@@ -163,11 +163,11 @@ describe('fault: a source connected but silent (relay RTMP and HLS, OBS ingest)'
   });
 
   test('OBS ingest: the publisher keeps its connection and sends nothing; nginx drops it, the channel and its restream go off', { timeout: 120_000 }, async () => {
-    const stream = channelUrls(s.h.config, b.usuario).streamName;
+    const stream = channelUrls(addressesOf(s.h.config), b.usuario).streamName;
     obs = s.publish(b.key, { videoKbps: 600 });
     await eventually(async () => (await channel(b.token)).is_live, 20_000, 'OBS ao vivo');
     const r = await api(b.token, 'POST', '/api/streaming/start-live', {
-      tipo: 'youtube', servidor_rtmp: dest.server, servidor_rtmp_chave: KEY, servidor_stm: channelUrls(s.h.config, b.usuario).rtmpStream,
+      tipo: 'youtube', servidor_rtmp: dest.server, servidor_rtmp_chave: KEY, servidor_stm: channelUrls(addressesOf(s.h.config), b.usuario).rtmpStream,
       data_inicio: '', data_fim: formatZoned(Date.now() + 3_600_000, 'America/Sao_Paulo'), inicio_imediato: 'sim',
     });
     assert.equal(r.statusCode, 200, r.body);

@@ -14,7 +14,6 @@ import { busy, type Jobs } from '../../platform/jobs.ts';
 import { apkDir, apkFileName, writeAtomic } from './apk-files.ts';
 import { apkJob, type ApkInput } from './android.jobs.ts';
 import type { Owner } from '../library/owner.ts';
-import { channelUrls } from '../streaming/urls.ts';
 import { packageNameFor } from './apk/build.ts';
 import {
   CONFIGURE_FIELDS, CREATE_FIELDS, DEFAULT_FIELDS, androidImage, configFields, version, type AndroidImage, type CleanImage,
@@ -71,7 +70,11 @@ export async function endOrphanBuilds(deps: { db: Db; repo?: AndroidRepo; jobs: 
   }
 }
 
-export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: AndroidRepo; jobs: Jobs; config: Config; grants: Grants }) {
+export function createAndroidService(deps: {
+  db: Db; dialect: Dialect; repo: AndroidRepo; jobs: Jobs; config: Config; grants: Grants;
+  /** The panel's address on the server of the account with this login (the app opens its pages there). */
+  webOf: (login: string) => Promise<string>;
+}) {
   const { db, repo, config, grants } = deps;
   const tvBase = (login: string) => `${WEBAPP_BASE}/${encodeURIComponent(login)}/tv/`;
   const grantSubject = (userId: number, zip: string) => `apk/${userId}/${zip}`;
@@ -175,7 +178,7 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
       const images = await pictures(form, PICTURES, true);
       const [primary = '', dark = ''] = fields.tema.split('|');
       const spec = {
-        label: fields.webtv_nome, versionName: fields.versao, versionCode: code, url: `${channelUrls(config, owner.login).web}${tvBase(owner.login)}`,
+        label: fields.webtv_nome, versionName: fields.versao, versionCode: code, url: `${await deps.webOf(owner.login)}${tvBase(owner.login)}`,
         icon: images.icone!.data.toString('base64'), primaryColor: primary, primaryDarkColor: dark,
       };
       const row = await withPictures(owner, images, async (tx, names) => {
@@ -232,7 +235,7 @@ export function createAndroidService(deps: { db: Db; dialect: Dialect; repo: And
       await readImage(background);
       const icon = await squarePng(logo, ICON_SIZE);
       const spec = {
-        label: nome, versionName: versao, versionCode: code, url: `${channelUrls(config, owner.login).web}${WEBAPP_BASE}/${encodeURIComponent(owner.login)}/`,
+        label: nome, versionName: versao, versionCode: code, url: `${await deps.webOf(owner.login)}${WEBAPP_BASE}/${encodeURIComponent(owner.login)}/`,
         icon: icon.toString('base64'), primaryColor: safeColor(app.cor_splash, WEBAPP_DEFAULTS.cor_splash),
         primaryDarkColor: safeColor(app.cor_menu_escuro, WEBAPP_DEFAULTS.cor_menu_escuro),
       };

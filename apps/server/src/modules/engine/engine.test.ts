@@ -15,7 +15,7 @@ import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-d
 import { freePort } from '../../worker.ts';
 import { restreamChild } from '../lives/lives.child.ts';
 import { createLivesRepo } from '../lives/lives.repo.ts';
-import { channelUrls } from '../streaming/urls.ts';
+import { addressesOf, channelUrls } from '../streaming/urls.ts';
 import { createEngine, type ChildFactory } from './engine.ts';
 import { createProcessesRepo } from './processes.repo.ts';
 import { createProcesses } from './processes.service.ts';
@@ -298,7 +298,7 @@ describe('media engine: one row\'s failure never stops the others', () => {
     const SECRET = 'secreta';
     await db.insertInto('lives').values({
       user_id: poisoned.acc.id, process_id: poisoned.row.id, tipo: 'youtube', servidor_rtmp: 'rtmp://8.8.8.8/live2',
-      chave: h.core.sealer.seal(`chave\u0000${SECRET}`), servidor_stm: channelUrls(h.config, poisoned.acc.usuario).rtmpStream,
+      chave: h.core.sealer.seal(`chave\u0000${SECRET}`), servidor_stm: channelUrls(addressesOf(h.config), poisoned.acc.usuario).rtmpStream,
       transmission_id: null, created_at: new Date().toISOString(),
     }).execute();
     const restream = restreamChild({ db, repo: createLivesRepo(), sealer: h.core.sealer, guard: h.core.guard, config: h.config, apiUrl: 'http://127.0.0.1:1' });

@@ -20,6 +20,7 @@ export const livesModule = defineModule({
       db: store.db, repo, processes: services.processes, sealer, guard, config, settings: services.settings, activity: services.activity,
       obsStatus: (auth) => services.streaming.status(auth),
       workerAlive: async () => (await services.media.reported()) === 'ok',
+      serverOf: (codigo) => services.servers.serverOf(codigo),
     }),
   },
   routes: (app, { services }) => livesRoutes(app, services.lives),

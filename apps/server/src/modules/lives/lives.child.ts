@@ -6,18 +6,19 @@ import type { Sealer } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import type { ChildFactory } from '../engine/engine.ts';
-import { channelUrls } from '../streaming/urls.ts';
 import type { LivesRepo } from './lives.repo.ts';
 import { destinationOf, maskKey } from './destination.ts';
 
 /**
  * Where the worker reads the channel the user chose as the source, on this node: its HLS from
  * the API (the HTTP/M3U8 option) or its RTMP from nginx, both at the node's local address (loopback,
- * or the address it is bound to), never through the public address.
+ * or the address it is bound to), never through the public address. The choice is read from the
+ * kind of address chosen, not the address itself: an account moved to another server keeps its
+ * lives, whose stored source names the server it was on.
  */
 export function sourceOf(chosen: string, login: string, config: Config, apiUrl: string): string {
   const stream = streamNameOf(login);
-  return chosen === channelUrls(config, login).hlsUrl
+  return /^https?:\/\/[^?#]*\.m3u8(?:[?#]|$)/i.test(chosen)
     ? `${apiUrl}/hls/${stream}.m3u8`
     : `rtmp://${config.media.rtmpLocalHost}:${config.rtmpPort}/${LIVE_APPLICATION}/${stream}`;
 }

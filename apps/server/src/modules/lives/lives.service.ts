@@ -13,7 +13,7 @@ import { limitReached, lockPlan } from '../accounts/plan.ts';
 import { scheduledLiveDetail, type ActivityService } from '../activity/activity.service.ts';
 import type { Processes } from '../engine/processes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { channelUrls, formatUptime } from '../streaming/urls.ts';
+import { channelUrls, formatUptime, type ChannelServer } from '../streaming/urls.ts';
 import { destinationOf, maskKey } from './destination.ts';
 import type { LiveRow, LivesRepo } from './lives.repo.ts';
 
@@ -59,6 +59,8 @@ export function createLivesService(deps: {
   /** Whether the media worker reports in: without it, nothing it last observed still holds. */
   workerAlive: () => Promise<boolean>;
   activity: ActivityService;
+  /** The server an account lives on: the sources offered are its addresses. */
+  serverOf: (codigo: number | null) => Promise<ChannelServer>;
 }) {
   const { db, repo, processes, sealer, guard, config } = deps;
   const zoneOf = async (auth: Auth) => (await deps.settings.get(auth)).timezone;
@@ -153,7 +155,7 @@ export function createLivesService(deps: {
       if (end <= now) throw new AppError('live_end_in_past');
       if (end <= start) throw new AppError('live_end_before_start');
       if (end - start > LIVE_MAX_HOURS * HOUR) throw new AppError('live_too_long');
-      const urls = channelUrls(config, auth.account.usuario);
+      const urls = channelUrls(await deps.serverOf(auth.account.codigo_servidor), auth.account.usuario);
       if (body.servidor_stm !== urls.hlsUrl && body.servidor_stm !== urls.rtmpStream) throw new AppError('live_source_invalid');
       // refused here, before any row or process exists
       await guard.check(destinationOf(body.servidor_rtmp, body.servidor_rtmp_chave), ['rtmp', 'rtmps']);

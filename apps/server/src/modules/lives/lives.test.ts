@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { LIVE_STATE_TEXT, errorText, msg } from '@painel/contract';
 import { loadConfig } from '../../platform/config.ts';
 import { formatZoned } from '../../platform/zoned-time.ts';
-import { channelUrls } from '../streaming/urls.ts';
+import { addressesOf, channelUrls } from '../streaming/urls.ts';
 import { restreamChild, sourceOf } from './lives.child.ts';
 import { createLivesRepo } from './lives.repo.ts';
 import { overlapOf } from './lives.service.ts';
@@ -289,7 +289,7 @@ describe('lives: restreams to a platform', () => {
 
 test('the source the user chose is what the worker reads, on loopback', () => {
   const config = loadConfig({ PUBLIC_HOST: 'tv.exemplo.com.br', PORT: '3001', RTMP_PORT: '1935' });
-  const urls = channelUrls(config, 'anatv');
+  const urls = channelUrls(addressesOf(config), 'anatv');
   assert.equal(sourceOf(urls.hlsUrl, 'anatv', config, 'http://127.0.0.1:3001'), 'http://127.0.0.1:3001/hls/anatv_live.m3u8');
   assert.equal(sourceOf(urls.rtmpStream, 'anatv', config, 'http://127.0.0.1:3001'), 'rtmp://127.0.0.1:1935/live/anatv_live');
 });
@@ -304,7 +304,7 @@ describe('lives while the media worker is gone', () => {
         method: 'POST', url: '/api/streaming/start-live', headers: bearerHeader(token),
         payload: {
           tipo: 'youtube', servidor_rtmp: 'rtmp://8.8.8.8/live2', servidor_rtmp_chave: 'abc', inicio_imediato: 'sim',
-          servidor_stm: channelUrls(h.config, acc.usuario).rtmpStream, data_fim: at(HOUR),
+          servidor_stm: channelUrls(addressesOf(h.config), acc.usuario).rtmpStream, data_fim: at(HOUR),
         },
       });
       assert.equal(r.statusCode, 200, r.body);
@@ -329,7 +329,7 @@ describe('lives: control characters in what reaches the restream', () => {
     try {
       const acc = await h.createAccount();
       const token = await h.login(acc.email, acc.password);
-      const source = channelUrls(h.config, acc.usuario).rtmpStream;
+      const source = channelUrls(addressesOf(h.config), acc.usuario).rtmpStream;
       const form = { tipo: 'youtube', servidor_rtmp: 'rtmp://8.8.8.8/live2', servidor_rtmp_chave: 'abc-def', inicio_imediato: 'sim', servidor_stm: source, data_fim: at(HOUR) };
       const post = (payload: object) => h.app.inject({ method: 'POST', url: '/api/streaming/start-live', headers: bearerHeader(token), payload });
       const count = async (table: 'lives' | 'media_processes') =>
@@ -377,7 +377,7 @@ describe('lives: the plan limits simultaneous and registered lives', () => {
   const api = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     h.app.inject({ method, url, headers: bearerHeader(token), ...(payload ? { payload } : {}) });
   const form = (acc: { usuario: string }, over: object = {}) => ({
-    tipo: 'youtube', servidor_rtmp: DEST, servidor_rtmp_chave: 'abc', servidor_stm: channelUrls(h.config, acc.usuario).rtmpStream,
+    tipo: 'youtube', servidor_rtmp: DEST, servidor_rtmp_chave: 'abc', servidor_stm: channelUrls(addressesOf(h.config), acc.usuario).rtmpStream,
     data_inicio: '', data_fim: at(HOUR), inicio_imediato: 'sim', ...over,
   });
   const start = (acc: { usuario: string; token: string }, over: object = {}) => api(acc.token, 'POST', '/api/streaming/start-live', form(acc, over));

@@ -25,6 +25,7 @@ export const playersModule = defineModule({
       db: store.db, repo, config, accounts, streaming: services.streaming, logos: services.logos, viewers: services.viewers, activity: services.activity,
       vodKey: secret(config.dataDir, 'player-vod.key'), previewKey: secret(config.dataDir, 'player-preview.key'),
       vod: (account, folder, file) => library.videos.content(ownerOfAccount(account), account.usuario, folder, file),
+      serverOf: (codigo) => services.servers.serverOf(codigo),
     }),
   },
   routes: (app, { config, services }) =>

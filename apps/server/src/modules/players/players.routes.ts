@@ -68,9 +68,9 @@ const LIB_FILES: Record<string, { file: string; type: string }> = {
 for (const l of Object.values(PLAYER_LIBS)) for (const f of [...l.scripts, ...l.styles]) if (!LIB_FILES[f]) throw new Error(`biblioteca sem arquivo: ${f}`);
 for (const { script } of Object.values(VIDEOJS_LANGUAGES)) if (script && !LIB_FILES[script]) throw new Error(`biblioteca sem arquivo: ${script}`);
 
-function csp(nonce: string, player: string, hlsOrigin: string | null): string {
-  // the live playlist lists its fragments at the media node's HLS port (hls-origin.ts)
-  const hls = hlsOrigin ? ` ${hlsOrigin}` : '';
+function csp(nonce: string, player: string, hlsOrigins: readonly string[]): string {
+  // the live playlist lists its fragments at the media node's HLS port (hls-origin.ts), or comes from its edge
+  const hls = hlsOrigins.map((o) => ` ${o}`).join('');
   return [
     "default-src 'none'",
     // Clappr compiles its templates at run time; the page itself carries no user-written markup
@@ -185,7 +185,11 @@ export function playersRoutes(app: FastifyInstance, deps: {
     // the owner's preview in the panel: a grant of another channel, expired or forged is no grant, and the page is a viewer's
     const given = (req.query as { previa?: unknown }).previa;
     const preview = typeof given === 'string' && players.isOwnerPreview(account.usuario, given) ? given : null;
-    const media = signed ? signed.url : players.mediaUrl(account.usuario, source);
+    // viewers pull a live channel through its server's edge when the operator gave it one (an
+    // owner's preview stays on the server: the edge passes no grant); the page's heartbeats
+    // still reach this server, and they are what counts a viewer behind an edge
+    const edge = source.kind === 'live' && !preview ? await players.edgeOf(account) : null;
+    const media = signed ? signed.url : players.mediaUrl(account.usuario, source, edge);
     const settings = await players.settingsOf(effectiveUserId(account));
     const wm = settings.watermark;
     const nonce = randomBytes(16).toString('base64');
@@ -212,7 +216,7 @@ export function playersRoutes(app: FastifyInstance, deps: {
       texts: texts.player,
       clappr: texts.clappr,
     });
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Content-Security-Policy', csp(nonce, player, deps.hlsOrigin?.(req) ?? null))
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Content-Security-Policy', csp(nonce, player, [deps.hlsOrigin?.(req), edge && new URL(edge).origin].filter((o): o is string => !!o)))
       .header('Referrer-Policy', 'no-referrer').send(html);
   });
 

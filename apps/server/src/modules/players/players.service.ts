@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { channelUrls } from '../streaming/urls.ts';
+import { channelUrls, type ChannelServer } from '../streaming/urls.ts';
 import type { StreamingService } from '../streaming/streaming.service.ts';
 import { logoUrl, type LogosService } from './logos.service.ts';
 import type { PlayersRepo } from './players.repo.ts';
@@ -42,6 +42,8 @@ export function createPlayersService(deps: {
   logos: LogosService; viewers: ViewersService; activity: ActivityService; vodKey: Buffer; vod: VodResolver;
   /** Signs the owner's preview grants (its own key: a vod signature never passes for one). */
   previewKey: Buffer;
+  /** The server an account lives on: its player pages and HLS are there. */
+  serverOf: (codigo: number | null) => Promise<ChannelServer>;
 }) {
   const { db, repo, config, accounts, logos, viewers } = deps;
 
@@ -159,7 +161,7 @@ export function createPlayersService(deps: {
     async playerUrl(auth: Auth, q: Partial<PlayerQuery>) {
       const login = auth.account.usuario;
       const settings = await settingsOf(auth.userId);
-      const urls = channelUrls(config, login);
+      const urls = channelUrls(await deps.serverOf(auth.account.codigo_servidor), login);
       const params = new URLSearchParams({ login });
       if (q.vod) params.set('vod', q.vod);
       else if (q.playlist) params.set('playlist', q.playlist);
@@ -181,10 +183,13 @@ export function createPlayersService(deps: {
     liveFeed: (source: PlayerSource) => live(`${source.ref}|${source.playlist ?? ''}`),
 
     /** The URL a page plays: HLS for live, a signed, expiring file address for vod. */
-    mediaUrl(login: string, source: PlayerSource): string {
+    /** The live playlist's address: on the channel's own server, or through its server's HLS edge when it has one. */
+    mediaUrl(login: string, source: PlayerSource, edge: string | null = null): string {
       if (source.kind === 'vod') return signedVod(login, source.ref).url;
-      return `/hls/${source.ref}.m3u8${source.playlist ? `?playlist=${source.playlist}` : ''}`;
+      return `${edge ? edge.replace(/\/+$/, '') : ''}/hls/${source.ref}.m3u8${source.playlist ? `?playlist=${source.playlist}` : ''}`;
     },
+    /** The HLS edge of the account's server (null: none; viewers then pull from the server itself). */
+    edgeOf: async (account: { codigo_servidor: number | null }): Promise<string | null> => (await deps.serverOf(account.codigo_servidor)).edge_url ?? null,
     signedVod,
     verifyVod,
     vodFile,

@@ -2,7 +2,7 @@ import type { Tick, WorkerContext } from '../module.ts';
 import { measureLoad } from './load.ts';
 import { HEARTBEAT_MS } from './placement.ts';
 import { createServersRepo } from './servers.repo.ts';
-import { addressesOf } from './servers.service.ts';
+import { addressesOf } from '../streaming/urls.ts';
 
 interface Beat { registered: boolean; prevCpu: { busy: number; total: number } | null }
 

@@ -1,8 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { Tx } from '../../platform/db.ts';
+import type { ServerAddresses } from '../streaming/urls.ts';
 import type { ServerRow, ServersTable } from './servers.table.ts';
 
-export type ServerAddresses = Pick<ServerRow, 'host' | 'public_url' | 'rtmp_port' | 'ftp_port' | 'hls_port'>;
 export type ServerLoadRow = Pick<ServerRow, 'cpu_cores' | 'cpu_permille' | 'live_channels' | 'media_processes' | 'viewers' | 'disk_free_mb' | 'disk_total_mb'>;
 
 export function createServersRepo() {

@@ -4,17 +4,9 @@ import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { shortCache } from '../../platform/short-cache.ts';
 import { accountsPerServer, isOnline } from './placement.ts';
-import type { ServerAddresses, ServersRepo } from './servers.repo.ts';
+import { addressesOf, type ServerAddresses } from '../streaming/urls.ts';
+import type { ServersRepo } from './servers.repo.ts';
 import type { ServerRow } from './servers.table.ts';
-
-/** The addresses a server serves, from its configuration (what its worker registers). */
-export function addressesOf(config: Config): ServerAddresses {
-  const host = config.publicHost === '0.0.0.0' ? 'localhost' : config.publicHost;
-  return {
-    host, public_url: config.publicUrl ?? `http://${host}:${config.port}`,
-    rtmp_port: config.rtmpPort, ftp_port: config.ftpPort, hls_port: config.media.hlsPort,
-  };
-}
 
 /** Where an account's server is reached: its addresses, its HLS edge, whether it is this node and whether it reports. */
 export interface AccountServer extends ServerAddresses {
@@ -66,6 +58,12 @@ export function createServersService(deps: { db: Db; repo: ServersRepo; nodeId: 
 
   return {
     serverOf,
+
+    /** The server of the account with this login (this node's for an unknown login). */
+    async serverOfLogin(login: string): Promise<AccountServer> {
+      const row = await db.selectFrom('accounts').select('codigo_servidor').where('usuario', '=', login).executeTakeFirst();
+      return serverOf(row?.codigo_servidor ?? null);
+    },
 
     /** Every registered server, by id. */
     async list(): Promise<{ success: true; servidores: ServerSummary[]; este_servidor: number }> {

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { errorText } from '@painel/contract';
 import { z } from 'zod';
 import { createJobRunner } from '../../platform/jobs.ts';
+import { formatZoned } from '../../platform/zoned-time.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import type { WorkerContext } from '../module.ts';
 import { serversTick } from './heartbeat.ts';
@@ -267,6 +268,52 @@ describe('servers: registry, heartbeat, placement and the operator\'s Servidores
       await Promise.all(runners.map((r) => r.stop()));
     }
     assert.deepEqual(ran.sort(), ['aqui@1', 'fixado@2', 'la@2']);
+  });
+
+  test('every address given to an account names its own server, whichever server answers, and its players use the server\'s edge', async () => {
+    await otherServer(2, { live: 0, cores: 4, freeMb: 50_000 });
+    await db().updateTable('servers').set({ edge_url: null }).execute();
+    const b = await account('streaming');
+    await db().updateTable('accounts').set({ codigo_servidor: 2 }).where('id', '=', b.id).execute();
+    const stream = `${b.usuario}_live`;
+
+    const conexao = (await call(b.token, 'GET', '/api/dados-conexao')).json();
+    assert.deepEqual([conexao.ftp.host, conexao.ftp.porta, conexao.rtmp.servidor, conexao.hls_url],
+      ['10.0.0.2', 2121, 'rtmp://10.0.0.2:1935/live', `http://10.0.0.2:3001/hls/${stream}.m3u8`]);
+    const fontes = (await call(b.token, 'GET', '/api/streaming/source-urls')).json().source_urls;
+    assert.deepEqual(fontes, { http_m3u8: `http://10.0.0.2:3001/hls/${stream}.m3u8`, rtmp: `rtmp://10.0.0.2:1935/live/${stream}` });
+    const player = (await call(b.token, 'GET', '/api/player-port/url')).json();
+    assert.ok(player.player_url.startsWith(`http://10.0.0.2:3001/api/player-port/iframe?login=${b.usuario}`), player.player_url);
+    assert.ok(player.embed_code.includes('src="http://10.0.0.2:3001/api/player-port/iframe?'), player.embed_code);
+    // a live whose source is another server's address is refused; its own server's is taken
+    const live = (source: string) => call(b.token, 'POST', '/api/streaming/start-live', {
+      tipo: 'youtube', servidor_rtmp: 'rtmp://8.8.8.8/live2', servidor_rtmp_chave: 'abc', inicio_imediato: 'sim',
+      data_fim: formatZoned(Date.now() + 3_600_000, 'America/Sao_Paulo'), servidor_stm: source,
+    });
+    assert.equal((await live(`rtmp://midia1.exemplo.com.br:19350/live/${stream}`)).json().code, 'live_source_invalid');
+
+    // the operator gives server 2 an edge: its players pull HLS through it; RTMP and FTP stay on the server
+    await call(operator.token, 'PUT', '/api/admin/servidores/2', { edge_url: 'https://borda2.exemplo.com.br' });
+    await new Promise((r) => setTimeout(r, 2100)); // the directory reuses a server's row for 2 s
+    const comBorda = (await call(b.token, 'GET', '/api/dados-conexao')).json();
+    assert.equal(comBorda.hls_url, `https://borda2.exemplo.com.br/hls/${stream}.m3u8`);
+    assert.equal(comBorda.rtmp.servidor, 'rtmp://10.0.0.2:1935/live');
+    assert.equal((await call(b.token, 'GET', '/api/player-port/url')).json().hls_url, `https://borda2.exemplo.com.br/hls/${stream}.m3u8`);
+
+    // an account of this server: its addresses are this server's configuration
+    const a = await account('streaming');
+    await db().updateTable('accounts').set({ codigo_servidor: 1 }).where('id', '=', a.id).execute();
+    const local = (await call(a.token, 'GET', '/api/dados-conexao')).json();
+    assert.deepEqual([local.ftp.host, local.ftp.porta, local.rtmp.servidor], ['midia1.exemplo.com.br', 21210, 'rtmp://midia1.exemplo.com.br:19350/live']);
+    // with an edge on this server, its channel's player page plays the edge's playlist, allowed by the page's policy
+    await otherServer(1, { live: 0, cores: 4, freeMb: 50_000 });
+    await db().updateTable('servers').set({ edge_url: 'https://borda1.exemplo.com.br' }).where('codigo_servidor', '=', 1).execute();
+    await new Promise((r) => setTimeout(r, 2100));
+    const page = await h.app.inject({ url: `/api/player-port/iframe?login=${a.usuario}&stream=${a.usuario}_live` });
+    assert.equal(page.statusCode, 200);
+    assert.ok(page.body.includes(`https://borda1.exemplo.com.br/hls/${a.usuario}_live.m3u8`), 'the page plays the edge\'s playlist');
+    assert.match(String(page.headers['content-security-policy']), /connect-src 'self'[^;]* https:\/\/borda1\.exemplo\.com\.br/);
+    await db().updateTable('servers').set({ edge_url: null }).execute();
   });
 });
 

@@ -44,6 +44,7 @@ export const streamingModule = defineModule({
         platformStates: (...a) => services.lives.platformStates(...a),
       },
       playout: { info: (id) => services.playout.info(id) },
+      serverOf: (codigo) => services.servers.serverOf(codigo),
     }),
     ingest: ({ store, config, services }) => createIngestService({
       db: store.db, repo, media: services.media, activity: services.activity, nodeId: config.media.nodeId,

@@ -21,7 +21,7 @@ export function streamingRoutes(app: FastifyInstance, streaming: StreamingServic
     const r = await playout.startFromApi(req.auth, parse(startPlaylistBody, body));
     return {
       success: true, message: r.message, aguardando_obs: r.held, transmission: { id: r.transmissionId, titulo: r.titulo },
-      player_urls: streaming.playerUrls(req.auth.account.usuario),
+      player_urls: await streaming.playerUrls(req.auth.account),
     };
   });
   app.post('/api/streaming/stop', auth, (req) => streaming.stop(req.auth, parse(stopBody, req.body ?? {})));

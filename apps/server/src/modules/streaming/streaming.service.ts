@@ -16,7 +16,7 @@ import type { MediaServer } from '../media/media-server.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
 import { END_REASONS, applyReconcile, planReconcile, publisherOf } from './reconcile.ts';
 import type { StreamingRepo, TransmissionRow } from './streaming.repo.ts';
-import { channelUrls, formatUptime, secondsSince } from './urls.ts';
+import { addressesOf, channelUrls, formatUptime, secondsSince, type ChannelServer } from './urls.ts';
 
 /** nginx reads its clock once per event loop turn: a fragment it opens just after the publish may carry a time a little before it. */
 const FRAGMENT_CLOCK_MARGIN_MS = 250;
@@ -42,6 +42,8 @@ export interface StreamingDeps {
   platforms?: PlatformLinks;
   /** The playlist broadcast (the playout module); absent, only OBS broadcasts exist. */
   playout?: { info(userId: number): Promise<StatusResponse['playout']> };
+  /** The server an account lives on (its addresses); absent: this server's own configuration. */
+  serverOf?: (codigo: number | null) => Promise<ChannelServer>;
 }
 
 export interface PlatformLinks {
@@ -61,6 +63,10 @@ const platformList = (json: string): string[] => {
 
 export function createStreamingService(deps: StreamingDeps) {
   const { db, repo, config, media, viewers, activity } = deps;
+  const own = addressesOf(config);
+  /** The account's addresses: its own server's, whichever server answers. */
+  const urlsOf = async (account: Pick<AccountRow, 'usuario' | 'codigo_servidor'>) =>
+    channelUrls(deps.serverOf ? await deps.serverOf(account.codigo_servidor) : own, account.usuario);
 
   /** The secret of the account's own stream name ({login}_live), so it is read by the account id, not the effective one. */
   async function secretOf(userId: number): Promise<string> {
@@ -82,7 +88,7 @@ export function createStreamingService(deps: StreamingDeps) {
 
   async function status(auth: Auth): Promise<StatusResponse> {
     const account = auth.account;
-    const urls = channelUrls(config, account.usuario);
+    const urls = await urlsOf(account);
     const [rows, st, count, waiting, states, playout] = await Promise.all([
       repo.openOfUser(db, auth.userId), stat(), viewers.active(auth.userId), repo.waitingOfUser(db, auth.userId, 'obs'),
       deps.platforms?.platformStates(auth.userId) ?? new Map<string, PlatformStatus['status']>(),
@@ -147,16 +153,16 @@ export function createStreamingService(deps: StreamingDeps) {
     };
   }
 
-  function playerUrls(login: string) {
-    const urls = channelUrls(config, login);
-    return { hls: urls.hlsUrl, iframe: `${urls.web}/api/player-port/iframe?login=${login}&stream=${urls.streamName}` };
+  async function playerUrls(account: Pick<AccountRow, 'usuario' | 'codigo_servidor'>) {
+    const urls = await urlsOf(account);
+    return { hls: urls.hlsUrl, iframe: `${urls.web}/api/player-port/iframe?login=${account.usuario}&stream=${urls.streamName}` };
   }
 
-  function wowzaData(account: AccountRow, secret: string, bitrate: number) {
-    const urls = channelUrls(config, account.usuario);
+  async function wowzaData(account: AccountRow, secret: string, bitrate: number) {
+    const urls = await urlsOf(account);
     return {
       wowza_data: { rtmpUrl: urls.rtmpServer, streamName: urls.streamName, streamKey: streamKeyOf(account.usuario, secret), bitrate, bitrate_limit: account.bitrate },
-      player_urls: playerUrls(account.usuario),
+      player_urls: await playerUrls(account),
     };
   }
 
@@ -224,7 +230,7 @@ export function createStreamingService(deps: StreamingDeps) {
         const platforms = (await deps.platforms?.connectPlatforms(auth, body.platform_ids, obs.id)) ?? [];
         return {
           success: true, message: msg.obsTitleUpdated, transmission: { id: obs.id, titulo: body.titulo }, platforms,
-          ...wowzaData(auth.account, secret, Math.round(s.bitrateBps / 1000)),
+          ...(await wowzaData(auth.account, secret, Math.round(s.bitrateBps / 1000))),
         };
       }
       const at = nowIso();
@@ -237,7 +243,7 @@ export function createStreamingService(deps: StreamingDeps) {
       // they connect as soon as the picture arrives, and end with this broadcast
       const platforms = (await deps.platforms?.connectPlatforms(auth, body.platform_ids, row.id)) ?? [];
       throw new AppError('obs_not_publishing', {
-        aguardando_obs: true, transmission: { id: row.id, titulo: row.titulo }, platforms, ...wowzaData(auth.account, secret, 0),
+        aguardando_obs: true, transmission: { id: row.id, titulo: row.titulo }, platforms, ...(await wowzaData(auth.account, secret, 0)),
       });
     },
 
@@ -267,8 +273,8 @@ export function createStreamingService(deps: StreamingDeps) {
 
     platforms: () => ({ success: true, platforms: PLATFORMS.map((p) => ({ ...p })) }),
 
-    sourceUrls(auth: Auth) {
-      const urls = channelUrls(config, auth.account.usuario);
+    async sourceUrls(auth: Auth) {
+      const urls = await urlsOf(auth.account);
       return { success: true, source_urls: { http_m3u8: urls.hlsUrl, rtmp: urls.rtmpStream } };
     },
 
@@ -289,11 +295,11 @@ export function createStreamingService(deps: StreamingDeps) {
     },
 
     async connectionData(auth: Auth, ftpPassword: string) {
-      const urls = channelUrls(config, auth.account.usuario);
+      const urls = await urlsOf(auth.account);
       const secret = await secretOf(auth.account.id);
       return {
         success: true,
-        ftp: { host: urls.host, usuario: auth.account.usuario, senha: ftpPassword, porta: config.ftpPort },
+        ftp: { host: urls.host, usuario: auth.account.usuario, senha: ftpPassword, porta: urls.ftpPort },
         rtmp: { servidor: urls.rtmpServer, chave: streamKeyOf(auth.account.usuario, secret), stream_name: urls.streamName },
         hls_url: urls.hlsUrl,
       };
@@ -312,7 +318,7 @@ export function createStreamingService(deps: StreamingDeps) {
       await media.dropPublisher(name);
       await activity.record(auth.userId, 'key_regenerated');
       const secret = await secretOf(auth.account.id);
-      return { success: true, message: msg.streamKeyRegenerated, rtmp: { servidor: channelUrls(config, auth.account.usuario).rtmpServer, chave: streamKeyOf(auth.account.usuario, secret), stream_name: name } };
+      return { success: true, message: msg.streamKeyRegenerated, rtmp: { servidor: (await urlsOf(auth.account)).rtmpServer, chave: streamKeyOf(auth.account.usuario, secret), stream_name: name } };
     },
 
     async transmissions(auth: Auth, limit: number) {

@@ -6,7 +6,7 @@ import {
   PUBLIC_SOURCE_LANGUAGE, WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_ICON_SIZES, effectiveUserId, streamNameOf,
   type PublicLanguage, type PublicWebApp, type PushSubscriptionBody,
 } from '@painel/contract';
-import type { Core } from '../module.ts';
+import type { ModuleContext } from '../module.ts';
 import { nowIso, type Tx } from '../../platform/db.ts';
 import { AppError, parse } from '../../platform/errors.ts';
 import { safeColor } from '../../platform/form.ts';
@@ -15,7 +15,6 @@ import { isPushServiceEndpoint } from '../../platform/push-services.ts';
 import { secret } from '../../platform/secrets.ts';
 import { shortCache } from '../../platform/short-cache.ts';
 import { imageDir } from '../android-app/android.service.ts';
-import { channelUrls } from '../streaming/urls.ts';
 import { createChat } from './chat.ts';
 import { appIcon, iconVersion, qrSvg, splashColor, type IconPurpose, type IconSource } from './icons.ts';
 import { endpointSchemes, vapidPublicKey } from './push.ts';
@@ -75,7 +74,7 @@ const publishedRepo = createPublishedRepo();
  * The published apps: everything a visitor's browser (or the Android app's WebView) reads,
  * found by the channel's login. A disabled account, or one without the app, has none.
  */
-export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'accounts' | 'guard'>, opts: { now?: () => number } = {}) {
+export function createPublishedService(core: Pick<ModuleContext, 'config' | 'store' | 'accounts' | 'guard' | 'services'>, opts: { now?: () => number } = {}) {
   const { config } = core;
   const db = core.store.db;
   const repo = createWebappRepo();
@@ -219,7 +218,7 @@ export function createPublishedService(core: Pick<Core, 'config' | 'store' | 'ac
     },
 
     /** The QR code of the app's full address (the one the owner's panel shows). */
-    qr: (app: PublishedApp) => qrSvg(`${channelUrls(config, app.login).web}${app.base}`),
+    qr: async (app: PublishedApp) => qrSvg(`${(await core.services.servers.serverOfLogin(app.login)).public_url}${app.base}`),
 
     /** A banner picked at random, its view counted; null when the app has none. */
     async pickBanner(app: PublishedApp) {

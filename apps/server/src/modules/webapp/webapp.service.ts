@@ -5,7 +5,7 @@ import type { Insertable } from 'kysely';
 import {
   msg, WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_LIMITS, type PushPayload, type WebApp, type WebAppBanner,
 } from '@painel/contract';
-import type { Core } from '../module.ts';
+import type { ModuleContext } from '../module.ts';
 import type { Auth } from '../../platform/auth.ts';
 import { nowIso } from '../../platform/db.ts';
 import type { WebappsTable } from './webapp.table.ts';
@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { formColor, formEmail, formLink, type Form } from '../../platform/form.ts';
 import { cleanImage, readImage } from '../../platform/images.ts';
 import { endOrphanBuilds } from '../android-app/android.service.ts';
-import { channelUrls } from '../streaming/urls.ts';
+import { addressesOf } from '../streaming/urls.ts';
 import { createPushSender, type PushSender } from './push.ts';
 import { createWebappRepo, type BannerRow, type WebappRow } from './webapp.repo.ts';
 
@@ -81,7 +81,7 @@ async function prepared(data: Buffer | undefined) {
  * The App Multiplataforma of the acting account: its settings and images, its banners and the
  * pushes its owner sends to the visitors who subscribed.
  */
-export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard' | 'jobs'>, opts: { push?: PushSender } = {}) {
+export function createWebappService(core: Pick<ModuleContext, 'config' | 'store' | 'guard' | 'jobs' | 'services'>, opts: { push?: PushSender } = {}) {
   const { config } = core;
   const db = core.store.db;
   const repo = createWebappRepo();
@@ -90,11 +90,12 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
     guard: core.guard,
     allow: config.outboundAllow,
     hosts: config.webPush.hosts,
-    subject: `mailto:webpush@${channelUrls(config, 'webapp').host}`,
+    subject: `mailto:webpush@${addressesOf(config).host}`,
   });
 
   const loginOf = (auth: Auth) => auth.account.usuario;
-  const webBase = (login: string) => channelUrls(config, login).web;
+  /** The panel's address on the account's server: its app and files are served there. */
+  const webBase = async (login: string) => (await core.services.servers.serverOfLogin(login)).public_url;
   const dirOf = (auth: Auth) => webappDir(config.dataDir, auth.userId);
 
   /**
@@ -138,7 +139,7 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
     const apk = await repo.latestApk(db, auth.userId);
     // the build's stored state names are the ones the API answers
     const apkStatus = apk ? apk.state : 'none';
-    const app = `${webBase(login)}${WEBAPP_BASE}/${login}/`;
+    const app = `${await webBase(login)}${WEBAPP_BASE}/${login}/`;
     return {
       id: row.user_id,
       nome: row.nome,
@@ -252,7 +253,8 @@ export function createWebappService(core: Pick<Core, 'config' | 'store' | 'guard
       });
 
       const login = loginOf(auth);
-      const absolute = (name: string) => `${webBase(login)}${webappFileUrl(login, name)}`;
+      const web = await webBase(login);
+      const absolute = (name: string) => `${web}${webappFileUrl(login, name)}`;
       const payload: PushPayload = {
         titulo, mensagem, icone: absolute(names.icone!), imagem: names.imagem ? absolute(names.imagem) : null, link: pushLink,
       };
