@@ -3,12 +3,13 @@ import { createSealer } from './platform/crypto.ts';
 import { ensureDataDir, migrate, openDb } from './platform/db.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createOutboundGuard } from './platform/outbound-guard.ts';
-import { secret } from './platform/secrets.ts';
+import { ensureInstallationKeys, secret } from './platform/secrets.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createLibrary } from './modules/library/library.ts';
 import type { CoreOptions, ModuleContext, ModuleDefinition, Services } from './modules/module.ts';
 import { modules } from './modules/index.ts';
+import { vapidPublicKey } from './modules/webapp/push.ts';
 
 /**
  * Opens what every process of the panel needs (the API, the worker, the command line):
@@ -21,6 +22,9 @@ export async function openCore(config: Config, options: CoreOptions = {}, defs: 
   ensureDataDir(config.dataDir);
   const store = openDb(config);
   await migrate(store);
+  ensureInstallationKeys(config.dataDir);
+  // the push key pair is one of them, made by its own recipe
+  vapidPublicKey(config.dataDir);
   const sealer = createSealer(secret(config.dataDir, 'ftp.key'));
   const accounts = createAccountsService({ db: store.db, repo: createAccountsRepo(), sealer, nodeId: config.media.nodeId });
   const library = createLibrary({ db: store.db, dataDir: config.dataDir });

@@ -114,6 +114,11 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
       busy = false;
     }
   };
+  // duties that must not wait for the first pass (the server's registration) run now
+  for (const t of ticks.filter((t) => t.atStart)) {
+    lastRun.set(t.name, Date.now());
+    await t.run(core, w).catch((e: Error) => log(`${t.name}: ${e.message}`));
+  }
   const timer = setInterval(() => void pass(), opts.reconcileMs ?? 2000);
 
   return {

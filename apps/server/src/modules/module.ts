@@ -92,6 +92,8 @@ export interface Tick {
   everyMs?: number;
   /** Only while nginx runs (it reads or changes what nginx has). */
   needsNginx?: boolean;
+  /** Also run once as the worker starts, before its first pass. */
+  atStart?: boolean;
   run(ctx: ModuleContext, worker: WorkerContext): Promise<void>;
 }
 

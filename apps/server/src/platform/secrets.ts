@@ -24,3 +24,18 @@ export function secret(dataDir: string, name: string, make: () => Buffer = () =>
   }
   return fs.readFileSync(file);
 }
+
+/**
+ * The keys every server of an installation must share (sessions, seals, signatures, salts), each
+ * made on the first start rather than on first use: a copy of `DATA_DIR/secrets/` taken from a
+ * server that has started once holds them all, so a server that joins with it verifies, opens and
+ * signs the same way (docs/production.md).
+ */
+export const INSTALLATION_KEYS = [
+  'jwt.key', 'ftp.key', 'rtmp-hook.key', 'content.key', 'player-vod.key', 'player-preview.key', 'viewer-ip.key', 'chat-ip.key', 'push-ip.key',
+] as const;
+
+/** Makes every installation key that is missing. */
+export function ensureInstallationKeys(dataDir: string): void {
+  for (const name of INSTALLATION_KEYS) secret(dataDir, name);
+}

@@ -7,7 +7,7 @@ import { addressesOf } from '../streaming/urls.ts';
 interface Beat { registered: boolean; prevCpu: { busy: number; total: number } | null }
 
 /**
- * The worker's duty: on its first pass it registers its server (its NODE_ID with the addresses
+ * The worker's duty: as it starts it registers its server (its NODE_ID with the addresses
  * its configuration serves, keeping the operator's edge address), then every 4 to 6 s it
  * writes the heartbeat with its load. A row deleted meanwhile is registered again.
  */
@@ -17,6 +17,7 @@ export function serversTick(opts: { now?: () => number } = {}): Tick {
   const state = new WeakMap<WorkerContext, Beat>();
   return {
     name: 'servers.heartbeat',
+    atStart: true,
     // the worker's passes are 2 s apart: a beat every 4 s, 6 s when a pass runs late
     everyMs: HEARTBEAT_MS - 1000,
     async run(ctx, worker) {
