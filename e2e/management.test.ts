@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { startMsg } from '@painel/contract';
+import { errorText, startMsg } from '@painel/contract';
 import managementSource from '../apps/web/src/i18n/pt-BR/management.ts';
 import shellSource from '../apps/web/src/i18n/pt-BR/shell.ts';
 import dashboardSource from '../apps/web/src/i18n/pt-BR/dashboard.ts';
+import commonSource from '../apps/web/src/i18n/pt-BR/common.ts';
 import { answerConfirm, cspViolations, launchBrowser, logIn, newPage } from './support/browser.ts';
 import { portugueseOnly, shownText, wordsIn } from './support/languages.ts';
 import { apiLogin } from './support/publish.ts';
@@ -14,6 +15,7 @@ import { ptBR } from './support/texts.ts';
 const t = ptBR(managementSource);
 const shell = ptBR(shellSource);
 const dash = ptBR(dashboardSource);
+const common = ptBR(commonSource);
 const STREAMING_NAME = 'Rádio São João';
 
 /**
@@ -213,6 +215,23 @@ describe('a reseller manages its streamings in Chromium', () => {
       return main.scrollWidth <= main.clientWidth + 1 && document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1;
     }), 'Administração fits a phone');
     await page.setViewportSize({ width: 1366, height: 768 });
+
+    // the server's HLS edge: a wrong address is refused with the reason, a right one is shown, then cleared again
+    const editEdge = async (value: string) => {
+      await server.getByRole('button', { name: a.serverEdgeEdit({ id: 1 }) }).click();
+      const dialog = page.getByRole('dialog', { name: a.serverEdgeTitle({ id: 1 }) });
+      await dialog.getByLabel(a.serverEdgeLabel).fill(value);
+      await dialog.getByRole('button', { name: a.serverEdgeSubmit }).click();
+      return dialog;
+    };
+    const refused = await editEdge('ftp://edge1.exemplo.com.br');
+    await page.getByText(errorText('edge_url_invalid')).first().waitFor();
+    await refused.getByRole('button', { name: common.cancel }).click();
+    await server.getByTestId('server-edge').getByText(a.serverEdgeNone, { exact: true }).waitFor();
+    await editEdge('https://edge1.exemplo.com.br/');
+    await server.getByTestId('server-edge').getByText('https://edge1.exemplo.com.br', { exact: true }).waitFor();
+    await editEdge('');
+    await server.getByTestId('server-edge').getByText(a.serverEdgeNone, { exact: true }).waitFor();
 
     // a new reseller with its pool, the password left empty: generated and shown this once
     const login = `rev${process.pid}`;

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { serversResponseSchema } from '@painel/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { serverResponseSchema, serversResponseSchema } from '@painel/contract';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const serversQueryKey = ['management', 'servidores'] as const;
@@ -12,5 +12,16 @@ export function useServers(opts: { enabled?: boolean; live?: boolean } = {}) {
     enabled: opts.enabled ?? true,
     refetchInterval: opts.live === false ? false : 10_000,
     refetchIntervalInBackground: false,
+  });
+}
+
+/** PUT /api/admin/servidores/:id: the HLS edge the players of that server's accounts use (empty: the server itself). */
+export function useSetServerEdge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['management', 'server-edge'],
+    mutationFn: ({ id, edge_url }: { id: number; edge_url: string }) =>
+      apiRequest(`/api/admin/servidores/${id}`, { method: 'PUT', body: { edge_url }, schema: serverResponseSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: serversQueryKey }),
   });
 }

@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import Pencil from 'lucide-react/icons/pencil';
 import Server from 'lucide-react/icons/server';
+import type { ServerSummary } from '@painel/contract';
 import { managementCatalogue } from '@/i18n/management.ts';
 import { useTexts } from '@/i18n/runtime.ts';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -8,23 +11,26 @@ import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { formatMegabytes, formatNumber, formatPercent } from '@/lib/format.ts';
 import { useServers } from '../api/servers.ts';
+import { ServerEdgeModal } from './server-edge-modal.tsx';
 
 const cell = 'px-3 py-2.5 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6';
 
 /**
  * 'Servidores': each media server with whether it reports, its load (CPU, live channels, media
- * processes, viewers, free disk) and its accounts; re-read every 10 s.
+ * processes, viewers, free disk), its accounts and the HLS edge its players use (editable);
+ * re-read every 10 s.
  */
 export function ServersSection() {
   const managementTexts = useTexts(managementCatalogue);
   const adminTexts = managementTexts.admin;
   const { dateTime } = useDateTimeFormat();
   const servers = useServers();
+  const [editing, setEditing] = useState<ServerSummary | null>(null);
 
   const list = servers.data?.servidores;
   const columns = [
     adminTexts.serverColId, adminTexts.serverColHost, adminTexts.serverColState, adminTexts.serverColCpu, adminTexts.serverColLive,
-    adminTexts.serverColProcesses, adminTexts.serverColViewers, adminTexts.serverColDisk, adminTexts.serverColAccounts,
+    adminTexts.serverColProcesses, adminTexts.serverColViewers, adminTexts.serverColDisk, adminTexts.serverColAccounts, adminTexts.serverColEdge,
   ];
   return (
     <SectionCard title={adminTexts.serversTitle} description={adminTexts.serversDescription} icon={Server}>
@@ -72,12 +78,29 @@ export function ServersSection() {
                   <td className={cn(cell, 'text-gray-700 tabular-nums')}>{formatNumber(s.carga.espectadores)}</td>
                   <td className={cn(cell, 'whitespace-nowrap text-gray-700 tabular-nums')}>{formatMegabytes(s.carga.disco_livre_mb)}</td>
                   <td className={cn(cell, 'text-gray-700 tabular-nums')}>{formatNumber(s.contas)}</td>
+                  <td className={cn(cell, 'text-gray-700')}>
+                    <span className="flex items-center gap-2">
+                      <span data-testid="server-edge" className={cn('font-mono text-xs whitespace-nowrap', !s.edge_url && 'font-sans text-gray-400')}>
+                        {s.edge_url ?? adminTexts.serverEdgeNone}
+                      </span>
+                      <button
+                        type="button"
+                        onClick={() => setEditing(s)}
+                        aria-label={adminTexts.serverEdgeEdit({ id: s.id })}
+                        title={adminTexts.serverEdgeEdit({ id: s.id })}
+                        className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-blue-500"
+                      >
+                        <Pencil className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    </span>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {editing && <ServerEdgeModal server={editing} onClose={() => setEditing(null)} />}
     </SectionCard>
   );
 }
