@@ -304,6 +304,31 @@ export const serverErrors = {
   server_not_found: { status: 400, message: 'Servidor não encontrado: escolha um servidor da instalação' },
   edge_url_invalid: { status: 400, message: 'Endereço do edge inválido: use http(s)://host[:porta], ou deixe vazio' },
   streamings_reseller_only: { status: 400, message: 'O número de streamings (--streamings) só vale para contas de revenda' },
+  /** A request for an account's files whose server does not report (or that was already passed on once): nothing is read or written. */
+  account_server_offline: {
+    status: 503,
+    message: 'O servidor desta conta está fora do ar no momento: os arquivos dela não podem ser acessados agora. Nada foi alterado; tente novamente mais tarde.',
+  },
+  /** The account's server reports, but did not answer this request passed on to it. */
+  account_server_unreachable: { status: 502, message: 'Não foi possível falar com o servidor desta conta agora. Tente novamente em instantes.' },
+  /** An FTP login on a server that is not the account's (the FTP server's own reply text). */
+  ftp_account_elsewhere: {
+    status: 409,
+    message: (v: { host: string; porta: number }) => `Esta conta fica em outro servidor: conecte o FTP em ${v.host}, porta ${v.porta}.`,
+  },
+  // moving an account to another server (account-move.ts)
+  account_moving: { status: 409, message: 'Esta conta está sendo movida para outro servidor: tente de novo quando a mudança terminar' },
+  account_move_running: { status: 409, message: 'Esta conta já está sendo movida para outro servidor' },
+  account_move_same_server: { status: 400, message: 'A conta já está neste servidor: escolha outro servidor' },
+  account_move_target_offline: { status: 409, message: 'O servidor de destino está fora do ar: a conta só pode ir para um servidor online' },
+  account_move_source_offline: { status: 409, message: 'O servidor onde a conta está agora está fora do ar: os arquivos dela não podem ser copiados' },
+  account_move_jobs_running: { status: 409, message: 'A conta tem uma tarefa de arquivos em andamento (download, conversão, migração FTP ou sincronização): espere ela terminar ou cancele antes de mover' },
+  account_move_source_failed: { status: 502, message: 'O servidor onde a conta está não entregou os arquivos: a conta continua nele, inteira' },
+  account_move_verify_failed: { status: 502, message: (v: { caminho: string }) => `O arquivo ${v.caminho} chegou diferente do original (tamanho ou hash): a conta continua no servidor de origem, inteira` },
+  account_move_switch_failed: { status: 409, message: 'A conta mudou de servidor durante a cópia: a mudança foi desfeita' },
+  account_move_release_refused: { status: 409, message: 'Este servidor ainda é o da conta: os arquivos dela não são apagados' },
+  server_token_invalid: { status: 401, message: 'Credencial entre servidores inválida ou expirada' },
+  server_token_scope: { status: 403, message: 'Esta credencial entre servidores não vale para esta conta ou este servidor' },
   // upgrades: a database already migrated by a newer version of the panel
   database_newer: { status: 500, message: (v: { names: string }) => `O banco de dados foi atualizado por uma versão mais nova do painel (migrações desconhecidas por esta versão: ${v.names}). Nada foi alterado e o painel não inicia: rode a versão mais nova ou restaure o backup feito antes da atualização` },
 } satisfies Record<string, { status: number; message: string | ((values: never) => string) }>;

@@ -9,6 +9,7 @@ export * from './auth.ts';
 export * from './management.ts';
 export * from './provisioning.ts';
 export * from './servers.ts';
+export * from './account-move.ts';
 export * from './settings.ts';
 export * from './streaming.ts';
 export * from './players.ts';

@@ -20,6 +20,10 @@ test('the playout publishes only to the local nginx, copying, in real time, read
   assert.ok(a.includes('copy'));
   assert.equal(a.at(-2), '--');
   assert.throws(() => playoutArgs({ list: 'x', destination: 'rtmp://example.com/live/x' }));
+  // a server bound to its own address (BIND_ADDRESS) publishes to its nginx there, and only there
+  assert.ok(playoutArgs({ list: 'x', destination: 'rtmp://127.0.0.3:1935/live/ana_live?playout=1.x', localHost: '127.0.0.3' }).length > 0);
+  assert.throws(() => playoutArgs({ list: 'x', destination: 'rtmp://127.0.0.1:1935/live/ana_live', localHost: '127.0.0.3' }));
+  assert.throws(() => playoutArgs({ list: 'x', destination: 'rtmp://127.0.0.3.exemplo.com:1935/live/x', localHost: '127.0.0.3' }));
 });
 
 test('facts: a file without video or duration is not playable; the key separates formats', () => {

@@ -1,3 +1,4 @@
+import { isLocalDestination } from './local-destination.ts';
 /**
  * ffmpeg for a playout: one long-running process per channel that plays a concat list of
  * "slots" (links the worker points at the next videos just before they are due) into the
@@ -11,6 +12,8 @@ export interface PlayoutPlan {
   list: string;
   /** The node's own nginx-rtmp on loopback, with the stream name and the playout's token. */
   destination: string;
+  /** The address that nginx listens on for the node's own processes (default 127.0.0.1). */
+  localHost?: string;
 }
 
 /** Slot files on disk; slot k of the list is the file of k mod SLOTS, reused every SLOTS videos. */
@@ -35,7 +38,7 @@ export function concatList(inpoint: number): string {
 }
 
 export function playoutArgs(p: PlayoutPlan): string[] {
-  if (!/^rtmp:\/\/127\.0\.0\.1:\d+\//.test(p.destination)) throw new Error('o playout publica só no nginx local');
+  if (!isLocalDestination(p.destination, p.localHost)) throw new Error('o playout publica só no nginx local');
   return [
     '-nostdin', '-hide_banner', '-loglevel', 'error',
     '-progress', 'pipe:1', '-stats_period', '1',

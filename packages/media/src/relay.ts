@@ -1,3 +1,4 @@
+import { isLocalDestination } from './local-destination.ts';
 /**
  * ffmpeg for a relay: pull an external live (an RTMP stream or an HLS playlist) and publish it
  * into the account's own channel on the node's nginx-rtmp; and the ffprobe that tells, before
@@ -9,6 +10,8 @@ export interface RelayPlan {
   source: string;
   /** The node's own nginx-rtmp on loopback, with the relay's token in the query. */
   destination: string;
+  /** The address that nginx listens on for the node's own processes (default 127.0.0.1). */
+  localHost?: string;
   /** A read or write that blocks this long ends the run, so a dead source is noticed. */
   ioTimeoutSeconds?: number;
 }
@@ -68,7 +71,7 @@ function sourceOptions(source: string, ioTimeoutSeconds: number): string[] {
 export function relayArgs(p: RelayPlan): string[] {
   const scheme = schemeOf(p.source);
   // the relay only ever publishes into this node's own nginx
-  if (!/^rtmp:\/\/127\.0\.0\.1(:\d+)?\//.test(p.destination)) throw new Error('o destino do relay é o nginx local');
+  if (!isLocalDestination(p.destination, p.localHost)) throw new Error('o destino do relay é o nginx local');
   const io = p.ioTimeoutSeconds ?? 10;
   const hls = isHttp(scheme);
   return [

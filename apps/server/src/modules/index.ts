@@ -1,3 +1,4 @@
+import { accountMoveModule } from './account-move/index.ts';
 import { activityModule } from './activity/index.ts';
 import { androidModule } from './android-app/index.ts';
 import { auditModule } from './audit/index.ts';
@@ -39,5 +40,5 @@ export const modules: readonly ModuleDefinition[] = [
   viewersModule, audienceModule, schedulesModule, engineModule, channelModule, playoutModule,
   streamingModule, mediaModule, dashboardModule,
   playlistsModule, commercialsModule, livesModule, relayModule, playersModule,
-  libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule, metricsModule, serversModule,
+  libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule, metricsModule, serversModule, accountMoveModule,
 ];

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../api.ts';
 import { openCore } from '../core.ts';
@@ -13,6 +12,7 @@ import { runnableJobs } from '../worker.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { NewAccount } from '../modules/accounts/accounts.service.ts';
 import { installContractCheck } from './contract-check.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 /**
  * A real API over a real database: a fresh SQLite file, or a fresh PostgreSQL database
@@ -36,18 +36,8 @@ export async function startHarness(opts: {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-test-'));
   // a test that brings its own database (a cluster it stops and starts) names it in env.DATABASE_URL
   const adminUrl = opts.env?.DATABASE_URL ? undefined : process.env.TEST_PG_ADMIN_URL;
-  let dbName: string | undefined;
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    dbName = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined;
+  const databaseUrl = scratch?.url;
   // no nginx serves fragments for an API answering app.inject alone: playlists keep relative addresses
   // unless the stack asks for the HLS port (startLiveStack does)
   const config = loadConfig({ HLS_PORT: '0', ...opts.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
@@ -83,14 +73,39 @@ export async function startHarness(opts: {
       await app.close();
       await core.store.db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (adminUrl && dbName) {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
+      await scratch?.drop();
     },
   };
 }
 
 export const bearerHeader = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Another server of the same installation (NODE_ID), with its own data folder, over the harness's database. */
+export interface PeerServer {
+  app: FastifyInstance;
+  core: ModuleContext;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A second server beside a harness, as a joining machine runs: its own DATA_DIR with a copy of
+ * the first one's secrets (so it verifies the same sessions and grants), the same database
+ * (the harness's PostgreSQL, or its SQLite file), and `env` (its NODE_ID, addresses).
+ */
+export async function startPeer(h: Harness, env: Record<string, string>): Promise<PeerServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-test-peer-'));
+  fs.cpSync(path.join(h.config.dataDir, 'secrets'), path.join(dataDir, 'secrets'), { recursive: true });
+  const databaseUrl = h.config.databaseUrl ?? `sqlite:${path.join(h.config.dataDir, 'painel.db')}`;
+  const config = loadConfig({ HLS_PORT: '0', ...env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+  const core = await openCore(config);
+  const app = await buildApp(core);
+  return {
+    app, core, config,
+    async close() {
+      await app.close();
+      await core.store.db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -58,7 +58,8 @@ export function commandLine(pid: number): string[] {
  * `address`: where the API is reached (a stack started with BIND_ADDRESS), 127.0.0.1 by default.
  */
 export async function startStack(extraEnv: Record<string, string> = {}, opts: { address?: string } = {}): Promise<Stack> {
-  const dataDir = fs.mkdtempSync(path.join(process.env.E2E_DATA ?? os.tmpdir(), 'stack-'));
+  // a DATA_DIR given (a server that joins with a copy of another's secrets/) is the stack's own all the same
+  const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(process.env.E2E_DATA ?? os.tmpdir(), 'stack-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -26,6 +26,7 @@ import {
   provisioningDeletedResponseSchema, provisioningPasswordResponseSchema, revokedApiKeyResponseSchema,
 } from '../provisioning.ts';
 import { serverResponseSchema, serversResponseSchema } from '../servers.ts';
+import { accountMoveResponses } from '../account-move.ts';
 import { notJson, type ResponseEntry } from './entry.ts';
 
 /** The core features' routes: sign-in, settings, health, streaming, dashboard, players, lives, relay and audience. */
@@ -54,6 +55,7 @@ export const coreResponses = {
   'DELETE /api/admin/api-keys/:id': revokedApiKeyResponseSchema,
   'GET /api/admin/servidores': serversResponseSchema,
   'PUT /api/admin/servidores/:id': serverResponseSchema,
+  ...accountMoveResponses,
   'POST /api/provisioning/v1/accounts': provisioningCreatedResponseSchema,
   'GET /api/provisioning/v1/accounts/:login': provisioningAccountResponseSchema,
   'PUT /api/provisioning/v1/accounts/:login/plan': provisioningAccountResponseSchema,

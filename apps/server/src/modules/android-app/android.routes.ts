@@ -7,23 +7,26 @@ import { idParam } from '../../platform/http.ts';
 import { IMAGE_MAX_BYTES } from '../../platform/images.ts';
 import { contentDisposition } from '../library/content.routes.ts';
 import { ownerOf } from '../library/owner.ts';
+import { accountFiles } from '../servers/routing.ts';
 import { readForm } from '../../platform/form.ts';
 import type { AndroidService } from './android.service.ts';
 
 /** The Android app (App Android), the multi-platform app's 'Criar APK Android', and the APK download. */
 export function androidRoutes(app: FastifyInstance, android: AndroidService): void {
   const auth = { preHandler: app.requireAuth };
+  // pictures and APKs are the account's files: on its own server (servers/routing.ts)
+  const files = { ...auth, ...accountFiles.session };
 
   app.get('/api/app-android', auth, async (req) => ({ success: true, apps: await android.list(ownerOf(req.auth)) }));
   app.get('/api/app-android/config', auth, (req) => android.config(ownerOf(req.auth)));
-  app.delete('/api/app-android/:id', auth, (req) => android.remove(ownerOf(req.auth), idParam(req.params)));
+  app.delete('/api/app-android/:id', files, (req) => android.remove(ownerOf(req.auth), idParam(req.params)));
 
   app.register(async (scope) => {
     // the pictures are read whole (each at most 5 MB) and checked before anything is written
     await scope.register(multipart, { limits: { files: 6, fileSize: IMAGE_MAX_BYTES, fields: 60, fieldSize: 32 * 1024, parts: 70 } });
-    scope.post('/api/app-android/create', auth, async (req) => android.create(ownerOf(req.auth), await readForm(req, ['logo', 'icone', 'fundo'])));
-    scope.put('/api/app-android/configure', auth, async (req) => android.configure(ownerOf(req.auth), await readForm(req, ['logo', 'fundo'])));
-    scope.post('/api/app-multiplataforma/create-apk', auth, async (req) =>
+    scope.post('/api/app-android/create', files, async (req) => android.create(ownerOf(req.auth), await readForm(req, ['logo', 'icone', 'fundo'])));
+    scope.put('/api/app-android/configure', files, async (req) => android.configure(ownerOf(req.auth), await readForm(req, ['logo', 'fundo'])));
+    scope.post('/api/app-multiplataforma/create-apk', files, async (req) =>
       android.createFromWebapp(ownerOf(req.auth), await readForm(req, ['logo', 'background'])));
   });
 
@@ -32,7 +35,8 @@ export function androidRoutes(app: FastifyInstance, android: AndroidService): vo
    * session (Authorization) the address may carry the list's read grant as ?auth_token=, as
    * library playback does; a session token is never taken from the address.
    */
-  app.get('/app/apps/:zip', async (req, reply) => {
+  // an APK is named {login}-{app id}-{random}.apk (a login has no '-')
+  app.get('/app/apps/:zip', accountFiles.login((req) => /^([a-z0-9_]+)-/.exec((req.params as { zip?: string }).zip ?? '')?.[1]), async (req, reply) => {
     const { zip } = req.params as { zip: string };
     const grant = (req.query as { auth_token?: unknown }).auth_token;
     const session = bearer(req);

@@ -1,4 +1,6 @@
 import { nowIso, type Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { movingIn } from '../account-move/moving.ts';
 import type { ProcessesRepo, ProcessRow } from './processes.repo.ts';
 
 /**
@@ -8,7 +10,9 @@ import type { ProcessesRepo, ProcessRow } from './processes.repo.ts';
 export function createProcesses(deps: { repo: ProcessesRepo }) {
   const { repo } = deps;
   return {
-    create: (tx: Tx, p: { userId: number; nodeId: number; kind: ProcessRow['kind']; startAt: number; endAt: number | null; transmissionId?: number | null; held?: boolean }) => {
+    create: async (tx: Tx, p: { userId: number; nodeId: number; kind: ProcessRow['kind']; startAt: number; endAt: number | null; transmissionId?: number | null; held?: boolean }) => {
+      // nothing of an account starts while it moves to another server (its files are being copied)
+      if (await movingIn(tx, p.userId)) throw new AppError('account_moving');
       const at = nowIso();
       return repo.insert(tx, {
         user_id: p.userId, node_id: p.nodeId, kind: p.kind, desired: 'running',

@@ -2,8 +2,8 @@ import dns from 'node:dns/promises';
 import net, { isIPv4, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FtpSrv, type FtpConnection } from 'ftp-srv';
-import { msg } from '@painel/contract';
-import type { Core } from '../module.ts';
+import { errorText, msg } from '@painel/contract';
+import type { Core, Services } from '../module.ts';
 import { sameSecret } from '../../platform/crypto.ts';
 import { orDiskFull } from '../../platform/errors.ts';
 import { createLoginThrottle } from '../auth/login-throttle.ts';
@@ -66,9 +66,11 @@ const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.');
 /**
  * The FTP server of every account, inside the API
  * process. Login: the account's usuario and its FTP password (Dados de Conexão); root:
- * the account's library. Passive mode only — PORT/EPRT are refused, so the server never
- * opens connections to third parties (FTP bounce) — and failed logins are throttled with
- * the same sliding window as the panel's, under their own keys.
+ * the account's library, on the account's own server only (an account of another server is
+ * refused with its server's address, so nothing is written to the wrong disk). Passive mode
+ * only — PORT/EPRT are refused, so the server never opens connections to third parties (FTP
+ * bounce) — and failed logins are throttled with the same sliding window as the panel's, under
+ * their own keys.
  *
  * Nobody can sit on the server's connections: one address holds at most `perIp` of them (a
  * further one is told why in Portuguese and closed), a connection must log in within
@@ -78,7 +80,7 @@ const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.');
  * the data connection.
  */
 export async function startFtp(
-  core: Core, opts: { port?: number; host?: string; limits?: Partial<FtpLimits> } = {},
+  core: Core & { services: Pick<Services, 'servers' | 'accountMove'> }, opts: { port?: number; host?: string; limits?: Partial<FtpLimits> } = {},
 ): Promise<FtpHandle> {
   const { config, accounts, library } = core;
   const limits: FtpLimits = { ...FTP_LIMITS, ...opts.limits };
@@ -260,11 +262,27 @@ export async function startFtp(
     const s = sessions.get(connection);
     if (!s) return true;
     const row = await accounts.byId(s.accountId);
-    if (row && !row.disabled && row.token_version === s.version) return true;
+    const moving = !!row && (await core.services.accountMove.isMoving(row.id));
+    if (row && !row.disabled && row.token_version === s.version && livesHere(row.codigo_servidor) && !moving) return true;
     sessions.delete(connection);
-    await connection.close(421, msg.ftpSessionEnded).catch(noop);
+    if (moving) {
+      await connection.close(421, errorText('account_moving')).catch(noop);
+      return false;
+    }
+    // an account moved to another server meanwhile is told where it is now
+    const moved = row && !row.disabled && row.token_version === s.version;
+    await connection.close(421, moved ? await elsewhere(row.codigo_servidor) : msg.ftpSessionEnded).catch(noop);
     return false;
   }
+  /**
+   * An account's files are only on its own server's disk (codigo_servidor; none: this one): a
+   * login on another server is refused, so nothing is ever written to the wrong disk.
+   */
+  const livesHere = (codigo: number | null) => codigo === null || codigo === config.media.nodeId;
+  const elsewhere = async (codigo: number | null) => {
+    const server = await core.services.servers.serverOf(codigo);
+    return errorText('ftp_account_elsewhere', { host: server.host, porta: server.ftp_port });
+  };
   const recheck = setInterval(() => {
     for (const c of sessions.keys()) void stillValid(c).catch(noop);
   }, limits.recheckMs).unref();
@@ -282,6 +300,10 @@ export async function startFtp(
       }
       if (row.disabled) throw new Error(msg.accountDisabled);
       await throttle.succeed(connection.ip, ident, attempt.ids);
+      // the right password on the wrong server: the reply names the account's server
+      if (!livesHere(row.codigo_servidor)) throw new Error(await elsewhere(row.codigo_servidor));
+      // on its way to another server: what it would write now would be left behind
+      if (await core.services.accountMove.isMoving(row.id)) throw new Error(errorText('account_moving'));
       const watched = connection as unknown as Watched;
       sessions.set(watched, { accountId: row.id, version: row.token_version });
       (connection as unknown as { commandSocket: Socket }).commandSocket.once('close', () => sessions.delete(watched));

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearer, type Auth } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { parseRange } from '../../platform/http.ts';
+import { accountFiles } from '../servers/routing.ts';
 import type { Library } from './library.ts';
 import { ownerOf, type Owner } from './owner.ts';
 import { verifyContentGrant } from './video-view.ts';
@@ -30,7 +31,7 @@ export function contentRoutes(app: FastifyInstance, deps: {
   library: Library; authenticate: (token: string | undefined) => Promise<Auth>; ownerByLogin: (login: string) => Promise<Owner | null>;
 }): void {
   const { library } = deps;
-  app.get('/content/:login/:folder/:file', async (req: FastifyRequest, reply: FastifyReply) => {
+  app.get('/content/:login/:folder/:file', accountFiles.loginParam('login'), async (req: FastifyRequest, reply: FastifyReply) => {
     const q = req.query as ContentQuery;
     const { login, folder, file } = req.params as { login: string; folder: string; file: string };
     const session = bearer(req);

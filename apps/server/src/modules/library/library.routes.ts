@@ -9,6 +9,7 @@ import { AppError, parse } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
 import { contentRoutes } from './content.routes.ts';
 import { firstFilePart } from './multipart-file.ts';
+import { accountFiles } from '../servers/routing.ts';
 import type { Library } from './library.ts';
 import type { SyncCounts } from './sync.ts';
 import { ownerOf, type Owner } from './owner.ts';
@@ -24,22 +25,24 @@ export function libraryRoutes(
   space?: DiskThreshold,
 ): void {
   const auth = { preHandler: app.requireAuth };
+  // what reads or writes the account's files runs on the account's own server (servers/routing.ts)
+  const files = { ...auth, ...accountFiles.session };
   const { folders, videos } = library;
   /** A sync still running after the wait: the answer says it goes on (counts of what is known now). */
   const answer = (r: SyncCounts | null, done: (r: SyncCounts) => string): SyncResult =>
     r ? { success: true, ...r, message: done(r) } : { success: true, videos_count: 0, added: 0, removed: 0, message: msg.syncRunning };
 
   app.get('/api/folders', auth, (req) => app.readCache.get(req, 'folders', () => folders.list(ownerOf(req.auth))));
-  app.get('/api/folders/:id/info', auth, (req) => folders.info(ownerOf(req.auth), idParam(req.params)));
-  app.post('/api/folders', auth, async (req): Promise<FolderSaved> => {
+  app.get('/api/folders/:id/info', files, (req) => folders.info(ownerOf(req.auth), idParam(req.params)));
+  app.post('/api/folders', files, async (req): Promise<FolderSaved> => {
     const folder = await folders.create(ownerOf(req.auth), parse(folderBody, req.body ?? {}).nome);
     return { success: true, message: msg.folderCreated, id: folder.id, folder };
   });
-  app.put('/api/folders/:id', auth, async (req): Promise<FolderSaved> => {
+  app.put('/api/folders/:id', files, async (req): Promise<FolderSaved> => {
     const folder = await folders.rename(ownerOf(req.auth), idParam(req.params), parse(folderBody, req.body ?? {}).nome);
     return { success: true, message: msg.folderRenamed, id: folder.id, folder };
   });
-  app.delete('/api/folders/:id', auth, async (req) => {
+  app.delete('/api/folders/:id', files, async (req) => {
     await folders.remove(ownerOf(req.auth), idParam(req.params));
     return { success: true, message: msg.folderDeleted };
   });
@@ -58,7 +61,7 @@ export function libraryRoutes(
   });
 
   app.get('/api/videos', auth, (req) => videos.list(ownerOf(req.auth), parse(folderIdQuery, req.query).folder_id));
-  app.delete('/api/videos/:id', auth, async (req) => {
+  app.delete('/api/videos/:id', files, async (req) => {
     await videos.remove(ownerOf(req.auth), idParam(req.params), parse(optionalFolderIdQuery, req.query).folder_id);
     return { success: true, message: msg.videoDeleted };
   });
@@ -68,7 +71,7 @@ export function libraryRoutes(
   app.register(async (scope) => {
     if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
     scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
-    scope.post('/api/videos/upload', auth, async (req): Promise<UploadResult> => {
+    scope.post('/api/videos/upload', files, async (req): Promise<UploadResult> => {
       const { folder_id } = parse(folderIdQuery, req.query);
       if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw new AppError('upload_not_multipart');
       const declared = Number(req.headers['content-length']);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newStreamingBody, passwordResetBody, streamingPlanBody } from '@painel/contract';
 import { parse } from '../../platform/errors.ts';
 import type { ManagementService } from './management.service.ts';
+import { accountFiles } from '../servers/routing.ts';
 import { idOf } from './params.ts';
 
 export function managementRoutes(app: FastifyInstance, management: ManagementService): void {
@@ -19,6 +20,6 @@ export function managementRoutes(app: FastifyInstance, management: ManagementSer
   app.post('/api/revenda/streamings/:id/reativar', auth, (req) => management.reactivate(caller(req), idOf(req.params)));
   app.post('/api/revenda/streamings/:id/senha', auth, (req) =>
     management.resetPassword(caller(req), idOf(req.params), parse(passwordResetBody, req.body ?? {}).senha));
-  app.delete('/api/revenda/streamings/:id', auth, (req) => management.remove(caller(req), idOf(req.params)));
+  app.delete('/api/revenda/streamings/:id', { ...auth, ...accountFiles.idParam('id') }, (req) => management.remove(caller(req), idOf(req.params)));
   app.get('/api/revenda/auditoria', auth, (req) => management.auditLog(caller(req)));
 }

@@ -87,6 +87,12 @@ export function createLogosService(deps: { db: Db; repo: PlayersRepo; dataDir: s
       const row = await repo.logoByFile(db, arquivo);
       return row ? { path: path.join(dir, arquivo), mime: row.mime } : null;
     },
+
+    /** The account a logo file belongs to (its file is on that account's server), or null. */
+    async ownerOfFile(arquivo: string): Promise<number | null> {
+      if (!LOGO_FILE.test(arquivo)) return null;
+      return (await repo.logoByFile(db, arquivo))?.user_id ?? null;
+    },
   };
 }
 export type LogosService = ReturnType<typeof createLogosService>;

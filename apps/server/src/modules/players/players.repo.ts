@@ -14,7 +14,7 @@ export function createPlayersRepo() {
       tx.selectFrom('logos').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute(),
     logo: (tx: Tx, userId: number, id: number) =>
       tx.selectFrom('logos').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
-    logoByFile: (tx: Tx, arquivo: string) => tx.selectFrom('logos').select(['id', 'mime']).where('arquivo', '=', arquivo).executeTakeFirst(),
+    logoByFile: (tx: Tx, arquivo: string) => tx.selectFrom('logos').select(['id', 'mime', 'user_id']).where('arquivo', '=', arquivo).executeTakeFirst(),
     insertLogo: (tx: Tx, row: Insertable<LogosTable>) => tx.insertInto('logos').values(row).returningAll().executeTakeFirstOrThrow(),
     deleteLogo: (tx: Tx, userId: number, id: number) =>
       tx.deleteFrom('logos').where('user_id', '=', userId).where('id', '=', id).execute(),

@@ -14,6 +14,7 @@ import { AppError, errorBody, parse } from '../../platform/errors.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
 import { idParam, parseRange } from '../../platform/http.ts';
 import { ipKey } from '../../platform/ip-key.ts';
+import { accountFiles } from '../servers/routing.ts';
 import type { LogosService } from './logos.service.ts';
 import { PLAYER_LIBS, VIDEOJS_LANGUAGES, playerPage } from './player-page.ts';
 import type { PlayersService, VodProof } from './players.service.ts';
@@ -123,10 +124,10 @@ export function playersRoutes(app: FastifyInstance, deps: {
   });
 
   app.get('/api/logos', auth, (req) => logos.list(req.auth));
-  app.delete('/api/logos/:id', auth, (req) => logos.remove(req.auth, idParam(req.params)));
+  app.delete('/api/logos/:id', { ...auth, ...accountFiles.session }, (req) => logos.remove(req.auth, idParam(req.params)));
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { files: 1, fields: 5, parts: 10, fieldSize: 1024, fileSize: LOGO_MAX_BYTES } });
-    scope.post('/api/logos', auth, async (req) => {
+    scope.post('/api/logos', { ...auth, ...accountFiles.session }, async (req) => {
       if (!req.isMultipart()) throw new AppError('logo_file_required');
       const part = await req.file();
       if (!part) throw new AppError('logo_file_required');
@@ -140,7 +141,12 @@ export function playersRoutes(app: FastifyInstance, deps: {
     });
   });
 
-  app.get<{ Params: { file: string } }>('/logos/:file', async (req, reply) => {
+  // a logo's file is on its account's server: the name says whose it is through its row
+  const logoOwner = { config: { accountFiles: async (req: FastifyRequest) => {
+    const id = await logos.ownerOfFile((req.params as { file?: string }).file ?? '');
+    return id ? { id } : undefined;
+  } } };
+  app.get<{ Params: { file: string } }>('/logos/:file', logoOwner, async (req, reply) => {
     const f = await logos.file(req.params.file);
     const st = f && (await fs.promises.stat(f.path).catch(() => null));
     if (!f || !st) return reply.status(404).send();
@@ -169,7 +175,8 @@ export function playersRoutes(app: FastifyInstance, deps: {
     return reply.send(fs.createReadStream(lib.file));
   });
 
-  app.get('/api/player-port/iframe', async (req, reply) => {
+  // the page of a library video reads the file: pages are answered by the channel's own server
+  app.get('/api/player-port/iframe', accountFiles.loginQuery('login'), async (req, reply) => {
     const lang = viewerLanguage(req, reply);
     const texts = publicTextsOf(lang);
     const q = playerQuery.safeParse(req.query ?? {});
@@ -236,6 +243,7 @@ export function playersRoutes(app: FastifyInstance, deps: {
   // a library video inside an embed: the address the iframe page signed, valid for a few hours
   app.get<{ Params: { login: string; folder: string; file: string }; Querystring: { exp?: string; sig?: string } }>(
     '/api/player-port/vod/:login/:folder/:file',
+    accountFiles.loginParam('login'),
     async (req, reply) => {
       const { login, folder, file } = req.params;
       const account = await players.channel(login);

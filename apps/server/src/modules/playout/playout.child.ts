@@ -311,7 +311,7 @@ export function playoutChild(deps: {
 
     return {
       command: config.media.ffmpegBin,
-      args: playoutArgs({ list, destination }),
+      args: playoutArgs({ list, destination, localHost: config.media.rtmpLocalHost }),
       redact: (t) => t.split(destination).join(destination.replace(/playout=[^&\s]+/, 'playout=***')),
       progress: outputProgress,
       permanent: () => null,

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { apiKeyCreateBody, passwordResetBody, provisioningAccountBody, provisioningPlanBody } from '@painel/contract';
 import { bearer } from '../../platform/auth.ts';
 import { AppError, parse } from '../../platform/errors.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import type { Caller } from '../management/management.service.ts';
+import { accountFiles } from '../servers/routing.ts';
 import type { ApiKeysService, StoredAnswer } from './api-keys.service.ts';
 import { englishErrorHandler } from './english-errors.ts';
 import type { ProvisioningService } from './provisioning.service.ts';
@@ -47,9 +48,9 @@ export function provisioningRoutes(app: FastifyInstance, deps: { keys: ApiKeysSe
     const key = await keys.authenticate(bearer(req));
     return { keyId: key.id, caller: await provisioning.callerOf(key) };
   };
-  const route = (method: HTTPMethods, url: string, run: (c: Caller, req: FastifyRequest) => Promise<StoredAnswer>) =>
+  const route = (method: HTTPMethods, url: string, run: (c: Caller, req: FastifyRequest) => Promise<StoredAnswer>, opts: { config?: FastifyContextConfig } = {}) =>
     app.route({
-      method, url: `${V1}${url}`, errorHandler: englishErrorHandler,
+      method, url: `${V1}${url}`, errorHandler: englishErrorHandler, ...opts,
       handler: async (req, reply) => {
         const who = await caller(req);
         if (method === 'GET') {
@@ -87,5 +88,6 @@ export function provisioningRoutes(app: FastifyInstance, deps: { keys: ApiKeysSe
     const { senha } = parse(passwordResetBody, req.body ?? {});
     return ok(await provisioning.resetPassword(c, await target(c, req), senha));
   });
-  route('DELETE', '/accounts/:login', async (c, req) => ok(await provisioning.remove(c, await target(c, req))));
+  // removing an account removes its files: on its own server (servers/routing.ts)
+  route('DELETE', '/accounts/:login', async (c, req) => ok(await provisioning.remove(c, await target(c, req))), accountFiles.loginParam('login'));
 }

@@ -58,7 +58,7 @@ export function relayChild(deps: {
       command: config.media.ffmpegBin,
       env: proxiedEnv(proxy),
       dispose: () => void proxy.close(),
-      args: relayArgs({ source, destination, ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}) }),
+      args: relayArgs({ source, destination, localHost: config.media.rtmpLocalHost, ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}) }),
       redact: (t) => maskUrls(t.split(source).join(hidden)).replace(/relay=[^&\s]+/g, 'relay=***'),
       progress: () => {
         const grew = outputProgress();

@@ -1,6 +1,7 @@
 import { defineModule } from '../module.ts';
 import { serversTick } from './heartbeat.ts';
 import { createServersRepo } from './servers.repo.ts';
+import { installAccountRouting } from './routing.ts';
 import { serversRoutes } from './servers.routes.ts';
 import { createServersService, type ServersService } from './servers.service.ts';
 
@@ -20,6 +21,10 @@ export const serversModule = defineModule({
   services: {
     servers: ({ store, config }) => createServersService({ db: store.db, repo: createServersRepo(), nodeId: config.media.nodeId, config }),
   },
-  routes: (app, { services }) => serversRoutes(app, services.servers),
+  routes: (app, ctx) => {
+    serversRoutes(app, ctx.services.servers);
+    // requests for an account's files reach the account's own server (routing.ts)
+    installAccountRouting(app, ctx);
+  },
   ticks: [serversTick()],
 });

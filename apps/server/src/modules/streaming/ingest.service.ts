@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_APPLICATION, effectiveUserId, msg } from '@painel/contract';
+import { LIVE_APPLICATION, effectiveUserId, errorText, msg } from '@painel/contract';
 import { sameSecret } from '../../platform/crypto.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { secret } from '../../platform/secrets.ts';
+import { movingIn } from '../account-move/moving.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Channel } from '../channel/channel.service.ts';
 import { CHANNEL_KINDS } from '../channel/sources.ts';
@@ -99,6 +100,7 @@ export function createIngestService(deps: {
       if (!account) return { ok: false, reason: 'conta inexistente' };
       if (account.disabled) return { ok: false, reason: 'conta desativada' };
       if ((account.codigo_servidor ?? nodeId) !== nodeId) return { ok: false, reason: 'conta de outro servidor' };
+      if (await movingIn(db, effectiveUserId(account))) return { ok: false, reason: errorText('account_moving') };
       const source = CHANNEL_KINDS.find((k) => f[k] !== undefined);
       if (source) return sourcePublish(form, effectiveUserId(account), source);
       if (!account.stream_secret || !sameSecret(account.stream_secret, f.key ?? '')) {

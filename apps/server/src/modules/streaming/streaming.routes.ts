@@ -6,6 +6,7 @@ import { withFragmentBase } from '@painel/media/hls-playlist';
 import { sameSecret } from '../../platform/crypto.ts';
 import { machineError, parse } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import { accountFiles, accountLive } from '../servers/routing.ts';
 import { readHookForm, type HookForm, type IngestService } from './ingest.service.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
 import type { StreamingService } from './streaming.service.ts';
@@ -13,9 +14,11 @@ import type { PlayoutService } from '../playout/playout.service.ts';
 
 export function streamingRoutes(app: FastifyInstance, streaming: StreamingService, accounts: AccountsService, playout: PlayoutService): void {
   const auth = { preHandler: app.requireAuth };
-  app.get('/api/streaming/status', auth, (req) => app.readCache.get(req, 'status', () => streaming.status(req.auth)));
-  app.get('/api/streaming/obs-status', auth, (req) => streaming.obsStatus(req.auth));
-  app.post('/api/streaming/start', auth, async (req) => {
+  // what the channel's own server runs (its nginx-rtmp) is asked there
+  const live = { ...auth, ...accountLive.session };
+  app.get('/api/streaming/status', live, (req) => app.readCache.get(req, 'status', () => streaming.status(req.auth)));
+  app.get('/api/streaming/obs-status', live, (req) => streaming.obsStatus(req.auth));
+  app.post('/api/streaming/start', live, async (req) => {
     const body = (req.body ?? {}) as { playlist_id?: unknown };
     if (body.playlist_id === undefined || body.playlist_id === null) return streaming.start(req.auth, parse(startBody, body));
     const r = await playout.startFromApi(req.auth, parse(startPlaylistBody, body));
@@ -24,16 +27,16 @@ export function streamingRoutes(app: FastifyInstance, streaming: StreamingServic
       player_urls: await streaming.playerUrls(req.auth.account),
     };
   });
-  app.post('/api/streaming/stop', auth, (req) => streaming.stop(req.auth, parse(stopBody, req.body ?? {})));
+  app.post('/api/streaming/stop', live, (req) => streaming.stop(req.auth, parse(stopBody, req.body ?? {})));
   app.get('/api/streaming/platforms', auth, () => streaming.platforms());
   app.get('/api/streaming/source-urls', auth, (req) => streaming.sourceUrls(req.auth));
-  app.post('/api/streaming/cleanup-inactive', auth, (req) => streaming.cleanupInactive(req.auth));
+  app.post('/api/streaming/cleanup-inactive', live, (req) => streaming.cleanupInactive(req.auth));
   app.get('/api/streaming/transmissions', auth, (req) => {
     const limit = Number((req.query as { limit?: string }).limit ?? 20);
     return streaming.transmissions(req.auth, Number.isInteger(limit) && limit > 0 && limit <= 100 ? limit : 20);
   });
   app.get('/api/dados-conexao', auth, (req) => streaming.connectionData(req.auth, accounts.ftpPassword(req.auth.account)));
-  app.post('/api/dados-conexao/regenerar-chave', auth, (req) => streaming.regenerateKey(req.auth));
+  app.post('/api/dados-conexao/regenerar-chave', live, (req) => streaming.regenerateKey(req.auth));
 }
 
 /**
@@ -84,8 +87,10 @@ export function hlsRoutes(app: FastifyInstance, deps: {
   fragmentBase?: (req: FastifyRequest) => string | null;
 }): void {
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'Range' };
+  // a channel's HLS is on its account's server's disk: {login}_live.m3u8 and {login}_live-N.ts
+  const hlsFiles = accountFiles.login((req) => /^([a-z0-9_]+?)_live(-\d+)?\.(m3u8|ts)$/.exec((req.params as { file?: string }).file ?? '')?.[1]);
   app.options('/hls/:file', async (_req, reply) => reply.status(204).headers(cors).send());
-  app.get<{ Params: { file: string } }>('/hls/:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/hls/:file', hlsFiles, async (req, reply) => {
     reply.headers(cors);
     const m = HLS_FILE.exec(req.params.file);
     if (!m) return reply.status(404).send();

@@ -8,6 +8,7 @@ import { idParam } from '../../platform/http.ts';
 import { ipKey } from '../../platform/ip-key.ts';
 import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit.ts';
 import type { StreamingService } from '../streaming/streaming.service.ts';
+import { accountFiles } from '../servers/routing.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
 import { badgeSvg } from './icons.ts';
 import type { PublishedApp, PublishedService, Variant } from './published.service.ts';
@@ -82,6 +83,8 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedDeps): void
       return payload;
     },
   };
+  // the app's pages, pictures, icons and manifest are answered by the channel's own server (servers/routing.ts)
+  const files = accountFiles.loginParam('login');
   const sendFile = async (reply: FastifyReply, file: { path: string; type: string } | null, cache: string) => {
     const st = file && (await fs.promises.stat(file.path).catch(() => null));
     if (!file || !st?.isFile()) throw new AppError('not_found');
@@ -95,7 +98,7 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedDeps): void
     app.get<{ Params: { login: string } }>(at.slice(0, -1), (req, reply) =>
       reply.redirect(`${WEBAPP_BASE}/${encodeURIComponent(req.params.login)}/${variant === 'tv' ? 'tv/' : ''}`, 301));
 
-    app.get<{ Params: { login: string } }>(at, pageHeaders, async (req, reply) => {
+    app.get<{ Params: { login: string } }>(at, { ...pageHeaders, ...files }, async (req, reply) => {
       const lang = visitorLanguage(req, reply);
       const a = await published.open(req.params.login, variant);
       const html = a && published.page(a, lang);
@@ -110,7 +113,7 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedDeps): void
       return reply.header('Cache-Control', 'no-cache').send(a.data);
     });
 
-    app.get<{ Params: { login: string; name: string } }>(`${at}files/:name`, async (req, reply) => {
+    app.get<{ Params: { login: string; name: string } }>(`${at}files/:name`, files, async (req, reply) => {
       const a = await opened(req, variant);
       return sendFile(reply, await published.file(a, req.params.name), LONG_CACHE);
     });
@@ -132,7 +135,7 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedDeps): void
 
   // what only the installable web app has: manifest, service worker, icons, install codes, banners, push
   const web = `${WEBAPP_BASE}/:login/`;
-  app.get<{ Params: { login: string } }>(`${web}manifest.webmanifest`, async (req, reply) => {
+  app.get<{ Params: { login: string } }>(`${web}manifest.webmanifest`, files, async (req, reply) => {
     const a = await opened(req, 'web');
     const lang = visitorLanguage(req, reply);
     return reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').send(JSON.stringify(published.manifest(a, lang)));
@@ -144,7 +147,7 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedDeps): void
     return sendFile(reply, file, 'no-cache');
   });
 
-  app.get<{ Params: { login: string; file: string } }>(`${web}icons/:file`, async (req, reply) => {
+  app.get<{ Params: { login: string; file: string } }>(`${web}icons/:file`, files, async (req, reply) => {
     const m = ICON_FILE.exec(req.params.file);
     const a = await opened(req, 'web');
     const png = m && (await published.icon(a, m[1] === 'icon' ? 'any' : 'maskable', Number(m[2])));

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { idParam } from '../../platform/http.ts';
 import { readForm } from '../../platform/form.ts';
 import { IMAGE_MAX_BYTES } from '../../platform/images.ts';
+import { accountFiles } from '../servers/routing.ts';
 import { publishedRoutes, type PublishedDeps } from './published.routes.ts';
 import { vapidPublicKey } from './push.ts';
 import type { WebappService } from './webapp.service.ts';
@@ -20,17 +21,19 @@ export function webappRoutes(app: FastifyInstance, deps: PublishedDeps & { webap
   // the push key pair is made on the first start, before any visitor subscribes with its public half
   vapidPublicKey(deps.config.dataDir);
   const auth = { preHandler: app.requireAuth };
+  // the pictures are the account's files: written on its own server (servers/routing.ts)
+  const files = { ...auth, ...accountFiles.session };
 
   app.get('/api/app-multiplataforma', auth, (req) => webapp.get(req.auth));
   app.get('/api/app-multiplataforma/banners', auth, (req) => webapp.banners(req.auth));
-  app.delete('/api/app-multiplataforma/banners/:id', auth, (req) => webapp.removeBanner(req.auth, idParam(req.params)));
+  app.delete('/api/app-multiplataforma/banners/:id', files, (req) => webapp.removeBanner(req.auth, idParam(req.params)));
 
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { files: 3, fields: 40, parts: 50, fieldSize: FIELD_MAX_BYTES, fileSize: IMAGE_MAX_BYTES } });
-    scope.post('/api/app-multiplataforma', auth, async (req) => webapp.save(req.auth, await readForm(req, ['logo', 'background']), 'create'));
-    scope.put('/api/app-multiplataforma', auth, async (req) => webapp.save(req.auth, await readForm(req, ['logo', 'background']), 'update'));
-    scope.post('/api/app-multiplataforma/banners', auth, async (req) => webapp.addBanner(req.auth, await readForm(req, ['banner'])));
-    scope.post('/api/app-multiplataforma/notifications', auth, async (req) =>
+    scope.post('/api/app-multiplataforma', files, async (req) => webapp.save(req.auth, await readForm(req, ['logo', 'background']), 'create'));
+    scope.put('/api/app-multiplataforma', files, async (req) => webapp.save(req.auth, await readForm(req, ['logo', 'background']), 'update'));
+    scope.post('/api/app-multiplataforma/banners', files, async (req) => webapp.addBanner(req.auth, await readForm(req, ['banner'])));
+    scope.post('/api/app-multiplataforma/notifications', files, async (req) =>
       webapp.notify(req.auth, await readForm(req, ['url_icone', 'url_imagem'])));
   });
 

@@ -18,6 +18,7 @@ import { enterPanel } from '@/lib/token.ts';
 import { useDeleteStreaming, useSetSuspended, useStreamings, enterPanelOf } from '../api/streamings.ts';
 import { nextSort, searchAccounts, sortAccounts, type Sort } from '../utils/streamings-view.ts';
 import { GeneratedPasswordModal } from './generated-password-modal.tsx';
+import { MoveModal } from './move-modal.tsx';
 import { NewStreamingModal } from './new-streaming-modal.tsx';
 import { PasswordModal } from './password-modal.tsx';
 import { PlanModal } from './plan-modal.tsx';
@@ -29,6 +30,7 @@ type Dialog =
   | { kind: 'new' }
   | { kind: 'plan'; account: ManagedAccount }
   | { kind: 'password'; account: ManagedAccount }
+  | { kind: 'move'; account: ManagedAccount }
   | { kind: 'generated'; login: string; password: string };
 
 /**
@@ -150,6 +152,7 @@ export function StreamingsPage() {
                   onReactivate: (account) => setSuspended(account, false),
                   onDelete: (account) => void remove(account),
                   onEnter: (account) => void enter(account),
+                  ...(user?.tipo === 'admin' ? { onMove: (account: ManagedAccount) => setDialog({ kind: 'move', account }) } : {}),
                   busyId,
                 }}
               />
@@ -166,6 +169,7 @@ export function StreamingsPage() {
         />
       )}
       {dialog?.kind === 'plan' && <PlanModal account={dialog.account} pool={pool} onClose={close} />}
+      {dialog?.kind === 'move' && <MoveModal account={dialog.account} onClose={close} />}
       {dialog?.kind === 'password' && (
         <PasswordModal
           account={dialog.account}

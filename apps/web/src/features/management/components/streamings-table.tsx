@@ -6,6 +6,7 @@ import KeyRound from 'lucide-react/icons/key-round';
 import LogIn from 'lucide-react/icons/log-in';
 import Pencil from 'lucide-react/icons/pencil';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import ServerCog from 'lucide-react/icons/server-cog';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { ReactNode } from 'react';
 import type { ManagedAccount } from '@painel/contract';
@@ -28,6 +29,8 @@ export interface RowActions {
   onDelete: (a: ManagedAccount) => void;
   /** 'Acessar painel': into the streaming's panel as the streaming. */
   onEnter: (a: ManagedAccount) => void;
+  /** 'Mover para outro servidor' (the operator only; absent: not offered). */
+  onMove?: (a: ManagedAccount) => void;
   /** The account an action is running for: its buttons wait. */
   busyId: number | null;
 }
@@ -126,6 +129,11 @@ export function StreamingsTable({ accounts, sort, onSort, actions }: {
                     ) : (
                       <button type="button" disabled={busy} onClick={() => actions.onSuspend(a)} aria-label={managementTexts.suspend({ login: a.usuario })} title={managementTexts.suspend({ login: a.usuario })} className={cn(iconButton, 'hover:text-amber-700')}>
                         <Ban className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    )}
+                    {actions.onMove && (
+                      <button type="button" disabled={busy} onClick={() => actions.onMove?.(a)} aria-label={managementTexts.move.action({ login: a.usuario })} title={managementTexts.move.action({ login: a.usuario })} className={cn(iconButton, 'hover:text-blue-600')} data-testid="move-account">
+                        <ServerCog className="h-4 w-4" aria-hidden="true" />
                       </button>
                     )}
                     {a.tipo === 'streaming' && (
