@@ -3,7 +3,7 @@ import { createSealer } from './platform/crypto.ts';
 import { ensureDataDir, migrate, openDb } from './platform/db.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createOutboundGuard } from './platform/outbound-guard.ts';
-import { ensureInstallationKeys, secret } from './platform/secrets.ts';
+import { assertInstallationKeys, ensureInstallationKeys, secret } from './platform/secrets.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createLibrary } from './modules/library/library.ts';
@@ -25,6 +25,10 @@ export async function openCore(config: Config, options: CoreOptions = {}, defs: 
   ensureInstallationKeys(config.dataDir);
   // the push key pair is one of them, made by its own recipe
   vapidPublicKey(config.dataDir);
+  await assertInstallationKeys(store.db, config.dataDir).catch(async (e: unknown) => {
+    await store.db.destroy();
+    throw e;
+  });
   const sealer = createSealer(secret(config.dataDir, 'ftp.key'));
   const accounts = createAccountsService({ db: store.db, repo: createAccountsRepo(), sealer, nodeId: config.media.nodeId });
   const library = createLibrary({ db: store.db, dataDir: config.dataDir });

@@ -330,6 +330,8 @@ export const serverErrors = {
   server_token_invalid: { status: 401, message: 'Credencial entre servidores inválida ou expirada' },
   server_token_scope: { status: 403, message: 'Esta credencial entre servidores não vale para esta conta ou este servidor' },
   // upgrades: a database already migrated by a newer version of the panel
+  /** A server started with keys other than the installation's (its secrets/ folder was not copied from a server that runs). */
+  installation_secrets_mismatch: { status: 500, message: (v: { dir: string }) => `Os segredos deste servidor (${v.dir}) não são os da instalação que usa este banco de dados. Para um servidor entrar na instalação, pare-o, copie para ele a pasta secrets/ de um servidor que já funciona (a mesma DATA_DIR/secrets/) e inicie-o de novo. Nada foi alterado` },
   database_newer: { status: 500, message: (v: { names: string }) => `O banco de dados foi atualizado por uma versão mais nova do painel (migrações desconhecidas por esta versão: ${v.names}). Nada foi alterado e o painel não inicia: rode a versão mais nova ou restaure o backup feito antes da atualização` },
 } satisfies Record<string, { status: number; message: string | ((values: never) => string) }>;
 

@@ -44,8 +44,15 @@ export interface JobsTable {
  * Every table, by name. Each module declares its own tables into this interface (declaration
  * merging, in its `*.table.ts`), so the platform knows only the tables it runs itself.
  */
+/** Facts of the whole installation (migration 017): `segredos`, the fingerprint of its keys. */
+export interface InstallationTable {
+  chave: string;
+  valor: string;
+}
+
 export interface Database {
   jobs: JobsTable;
+  installation: InstallationTable;
 }
 
 export type Db = Kysely<Database>;

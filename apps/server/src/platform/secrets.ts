@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Db } from './db.ts';
+import { AppError } from './errors.ts';
 
 /** Reads a secret from DATA_DIR/secrets, creating it (mode 0600) on first use. */
 export function secret(dataDir: string, name: string, make: () => Buffer = () => randomBytes(32)): Buffer {
@@ -38,4 +40,24 @@ export const INSTALLATION_KEYS = [
 /** Makes every installation key that is missing. */
 export function ensureInstallationKeys(dataDir: string): void {
   for (const name of INSTALLATION_KEYS) secret(dataDir, name);
+}
+
+/** The installation's keys as one fingerprint (an HMAC over them: it tells nothing of the keys). */
+export function installationFingerprint(dataDir: string): string {
+  const mac = createHmac('sha256', 'painel:instalacao');
+  for (const name of INSTALLATION_KEYS) mac.update(`${name}\0`).update(secret(dataDir, name)).update('\n');
+  return mac.digest('hex');
+}
+
+/**
+ * The servers of an installation share its keys: the first one to open the database records
+ * their fingerprint, and a server whose DATA_DIR/secrets/ differ (a second machine started
+ * without the copy) is refused with `installation_secrets_mismatch` before it serves anything,
+ * instead of signing sessions no other server accepts.
+ */
+export async function assertInstallationKeys(db: Db, dataDir: string): Promise<void> {
+  const mine = installationFingerprint(dataDir);
+  await db.insertInto('installation').values({ chave: 'segredos', valor: mine }).onConflict((oc) => oc.column('chave').doNothing()).execute();
+  const row = await db.selectFrom('installation').select('valor').where('chave', '=', 'segredos').executeTakeFirstOrThrow();
+  if (row.valor !== mine) throw new AppError('installation_secrets_mismatch', { dir: path.join(dataDir, 'secrets') });
 }

@@ -16,6 +16,7 @@ import { jobErrorCode } from './013-job-error-code.ts';
 import { management } from './014-management.ts';
 import { apiKeys } from './015-api-keys.ts';
 import { servers } from './016-servers.ts';
+import { installation } from './017-installation.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -36,5 +37,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '014-management': management(dialect),
     '015-api-keys': apiKeys(dialect),
     '016-servers': servers(),
+    '017-installation': installation(),
   };
 }

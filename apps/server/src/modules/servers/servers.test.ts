@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +10,9 @@ import { errorText } from '@painel/contract';
 import { z } from 'zod';
 import { createJobRunner } from '../../platform/jobs.ts';
 import { formatZoned } from '../../platform/zoned-time.ts';
-import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
+import { bearerHeader, startHarness, startPeer, type Harness } from '../../testing/harness.ts';
+import { openCore } from '../../core.ts';
+import { loadConfig } from '../../platform/config.ts';
 import type { WorkerContext } from '../module.ts';
 import { serversTick } from './heartbeat.ts';
 import { jobsOfNode, ONLINE_WINDOW_MS } from './placement.ts';
@@ -314,6 +318,26 @@ describe('servers: registry, heartbeat, placement and the operator\'s Servidores
     assert.ok(page.body.includes(`https://borda1.exemplo.com.br/hls/${a.usuario}_live.m3u8`), 'the page plays the edge\'s playlist');
     assert.match(String(page.headers['content-security-policy']), /connect-src 'self'[^;]* https:\/\/borda1\.exemplo\.com\.br/);
     await db().updateTable('servers').set({ edge_url: null }).execute();
+  });
+
+  test('a server joins with a copy of the installation\'s secrets; one started with keys of its own is refused and changes nothing', async () => {
+    const databaseUrl = h.config.databaseUrl ?? `sqlite:${path.join(h.config.dataDir, 'painel.db')}`;
+    const alone = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-servidor-sozinho-'));
+    try {
+      await assert.rejects(openCore(loadConfig({ HLS_PORT: '0', DATA_DIR: alone, DATABASE_URL: databaseUrl, NODE_ID: '7' })),
+        (e: Error) => e.message === errorText('installation_secrets_mismatch', { dir: path.join(alone, 'secrets') }));
+      assert.equal(await db().selectFrom('servers').select('codigo_servidor').where('codigo_servidor', '=', 7).executeTakeFirst(), undefined);
+      // the same machine with the copy: it opens, and verifies the sessions server 1 signed
+      const peer = await startPeer(h, { NODE_ID: '7' });
+      try {
+        const me = await peer.app.inject({ url: '/api/auth/me', headers: bearerHeader(channel.token) });
+        assert.equal(me.statusCode, 200, me.body);
+      } finally {
+        await peer.close();
+      }
+    } finally {
+      fs.rmSync(alone, { recursive: true, force: true });
+    }
   });
 });
 

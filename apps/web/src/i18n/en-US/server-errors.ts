@@ -272,6 +272,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   account_move_release_refused: 'This server is still the account’s: its files are not deleted',
   server_token_invalid: 'Invalid or expired server-to-server credential',
   server_token_scope: 'This server-to-server credential is not valid for this account or this server',
+  installation_secrets_mismatch: (v) => `This server's secrets (${v.dir}) are not those of the installation that uses this database. For a server to join the installation, stop it, copy to it the secrets/ folder of a server that already works (the same DATA_DIR/secrets/) and start it again. Nothing was changed`,
   database_newer: (v) => `The database was upgraded by a newer version of the panel (migrations this version does not know: ${v.names}). Nothing was changed and the panel will not start: run the newer version or restore the backup made before the upgrade`,
 };
 

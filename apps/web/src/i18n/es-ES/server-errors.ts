@@ -271,6 +271,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   account_move_release_refused: 'Este servidor sigue siendo el de la cuenta: sus archivos no se borran',
   server_token_invalid: 'Credencial entre servidores no válida o caducada',
   server_token_scope: 'Esta credencial entre servidores no vale para esta cuenta o este servidor',
+  installation_secrets_mismatch: (v) => `Los secretos de este servidor (${v.dir}) no son los de la instalación que usa esta base de datos. Para que un servidor entre en la instalación, detenlo, cópiale la carpeta secrets/ de un servidor que ya funciona (la misma DATA_DIR/secrets/) e inícialo de nuevo. No se cambió nada`,
   database_newer: (v) => `La base de datos fue actualizada por una versión más nueva del panel (migraciones que esta versión no conoce: ${v.names}). No se cambió nada y el panel no se inicia: usa la versión más nueva o restaura la copia de seguridad hecha antes de la actualización`,
 };
 
