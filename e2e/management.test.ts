@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { errorText, startMsg } from '@painel/contract';
 import managementSource from '../apps/web/src/i18n/pt-BR/management.ts';
@@ -185,6 +187,7 @@ describe('a reseller manages its streamings in Chromium', () => {
     await stack.user('add', '--email', operator.email, '--password', operator.password, '--usuario', `operador${process.pid}`, '--tipo', 'admin');
     const page = await newPage(browser, stack.baseUrl);
     await logIn(page, operator.email, operator.password);
+    const serversRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/servidores' && r.ok());
     await page.getByRole('navigation', { name: 'Gestão' }).getByRole('link', { name: 'Streamings' }).click();
     await page.getByText(t.subtitleOperator).waitFor();
     const row = page.getByTestId('streaming-row').filter({ hasText: reseller.usuario });
@@ -192,6 +195,27 @@ describe('a reseller manages its streamings in Chromium', () => {
     assert.equal(await page.getByTestId('pool-summary').count(), 0);
     // the operator's own account is not in the list
     assert.equal(await page.getByTestId('streaming-row').filter({ hasText: `operador${process.pid}` }).count(), 0);
+    // one server: nowhere to move an account to, so no such action (the list of servers answered first)
+    await serversRead;
+    assert.equal(await row.getByTestId('move-account').count(), 0);
+    // a second server joins (its worker's row, reporting): the action appears, offering it as the target
+    const db = new Database(path.join(stack.dataDir, 'painel.db'));
+    db.pragma('busy_timeout = 5000');
+    const at = new Date().toISOString();
+    db.prepare(`INSERT INTO servers (codigo_servidor, host, public_url, rtmp_port, ftp_port, hls_port, started_at, heartbeat_at, cpu_cores, disk_free_mb, disk_total_mb)
+      VALUES (2, 'midia2.exemplo.com.br', 'http://midia2.exemplo.com.br:3001', 1935, 2121, 3002, ?, ?, 4, 50000, 100000)`).run(at, at);
+    try {
+      await page.reload();
+      await row.getByRole('button', { name: t.move.action({ login: reseller.usuario }) }).click();
+      const dialog = page.getByRole('dialog', { name: t.move.title });
+      const choice = dialog.getByLabel(t.move.target);
+      await choice.locator('option', { hasText: t.admin.serverOption({ id: 2, host: 'midia2.exemplo.com.br' }) }).waitFor({ state: 'attached' });
+      assert.equal(await choice.locator('option', { hasText: t.admin.serverOption({ id: 1, host: 'localhost' }) }).count(), 0, 'not the server it is on');
+      await dialog.getByRole('button', { name: common.cancel }).click();
+    } finally {
+      db.prepare('DELETE FROM servers WHERE codigo_servidor = 2').run();
+      db.close();
+    }
     await page.context().close();
   });
 

@@ -15,6 +15,7 @@ import { LoadingState } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
 import { enterPanel } from '@/lib/token.ts';
+import { useServers } from '../api/servers.ts';
 import { useDeleteStreaming, useSetSuspended, useStreamings, enterPanelOf } from '../api/streamings.ts';
 import { nextSort, searchAccounts, sortAccounts, type Sort } from '../utils/streamings-view.ts';
 import { GeneratedPasswordModal } from './generated-password-modal.tsx';
@@ -41,6 +42,8 @@ export function StreamingsPage() {
   const managementTexts = useTexts(managementCatalogue);
   const id = useId();
   const { data: user } = useUser();
+  const servers = useServers({ enabled: user?.tipo === 'admin', live: false });
+  const severalServers = (servers.data?.servidores.length ?? 0) > 1;
   const manages = user?.tipo === 'revenda' || user?.tipo === 'admin';
   const list = useStreamings();
   const suspension = useSetSuspended();
@@ -152,7 +155,8 @@ export function StreamingsPage() {
                   onReactivate: (account) => setSuspended(account, false),
                   onDelete: (account) => void remove(account),
                   onEnter: (account) => void enter(account),
-                  ...(user?.tipo === 'admin' ? { onMove: (account: ManagedAccount) => setDialog({ kind: 'move', account }) } : {}),
+                  // moving needs somewhere to go: offered to the operator once the installation has a second server
+                  ...(user?.tipo === 'admin' && severalServers ? { onMove: (account: ManagedAccount) => setDialog({ kind: 'move', account }) } : {}),
                   busyId,
                 }}
               />
