@@ -281,6 +281,7 @@ describe('two servers on one PostgreSQL: addresses, broadcasts and files follow 
     }, 30_000, 'servidor 2 fora do ar');
     assert.ok(offline);
     const seconds = (Date.now() - stoppedAt) / 1000;
+    console.log(`SERVIDORES servidor 2 parado: fora do ar em ${seconds.toFixed(1)} s`);
     assert.ok(seconds <= 25, `fora do ar em ${seconds.toFixed(1)} s`);
     // B's dashboard, asked of server 1, says its server is off the air
     const overview = await api<{ servidor: { codigo: number; online: boolean } }>(b.token, 'GET', '/api/dashboard/overview');
