@@ -129,6 +129,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     async stop() {
       clearInterval(timer);
       while (busy) await new Promise((r) => setTimeout(r, 20));
+      for (const t of ticks) await t.stop?.(w).catch((e: Error) => log(`${t.name}: ${e.message}`));
       await jobs.stop();
       await engine.stop();
       await run.stop();

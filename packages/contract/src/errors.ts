@@ -203,6 +203,11 @@ export const serverErrors = {
   relay_not_active: { status: 404, message: 'Nenhum relay ativo' },
   relay_no_video: { status: 400, message: 'A fonte não tem imagem de vídeo' },
   relay_video_codec: { status: 400, message: (v: { codec: string }) => `O vídeo da fonte está em ${v.codec}; o relay aceita apenas H.264` },
+  // recordings
+  recording_quota_stopped: { status: 413, message: (v: { limitMb: number }) => `A gravação parou: o espaço de armazenamento do plano (${v.limitMb} MB) acabou. A transmissão continua no ar; o que foi gravado está na pasta Gravações.` },
+  recording_disk_full: { status: 507, message: 'A gravação parou: o disco do servidor ficou cheio. A transmissão continua no ar; o que foi gravado foi mantido.' },
+  recording_empty: { status: 422, message: 'A gravação terminou sem nenhuma imagem gravada' },
+  recording_not_saved: { status: 500, message: 'A gravação não pôde ser salva na biblioteca' },
   // conversion
   conversion_busy: { status: 409, message: 'Este vídeo já está sendo convertido' },
   conversion_bitrate_range: { status: 400, message: (v: { max: number; min?: number }) => `O bitrate personalizado deve estar entre ${v.min ?? 500} e ${v.max} kbps` },
@@ -318,6 +323,7 @@ export const serverErrors = {
   },
   // moving an account to another server (account-move.ts)
   account_moving: { status: 409, message: 'Esta conta está sendo movida para outro servidor: tente de novo quando a mudança terminar' },
+  srt_ports_exhausted: { status: 409, message: 'Todas as portas SRT deste servidor estão em uso: fale com o administrador' },
   account_move_running: { status: 409, message: 'Esta conta já está sendo movida para outro servidor' },
   account_move_same_server: { status: 400, message: 'A conta já está neste servidor: escolha outro servidor' },
   account_move_target_offline: { status: 409, message: 'O servidor de destino está fora do ar: a conta só pode ir para um servidor online' },

@@ -1,5 +1,6 @@
 import { startMsg } from './start-texts.ts';
 import { errorText } from './errors.ts';
+import { RECORDINGS_FOLDER } from './recordings.ts';
 
 /**
  * Messages: what the panel says in answer to something — toasts, confirmations, refusals of the
@@ -56,6 +57,9 @@ export const msg = {
   activityLogoRemoved: (nome: string) => `Logo removido: ${nome}`,
   activityPlayerSettings: 'Configurações do player atualizadas',
   activityPanelAccessed: (quem: string) => `${quem} acessou o painel desta conta`,
+  activityRecordingSaved: (titulo: string) => `Gravação salva na pasta ${RECORDINGS_FOLDER}: ${titulo}`,
+  activityRecordingQuota: (limitMb: number) => errorText('recording_quota_stopped', { limitMb }),
+  activityRecordingDiskFull: errorText('recording_disk_full'),
   playerSettingsSaved: 'Configurações do player salvas com sucesso!',
   // players, watermark and logos
   playerLoading: 'Carregando player...',

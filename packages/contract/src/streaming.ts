@@ -46,6 +46,8 @@ export const startBody = z.object({
     .max(PLATFORMS.length, coded('invalid_platform'))
     .optional()
     .default([]),
+  /** Records this broadcast into the library (true), or not (false), whatever the account's setting (recordings.ts). */
+  enable_recording: z.boolean().optional(),
 });
 export type StartBody = z.infer<typeof startBody>;
 
@@ -118,6 +120,7 @@ export const obsStreamSchema = z.object({
   bitrate: z.number(),
   uptime: z.string(),
   uptime_seconds: z.number(),
+  /** A recording of this broadcast is being made (recordings.ts). */
   recording: z.boolean(),
   bitrate_limit: z.number(),
   bitrate_exceeded: z.boolean(),
@@ -257,8 +260,35 @@ export const connectionDataSchema = z.object({
   ftp: z.object({ host: z.string(), usuario: z.string(), senha: z.string(), porta: z.number() }),
   rtmp: rtmpDataSchema,
   hls_url: z.string(),
+  /** The SRT address OBS publishes to (server = this URL, no key), or null while SRT is off (GET/PUT /api/srt). */
+  srt_url: z.string().nullable(),
 });
 export type ConnectionData = z.infer<typeof connectionDataSchema>;
+
+/*
+ * SRT ingest. Every call needs the session and acts on the signed-in account.
+ *
+ *   GET /api/srt                → SrtConfig
+ *   PUT /api/srt  {ativo}       → SrtConfig                                        400, 409 srt_ports_exhausted
+ *
+ * On, the account gets a UDP port of its server's SRT range (kept when turned off) and its server
+ * listens there with the stream key's secret as the passphrase; the picture enters the same
+ * channel as RTMP.
+ */
+export const srtConfigBody = z.object({ ativo: z.boolean(coded('invalid_data')) });
+export type SrtConfigBody = z.infer<typeof srtConfigBody>;
+
+export const srtConfigSchema = z.object({
+  success: z.literal(true),
+  ativo: z.boolean(),
+  /** The account's UDP port, null while off. */
+  porta: z.number().nullable(),
+  /** srt://host:port?passphrase=…&latency=… (latency in microseconds, as OBS and ffmpeg read it), null while off. */
+  srt_url: z.string().nullable(),
+  /** The receiver latency the server asks for (SRT_LATENCY_MS). */
+  latencia_ms: z.number(),
+});
+export type SrtConfig = z.infer<typeof srtConfigSchema>;
 
 export const regenerateKeyResponseSchema = z.object({ success: z.literal(true), message: z.string(), rtmp: rtmpDataSchema });
 export type RegenerateKeyResponse = z.infer<typeof regenerateKeyResponseSchema>;

@@ -258,7 +258,8 @@ function onSmallDisk(env: Record<string, string>) {
  * (507, in Portuguese), leave nothing of what it was writing, touch nothing of another
  * account, keep the database intact, and work again as soon as space is freed, without a
  * restart. The whole product runs as `./painel start` runs it (API, supervised worker, nginx).
- * A recording is not among the writers: recordings do not exist in the product yet.
+ * A recording (modules/recordings/) checks the disk reserve as it grows and stops by itself; it is
+ * not among the writers this test fills the disk under.
  */
 describe('fault: the data directory disk is full', () => {
   // MIN_FREE_MB off: nothing of the panel's own stops a write early, every writer meets the full disk itself

@@ -22,10 +22,12 @@ import { playersModule } from './players/index.ts';
 import { playlistsModule } from './playlists/index.ts';
 import { playoutModule } from './playout/index.ts';
 import { provisioningModule } from './provisioning/index.ts';
+import { recordingsModule } from './recordings/index.ts';
 import { relayModule } from './relay/index.ts';
 import { schedulesModule } from './schedules/index.ts';
 import { serversModule } from './servers/index.ts';
 import { settingsModule } from './settings/index.ts';
+import { srtModule } from './srt/index.ts';
 import { streamingModule } from './streaming/index.ts';
 import { viewersModule } from './viewers/index.ts';
 import { webappModule } from './webapp/index.ts';
@@ -39,6 +41,6 @@ export const modules: readonly ModuleDefinition[] = [
   activityModule, auditModule, authModule, settingsModule, healthModule, managementModule, provisioningModule,
   viewersModule, audienceModule, schedulesModule, engineModule, channelModule, playoutModule,
   streamingModule, mediaModule, dashboardModule,
-  playlistsModule, commercialsModule, livesModule, relayModule, playersModule,
-  libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule, metricsModule, serversModule, accountMoveModule,
+  playlistsModule, commercialsModule, livesModule, relayModule, recordingsModule, playersModule,
+  libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule, metricsModule, serversModule, accountMoveModule, srtModule,
 ];

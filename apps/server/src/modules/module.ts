@@ -94,6 +94,8 @@ export interface Tick {
   needsNginx?: boolean;
   /** Also run once as the worker starts, before its first pass. */
   atStart?: boolean;
+  /** What the duty started stops with the worker's planned stop (before the engine and nginx stop). */
+  stop?(worker: WorkerContext): Promise<void>;
   run(ctx: ModuleContext, worker: WorkerContext): Promise<void>;
 }
 

@@ -18,6 +18,12 @@ export interface Config {
   ftpPort: number;
   /** Passive-mode data ports of the FTP server (FTP_PASV_MIN–FTP_PASV_MAX); open them in the firewall. */
   ftpPasv: { min: number; max: number };
+  /**
+   * SRT ingest (modules/srt): each account that turns it on gets one UDP port of SRT_PORT_MIN–SRT_PORT_MAX
+   * (bound like RTMP: BIND_ADDRESS, else every address; open the range in the firewall) and the
+   * receiver latency asked of the encoder (SRT_LATENCY_MS).
+   */
+  srt: { portMin: number; portMax: number; latencyMs: number };
   publicHost: string;
   /**
    * The panel's public address when it differs from http://PUBLIC_HOST:PORT — a reverse proxy with TLS
@@ -138,6 +144,17 @@ export function localHostOf(address: string | undefined): string {
   return a.includes(':') ? `[${a}]` : a;
 }
 
+/** SRT_PORT alone is a range of one port; SRT_PORT_MIN/SRT_PORT_MAX win over it. */
+function srtOf(env: NodeJS.ProcessEnv): Config['srt'] {
+  const single = env.SRT_PORT ? int(env.SRT_PORT, 0) : 0;
+  const portMin = int(env.SRT_PORT_MIN, single || 10080);
+  const portMax = int(env.SRT_PORT_MAX, single || (env.SRT_PORT_MIN ? portMin + 99 : 10179));
+  if (!(portMin >= 1 && portMin <= 65535 && portMax >= portMin && portMax <= 65535)) {
+    throw new Error(`SRT_PORT_MIN/SRT_PORT_MAX inválidas: ${env.SRT_PORT_MIN ?? env.SRT_PORT ?? ''}–${env.SRT_PORT_MAX ?? ''}`);
+  }
+  return { portMin, portMax, latencyMs: Math.min(10_000, Math.max(20, int(env.SRT_LATENCY_MS, 1000))) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../../..');
   // BIND_ADDRESS, when set, is every listener's address and replaces HOST (the API, FTP and HLS_PORT only)
@@ -150,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rtmpPort: int(env.RTMP_PORT, 1935),
     ftpPort: int(env.FTP_PORT, 2121),
     ftpPasv: { min: int(env.FTP_PASV_MIN, 30000), max: int(env.FTP_PASV_MAX, 30100) },
+    srt: srtOf(env),
     publicHost: env.PUBLIC_HOST ?? publicUrlOf(env.PUBLIC_URL)?.hostname.replace(/^\[(.*)\]$/, '$1') ?? 'localhost',
     publicUrl: publicUrlOf(env.PUBLIC_URL)?.origin,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),

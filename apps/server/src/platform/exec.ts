@@ -129,3 +129,16 @@ export function pidsWithEnv(entries: string[]): number[] {
   }
   return out;
 }
+
+/** Kills a child's whole process group (its pid leads it), or the process alone. */
+export function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone already */
+    }
+  }
+}

@@ -3,7 +3,7 @@ import { loginResponse, meResponse } from '../auth.ts';
 import { userSettingsSchema, saveUserSettingsResponseSchema } from '../settings.ts';
 import { dashboardOverviewSchema, dashboardStatsSchema, healthResponseSchema } from '../dashboard.ts';
 import {
-  cleanupResponseSchema, connectionDataSchema, obsStatusResponseSchema, platformsResponseSchema, regenerateKeyResponseSchema,
+  cleanupResponseSchema, connectionDataSchema, srtConfigSchema, obsStatusResponseSchema, platformsResponseSchema, regenerateKeyResponseSchema,
   sourceUrlsResponseSchema, startResponseSchema, statusResponseSchema, transmissionsResponseSchema,
 } from '../streaming.ts';
 import {
@@ -27,6 +27,7 @@ import {
 } from '../provisioning.ts';
 import { serverResponseSchema, serversResponseSchema } from '../servers.ts';
 import { accountMoveResponses } from '../account-move.ts';
+import { recordingsResponses } from '../recordings.ts';
 import { notJson, type ResponseEntry } from './entry.ts';
 
 /** The core features' routes: sign-in, settings, health, streaming, dashboard, players, lives, relay and audience. */
@@ -56,6 +57,7 @@ export const coreResponses = {
   'GET /api/admin/servidores': serversResponseSchema,
   'PUT /api/admin/servidores/:id': serverResponseSchema,
   ...accountMoveResponses,
+  ...recordingsResponses,
   'POST /api/provisioning/v1/accounts': provisioningCreatedResponseSchema,
   'GET /api/provisioning/v1/accounts/:login': provisioningAccountResponseSchema,
   'PUT /api/provisioning/v1/accounts/:login/plan': provisioningAccountResponseSchema,
@@ -80,6 +82,8 @@ export const coreResponses = {
   'POST /api/streaming/cleanup-inactive': cleanupResponseSchema,
   'GET /api/streaming/transmissions': transmissionsResponseSchema,
   'GET /api/dados-conexao': connectionDataSchema,
+  'GET /api/srt': srtConfigSchema,
+  'PUT /api/srt': srtConfigSchema,
   'POST /api/dados-conexao/regenerar-chave': regenerateKeyResponseSchema,
   // nginx-rtmp's callbacks answer plain text
   'POST /api/rtmp/hook/:token/publish': notJson('text/plain'),

@@ -17,6 +17,8 @@ import { management } from './014-management.ts';
 import { apiKeys } from './015-api-keys.ts';
 import { servers } from './016-servers.ts';
 import { installation } from './017-installation.ts';
+import { recordings } from './018-recordings.ts';
+import { srt } from './019-srt.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -38,5 +40,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '015-api-keys': apiKeys(dialect),
     '016-servers': servers(),
     '017-installation': installation(),
+    '018-recordings': recordings(dialect),
+    '019-srt': srt(),
   };
 }

@@ -13,6 +13,12 @@ export type ActivityType =
   | 'live_scheduled'
   /** A reseller or the operator entered the panel ('Acessar painel'); the detail is its name. */
   | 'panel_accessed'
+  /** A recording went into the library; the detail is its title. */
+  | 'recording_saved'
+  /** A recording stopped before its broadcast ended (the live goes on); the detail is the plan's storage in MB. */
+  | 'recording_quota'
+  /** A recording stopped because the server disk filled up (the live goes on). */
+  | 'recording_disk_full'
   /** Written by older versions: the detail is the whole Portuguese sentence. */
   | 'live_registered';
 
@@ -38,6 +44,9 @@ function describe(tipo: string, detalhe: string, timeZone: string): string {
     case 'logo_removed': return msg.activityLogoRemoved(detalhe);
     case 'player_settings': return msg.activityPlayerSettings;
     case 'panel_accessed': return msg.activityPanelAccessed(detalhe);
+    case 'recording_saved': return msg.activityRecordingSaved(detalhe);
+    case 'recording_quota': return msg.activityRecordingQuota(Number(detalhe) || 0);
+    case 'recording_disk_full': return msg.activityRecordingDiskFull;
     case 'live_started': return msg.liveActivityStarted(detalhe);
     case 'live_scheduled': {
       const cut = detalhe.lastIndexOf('|');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { msg } from '@painel/contract';
 import { nowIso, type Db } from '../../platform/db.ts';
 import type { ProcessState } from './engine.table.ts';
-import { pidsWithEnv } from '../../platform/exec.ts';
+import { killGroup, pidsWithEnv } from '../../platform/exec.ts';
 import { createSupervisor, errorSummary, type Supervisor, type SupervisorOptions, type SupervisorStatus } from '../../platform/supervisor.ts';
 import type { ObservedPatch, ProcessesRepo, ProcessRow } from './processes.repo.ts';
 
@@ -471,18 +471,7 @@ export function createEngine(o: EngineOptions) {
 }
 export type Engine = ReturnType<typeof createEngine>;
 
-/** Kills a child's whole process group (its pid leads it), or the process alone. */
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      /* gone already */
-    }
-  }
-}
+
 
 /** Still running: not gone and not a zombie (an orphan's new parent may reap it late). */
 function running(pid: number): boolean {

@@ -45,10 +45,15 @@ export const streamingModule = defineModule({
       },
       playout: { info: (id) => services.playout.info(id) },
       serverOf: (codigo) => services.servers.serverOf(codigo),
+      recordings: {
+        choose: (...a) => services.recordings.choose(...a),
+        recordingNow: (userId) => services.recordings.recordingNow(userId),
+      },
     }),
-    ingest: ({ store, config, services }) => createIngestService({
+    ingest: ({ store, config, services, log }) => createIngestService({
       db: store.db, repo, media: services.media, activity: services.activity, nodeId: config.media.nodeId,
       hlsDir: path.join(config.dataDir, 'hls'), channel: services.channel,
+      recordings: { onLive: (b) => services.recordings.onLive(b) }, log: log('ingest'),
     }),
   },
   routes: (app, { config, accounts, services }) => {

@@ -58,8 +58,22 @@ export function createIngestService(deps: {
   db: Db; repo: StreamingRepo; media: MediaServer; activity: ActivityService; nodeId: number; hlsDir: string;
   /** The account's channel: its source (playlist broadcast, relay) gives way to OBS (absent: there is none). */
   channel?: Pick<Channel, 'verify' | 'source' | 'yieldTo' | 'release'>;
+  /** Starts (or continues) the recording of an OBS broadcast that went live, when it is to be recorded (absent: none). */
+  recordings?: { onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string }): Promise<void> };
+  log?: (line: string) => void;
 }) {
   const { db, repo, media, activity, nodeId } = deps;
+
+  /** A recording that cannot start never refuses the publish: the live matters more. */
+  async function record(userId: number, transmissionId: number, streamName: string): Promise<void> {
+    if (!deps.recordings) return;
+    try {
+      const titulo = (await repo.byIdOfUser(db, userId, transmissionId))?.titulo ?? msg.defaultObsTitle;
+      await deps.recordings.onLive({ userId, transmissionId, nodeId, streamName, titulo });
+    } catch (e) {
+      deps.log?.(`gravação da transmissão ${transmissionId} não iniciada: ${(e as Error).message}`);
+    }
+  }
 
   /** The owner of the named stream is told (at most once a minute) that a publish was refused. */
   async function recordRefusal(name: string | undefined, addr: string | undefined): Promise<void> {
@@ -149,10 +163,15 @@ export function createIngestService(deps: {
         });
         return { id: row.id, resumed: false };
       });
-      if (resumed) return { ok: true, transmissionId: id };
+      if (resumed) {
+        await record(userId, id, name);
+        return { ok: true, transmissionId: id };
+      }
       // the previous broadcast's playlist must not be served as this one's (nginx writes a new one
       // at the first fragment); the previous session is closed, or nginx would refuse this publish
       await fs.rm(path.join(deps.hlsDir, `${name}.m3u8`), { force: true });
+      // after the previous playlist is gone: the recorder reads this broadcast's from its first fragment
+      await record(userId, id, name);
       const titulo = (await repo.byIdOfUser(db, userId, id))?.titulo ?? msg.defaultObsTitle;
       await activity.record(userId, 'transmission_started', titulo);
       return { ok: true, transmissionId: id };

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { MediaServer } from '../media/media-server.ts';
+import { srtAddressOf } from '../srt/srt.service.ts';
 import type { ViewersService } from '../viewers/viewers.service.ts';
 import { END_REASONS, applyReconcile, planReconcile, publisherOf } from './reconcile.ts';
 import type { StreamingRepo, TransmissionRow } from './streaming.repo.ts';
@@ -44,6 +45,11 @@ export interface StreamingDeps {
   playout?: { info(userId: number): Promise<StatusResponse['playout']> };
   /** The server an account lives on (its addresses); absent: this server's own configuration. */
   serverOf?: (codigo: number | null) => Promise<ChannelServer>;
+  /** Recordings (the recordings module): the broadcast's choice, and whether one is being made. */
+  recordings?: {
+    choose(userId: number, transmissionId: number, gravar: boolean | undefined, live: { nodeId: number; streamName: string; titulo: string } | null): Promise<void>;
+    recordingNow(userId: number): Promise<boolean>;
+  };
 }
 
 export interface PlatformLinks {
@@ -139,7 +145,7 @@ export function createStreamingService(deps: StreamingDeps) {
         bitrate: obsKbps,
         uptime: formatUptime(obsUptime),
         uptime_seconds: obsUptime,
-        recording: false,
+        recording: !!obs && ((await deps.recordings?.recordingNow(auth.userId)) ?? false),
         bitrate_limit: account.bitrate,
         bitrate_exceeded: exceeded,
         aviso: exceeded ? msg.bitrateExceeded(obsKbps, account.bitrate) : null,
@@ -227,6 +233,7 @@ export function createStreamingService(deps: StreamingDeps) {
       const platform_ids = JSON.stringify(body.platform_ids);
       if (obs && s) {
         await repo.update(db, obs.id, { titulo: body.titulo, platform_ids });
+        await deps.recordings?.choose(auth.userId, obs.id, body.enable_recording, { nodeId: obs.node_id, streamName: name, titulo: body.titulo });
         const platforms = (await deps.platforms?.connectPlatforms(auth, body.platform_ids, obs.id)) ?? [];
         return {
           success: true, message: msg.obsTitleUpdated, transmission: { id: obs.id, titulo: body.titulo }, platforms,
@@ -240,6 +247,7 @@ export function createStreamingService(deps: StreamingDeps) {
         codigo_playlist: null, stream_name: name, status: 'waiting', platform_ids, client_id: null, publish_addr: null,
         created_at: at, started_at: null, ended_at: null, end_reason: null,
       });
+      await deps.recordings?.choose(auth.userId, row.id, body.enable_recording, null);
       // they connect as soon as the picture arrives, and end with this broadcast
       const platforms = (await deps.platforms?.connectPlatforms(auth, body.platform_ids, row.id)) ?? [];
       throw new AppError('obs_not_publishing', {
@@ -302,6 +310,7 @@ export function createStreamingService(deps: StreamingDeps) {
         ftp: { host: urls.host, usuario: auth.account.usuario, senha: ftpPassword, porta: urls.ftpPort },
         rtmp: { servidor: urls.rtmpServer, chave: streamKeyOf(auth.account.usuario, secret), stream_name: urls.streamName },
         hls_url: urls.hlsUrl,
+        srt_url: await srtAddressOf(db, config, auth.account.id, urls.host, secret),
       };
     },
 

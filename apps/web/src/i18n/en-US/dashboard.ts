@@ -64,6 +64,8 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   resellerManage: 'Manage streamings',
   resellerLoadError: 'Could not load your reseller plan.',
   serverOfflineNotice: icu('Server {id}, where this account is hosted, is not responding right now. The account\'s broadcasts, videos and FTP come back when it does; nothing of it is started on another server.'),
+  recordingBadge: 'Recording',
+  recordingBadgeHint: 'This broadcast is being recorded to the Gravações folder',
 };
 
 export default dashboardTexts;

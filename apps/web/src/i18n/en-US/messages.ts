@@ -54,6 +54,9 @@ export const messageTexts: MessageTexts = {
   activityLogoRemoved: (nome) => `Logo removed: ${nome}`,
   activityPlayerSettings: 'Player settings updated',
   activityPanelAccessed: (who) => `${who} entered this account’s panel`,
+  activityRecordingSaved: (title) => `Recording saved in the Gravações folder: ${title}`,
+  activityRecordingQuota: (limitMb) => e.recording_quota_stopped({ limitMb }),
+  activityRecordingDiskFull: e.recording_disk_full,
   playerSettingsSaved: 'Player settings saved!',
   // players, watermark and logos
   playerLoading: 'Loading player...',

@@ -165,6 +165,10 @@ export const serverErrorTexts: ServerErrorTexts = {
   relay_not_active: 'No active relay',
   relay_no_video: 'The source has no video',
   relay_video_codec: (v) => `The source video is ${v.codec}; the relay only accepts H.264`,
+  recording_quota_stopped: (v) => `The recording stopped: the plan's storage (${v.limitMb} MB) is full. The broadcast is still on air; what was recorded is in the Gravações folder.`,
+  recording_disk_full: 'The recording stopped: the server disk is full. The broadcast is still on air; what was recorded was kept.',
+  recording_empty: 'The recording ended without any picture recorded',
+  recording_not_saved: 'The recording could not be saved to the library',
   // conversion
   conversion_busy: 'This video is already being converted',
   conversion_bitrate_range: (v) => `The custom bitrate must be between ${v.min ?? 500} and ${v.max} kbps`,
@@ -261,6 +265,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   account_server_unreachable: 'Couldn’t reach this account’s server right now. Try again in a moment.',
   ftp_account_elsewhere: (v) => `This account lives on another server: connect FTP to ${v.host}, port ${v.porta}.`,
   account_moving: 'This account is being moved to another server: try again when the move is over',
+  srt_ports_exhausted: 'Every SRT port of this server is in use: contact the administrator',
   account_move_running: 'This account is already being moved to another server',
   account_move_same_server: 'The account is already on this server: pick another server',
   account_move_target_offline: 'The target server is offline: an account can only go to an online server',

@@ -1,4 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 const settingsTexts: FeatureTexts<'settings'> = {
   title: 'Settings',
@@ -21,6 +22,12 @@ const settingsTexts: FeatureTexts<'settings'> = {
   regionalSection: 'Regional settings',
   languageLabel: 'Language',
   timezoneLabel: 'Time zone',
+  recordingSection: 'Record broadcasts',
+  recordingOption: 'Record every OBS broadcast',
+  recordingHint: icu('Each broadcast becomes an MP4 video in the {folder} folder, named by its title and start time, ready for playlists. It uses the plan\'s storage; if the storage runs out, the recording stops and the broadcast goes on.'),
+  recordingOn: 'Broadcast recording turned on',
+  recordingOff: 'Broadcast recording turned off',
+  recordingSaveError: 'Could not save the broadcast recording setting',
 };
 
 export default settingsTexts;

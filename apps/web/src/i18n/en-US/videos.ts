@@ -35,6 +35,8 @@ const videosTexts: FeatureTexts<'videos'> = {
   uploadsLabel: 'Uploads',
   uploadProgress: icu<{ pct: string }>('Uploading... {pct}'),
   uploadCompleted: 'Completed',
+  recordingBadge: 'Recording',
+  recordingBadgeHint: 'A broadcast is being recorded; the video appears in this folder when it ends',
 };
 
 export default videosTexts;

@@ -65,6 +65,8 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   resellerManage: 'Administrar streamings',
   resellerLoadError: 'No se pudo cargar tu plan de revendedor.',
   serverOfflineNotice: icu('El servidor {id}, donde está alojada esta cuenta, no responde en este momento. Las transmisiones, los videos y el FTP de la cuenta vuelven cuando él vuelva; nada de ella se inicia en otro servidor.'),
+  recordingBadge: 'Grabando',
+  recordingBadgeHint: 'Esta transmisión se está grabando en la carpeta Gravações',
 };
 
 export default dashboardTexts;

@@ -55,6 +55,9 @@ export const messageTexts: MessageTexts = {
   activityLogoRemoved: (nome) => `Logo eliminado: ${nome}`,
   activityPlayerSettings: 'Configuración del player actualizada',
   activityPanelAccessed: (who) => `${who} entró al panel de esta cuenta`,
+  activityRecordingSaved: (title) => `Grabación guardada en la carpeta Gravações: ${title}`,
+  activityRecordingQuota: (limitMb) => e.recording_quota_stopped({ limitMb }),
+  activityRecordingDiskFull: e.recording_disk_full,
   playerSettingsSaved: '¡Configuración del player guardada!',
   // players, watermark and logos
   playerLoading: 'Cargando player...',

@@ -164,6 +164,10 @@ export const serverErrorTexts: ServerErrorTexts = {
   relay_not_active: 'No hay ningún relay activo',
   relay_no_video: 'La fuente no tiene imagen de video',
   relay_video_codec: (v) => `El video de la fuente está en ${v.codec}; el relay solo acepta H.264`,
+  recording_quota_stopped: (v) => `La grabación se detuvo: el almacenamiento del plan (${v.limitMb} MB) se agotó. La transmisión sigue en el aire; lo grabado está en la carpeta Gravações.`,
+  recording_disk_full: 'La grabación se detuvo: el disco del servidor se llenó. La transmisión sigue en el aire; lo grabado se conservó.',
+  recording_empty: 'La grabación terminó sin ninguna imagen grabada',
+  recording_not_saved: 'No se pudo guardar la grabación en la biblioteca',
   // conversion
   conversion_busy: 'Este video ya se está convirtiendo',
   conversion_bitrate_range: (v) => `El bitrate personalizado debe estar entre ${v.min ?? 500} y ${v.max} kbps`,
@@ -260,6 +264,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   account_server_unreachable: 'No se pudo contactar con el servidor de esta cuenta ahora. Vuelve a intentarlo en unos instantes.',
   ftp_account_elsewhere: (v) => `Esta cuenta está en otro servidor: conecta el FTP a ${v.host}, puerto ${v.porta}.`,
   account_moving: 'Esta cuenta se está moviendo a otro servidor: inténtelo de nuevo cuando termine el traslado',
+  srt_ports_exhausted: 'Todos los puertos SRT de este servidor están en uso: contacte al administrador',
   account_move_running: 'Esta cuenta ya se está moviendo a otro servidor',
   account_move_same_server: 'La cuenta ya está en este servidor: elija otro servidor',
   account_move_target_offline: 'El servidor de destino está fuera de línea: una cuenta solo puede ir a un servidor en línea',

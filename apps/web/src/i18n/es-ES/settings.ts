@@ -1,4 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 /** The settings page (/dashboard/configuracoes). */
 const settingsTexts: FeatureTexts<'settings'> = {
@@ -22,6 +23,12 @@ const settingsTexts: FeatureTexts<'settings'> = {
   regionalSection: 'Configuración regional',
   languageLabel: 'Idioma',
   timezoneLabel: 'Zona horaria',
+  recordingSection: 'Grabar transmisiones',
+  recordingOption: 'Grabar cada transmisión de OBS',
+  recordingHint: icu('Cada transmisión se convierte en un video MP4 en la carpeta {folder}, con el título y la hora de inicio, listo para las playlists. Ocupa el espacio del plan; si el espacio se agota, la grabación se detiene y la transmisión continúa.'),
+  recordingOn: 'Grabación de transmisiones activada',
+  recordingOff: 'Grabación de transmisiones desactivada',
+  recordingSaveError: 'No se pudo guardar la grabación de transmisiones',
 };
 
 export default settingsTexts;

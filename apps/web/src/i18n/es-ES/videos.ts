@@ -36,6 +36,8 @@ const videosTexts: FeatureTexts<'videos'> = {
   uploadsLabel: 'Subidas',
   uploadProgress: icu<{ pct: string }>('Subiendo... {pct}'),
   uploadCompleted: 'Completado',
+  recordingBadge: 'Grabando',
+  recordingBadgeHint: 'Se está grabando una transmisión; el video aparece en esta carpeta cuando termine',
 };
 
 export default videosTexts;

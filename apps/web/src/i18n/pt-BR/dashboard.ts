@@ -63,6 +63,8 @@ const dashboardTexts = {
   resellerManage: 'Gerenciar streamings',
   resellerLoadError: 'Não foi possível carregar o seu plano de revenda.',
   serverOfflineNotice: icu<{ id: number }>('O servidor {id}, onde esta conta está hospedada, não responde no momento. As transmissões, os vídeos e o FTP da conta voltam quando ele voltar; nada dela é iniciado em outro servidor.'),
+  recordingBadge: 'Gravando',
+  recordingBadgeHint: 'Esta transmissão está sendo gravada na pasta Gravações',
 } as const;
 
 export default dashboardTexts;

@@ -1,3 +1,4 @@
+import { icu } from '../message.ts';
 /** The settings page (/dashboard/configuracoes). */
 const settingsTexts = {
   title: 'Configurações',
@@ -20,6 +21,12 @@ const settingsTexts = {
   regionalSection: 'Configurações Regionais',
   languageLabel: 'Idioma',
   timezoneLabel: 'Fuso horário',
+  recordingSection: 'Gravar transmissões',
+  recordingOption: 'Gravar cada transmissão do OBS',
+  recordingHint: icu<{ folder: string }>('Cada transmissão vira um vídeo MP4 na pasta {folder}, com o título e a hora de início, pronto para usar nas playlists. Ocupa o espaço do plano; se o espaço acabar, a gravação para e a transmissão continua.'),
+  recordingOn: 'Gravação de transmissões ativada',
+  recordingOff: 'Gravação de transmissões desativada',
+  recordingSaveError: 'Não foi possível salvar a gravação de transmissões',
 } as const;
 
 export default settingsTexts;

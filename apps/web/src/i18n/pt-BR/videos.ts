@@ -34,6 +34,8 @@ const videosTexts = {
   uploadsLabel: 'Envios',
   uploadProgress: icu<{ pct: string }>('Enviando... {pct}'),
   uploadCompleted: 'Concluído',
+  recordingBadge: 'Gravando',
+  recordingBadgeHint: 'Uma transmissão está sendo gravada; o vídeo aparece nesta pasta quando ela terminar',
 } as const;
 
 export default videosTexts;

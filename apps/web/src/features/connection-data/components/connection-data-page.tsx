@@ -13,10 +13,11 @@ import { useConnectionData } from '../api/get-connection-data.ts';
 import { useRegenerateStreamKey } from '../api/regenerate-stream-key.ts';
 import { ConnectionHelp } from './connection-help.tsx';
 import { FtpCard } from './ftp-card.tsx';
+import { SrtCard } from './srt-card.tsx';
 import { StreamCard } from './stream-card.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
-/** /dashboard/dados-conexao: FTP access, RTMP server and stream key, HLS address, help. */
+/** /dashboard/dados-conexao: FTP access, RTMP server and stream key, HLS address, SRT ingest, help. */
 export function ConnectionDataPage() {
   const connectionDataTexts = useTexts(connectionDataCatalogue);
   const msg = useTexts(messageCatalogue);
@@ -56,6 +57,7 @@ export function ConnectionDataPage() {
         <>
           <FtpCard ftp={data.data.ftp} />
           <StreamCard data={data.data} regenerating={regenerate.isPending} onRegenerate={onRegenerate} />
+          <SrtCard />
         </>
       )}
 

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { DEFAULT_STORAGE_MB, loginName } from '@painel/contract';
+import { DEFAULT_STORAGE_MB, loginName, type ServerErrorCode } from '@painel/contract';
 import { dashboardCatalogue } from '@/i18n/dashboard.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
-import { errorMessage, serverText } from '@/lib/api-client.ts';
+import { errorMessage, serverErrorMessage, serverText } from '@/lib/api-client.ts';
 import { useUser } from '@/lib/auth.ts';
 import { planBitrate, viewerLimit } from '@/lib/account.ts';
 import { liveHlsPath, liveLabel, liveSinceMs, liveStats, liveTypeLabel, useStreamingStatus } from '@/lib/streaming-status.ts';
 import { useUptime } from '@/lib/use-uptime.ts';
+import { useRecordings } from '@/lib/recordings.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 import { useHealth } from '../api/get-health.ts';
 import { useDashboardOverview } from '../api/get-dashboard-overview.ts';
@@ -29,6 +30,8 @@ import { ResellerDashboard } from './reseller-dashboard.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 
 const STATUS_ERROR_TOAST = 'dashboard-status-error';
+/** How long the notice of a recording that stopped early stays on the dashboard. */
+const RECORDING_NOTICE_MS = 60 * 60_000;
 
 /** /dashboard: the home page; a reseller's shows its pool, every other account its streaming. */
 export function DashboardPage() {
@@ -48,6 +51,7 @@ function StreamingDashboard() {
   const overview = useDashboardOverview();
   const stop = useStopTransmission();
   const [vod, setVod] = useState<RecentVideo | null>(null);
+  const recordings = useRecordings();
 
   const s = status.data;
   const connectionError = status.isError || !!s?.wowza_info.connection_error;
@@ -88,6 +92,11 @@ function StreamingDashboard() {
   const totalMb = stats.data?.totalEspaco || user?.espaco || DEFAULT_STORAGE_MB;
   const usedMb = stats.data?.espacoUsado ?? 0;
   const viewers = Math.max(stats.data?.espectadoresAtivos ?? 0, measured.viewers);
+  // the newest recording stopped before its broadcast ended (the plan's storage, the server's disk): said while it is recent
+  const lastRecording = recordings.data?.gravacoes[0];
+  const recordingStopped = lastRecording?.motivo_parada && Date.now() - Date.parse(lastRecording.terminada_em ?? new Date().toISOString()) < RECORDING_NOTICE_MS
+    ? serverErrorMessage(lastRecording.codigo_aviso as ServerErrorCode, { limitMb: totalMb }, lastRecording.aviso ?? undefined)
+    : null;
   const bitrateWarning = live && s?.obs_stream.bitrate_exceeded
     ? serverText(s.obs_stream.aviso, msg.bitrateExceeded(s.obs_stream.bitrate, s.obs_stream.bitrate_limit))
     : null;
@@ -114,6 +123,20 @@ function StreamingDashboard() {
           playlistName={s.transmission?.playlist_nome ?? null}
           bitrateWarning={bitrateWarning}
         />
+      )}
+
+      {live && s?.obs_stream.recording && (
+        <p data-testid="recording-badge" title={dashboardTexts.recordingBadgeHint} className="inline-flex items-center gap-2 rounded-full bg-red-50 px-3 py-1 text-sm font-semibold text-red-700">
+          <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600" aria-hidden="true" />
+          {dashboardTexts.recordingBadge}
+          <span className="sr-only">{dashboardTexts.recordingBadgeHint}</span>
+        </p>
+      )}
+
+      {recordingStopped && (
+        <p role="alert" data-testid="recording-stopped-notice" className="rounded-xl border border-amber-200 bg-amber-50 px-5 py-4 text-sm text-amber-900">
+          {recordingStopped}
+        </p>
       )}
 
       <StatCards

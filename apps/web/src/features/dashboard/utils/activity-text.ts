@@ -10,6 +10,9 @@ export interface ActivityTexts {
   activityLogoRemoved: (name: string) => string;
   activityPlayerSettings: string;
   activityPanelAccessed: (who: string) => string;
+  activityRecordingSaved: (title: string) => string;
+  activityRecordingQuota: (limitMb: number) => string;
+  activityRecordingDiskFull: string;
   liveActivityStarted: (platform: string) => string;
   liveActivityScheduled: (platform: string, at: string) => string;
 }
@@ -35,6 +38,9 @@ export function activityText(
     case 'logo_removed': return texts.activityLogoRemoved(detail);
     case 'player_settings': return texts.activityPlayerSettings;
     case 'panel_accessed': return texts.activityPanelAccessed(detail);
+    case 'recording_saved': return texts.activityRecordingSaved(detail);
+    case 'recording_quota': return texts.activityRecordingQuota(Number(detail) || 0);
+    case 'recording_disk_full': return texts.activityRecordingDiskFull;
     case 'live_started': return texts.liveActivityStarted(detail);
     case 'live_scheduled': {
       const cut = detail.lastIndexOf('|');

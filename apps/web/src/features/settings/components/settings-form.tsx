@@ -18,6 +18,7 @@ import { isValidRefreshInterval, settingsFormSchema, type SettingsFormValues } f
 import { useMenuEditor } from '../hooks/use-menu-editor.ts';
 import { GeneralSettingsSection } from './general-settings-section.tsx';
 import { MenuCustomizationSection } from './menu-customization-section.tsx';
+import { RecordingSettingsSection } from './recording-settings-section.tsx';
 import { RegionalSettingsSection } from './regional-settings-section.tsx';
 
 export function SettingsForm({ initial, user }: { initial: LoadedSettings; user: User | null | undefined }) {
@@ -76,6 +77,7 @@ export function SettingsForm({ initial, user }: { initial: LoadedSettings; user:
         onRestore={menu.restore}
       />
       <RegionalSettingsSection register={register} />
+      <RecordingSettingsSection />
 
       {/* kept in reach while scrolling, and clear of the toasts at the top right */}
       <div className="sticky bottom-4 z-10 flex justify-end gap-3 rounded-xl border border-gray-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur">

@@ -49,12 +49,14 @@ function IconAction({
  * The selected folder shows its fresh info (`info`) merged over the list's entry.
  */
 export function FolderCard({
-  folder, info, selected, syncing, onSelect, onRename, onSync, onDelete,
+  folder, info, selected, syncing, recording = false, onSelect, onRename, onSync, onDelete,
 }: {
   folder: FolderItem;
   info?: FolderInfoItem | undefined;
   selected: boolean;
   syncing: boolean;
+  /** A broadcast is being recorded into this folder ('Gravações'). */
+  recording?: boolean;
   onSelect: () => void;
   onRename: () => void;
   onSync: () => void;
@@ -89,6 +91,13 @@ export function FolderCard({
           <Icon className={cn('h-6 w-6 shrink-0', selected ? 'text-blue-600' : 'text-amber-500')} aria-hidden="true" />
           <span className="min-w-0 font-semibold break-words text-gray-900">{folder.nome}</span>
         </button>
+        {recording && (
+          <span data-testid="folder-recording-badge" title={videosTexts.recordingBadgeHint} className="inline-flex shrink-0 items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">
+            <span className="h-2 w-2 animate-pulse rounded-full bg-red-600" aria-hidden="true" />
+            {videosTexts.recordingBadge}
+            <span className="sr-only">{videosTexts.recordingBadgeHint}</span>
+          </span>
+        )}
         <div className="flex shrink-0 items-center">
           <IconAction label={videosTexts.renameFolderAction({ name: folder.nome })} onClick={onRename}>
             <Pencil className="h-4 w-4" aria-hidden="true" />

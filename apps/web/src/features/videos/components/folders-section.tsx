@@ -6,7 +6,9 @@ import { commonCatalogue } from '@/i18n/common.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { videosCatalogue } from '@/i18n/videos.ts';
+import { RECORDINGS_FOLDER } from '@painel/contract';
 import { errorMessage } from '@/lib/api-client.ts';
+import { useRecordings } from '@/lib/recordings.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -34,6 +36,7 @@ export function FoldersSection({
 }) {
   const commonTexts = useTexts(commonCatalogue);
   const videosTexts = useTexts(videosCatalogue);
+  const recordings = useRecordings();
   const msg = useTexts(messageCatalogue);
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<FolderItem | null>(null);
@@ -112,6 +115,7 @@ export function FoldersSection({
               info={folder.id === selectedId && selectedInfo?.id === folder.id ? selectedInfo : undefined}
               selected={folder.id === selectedId}
               syncing={sync.isPending && sync.variables === folder.id}
+              recording={folder.nome === RECORDINGS_FOLDER && !!recordings.data?.gravando}
               onSelect={() => onSelect(folder.id)}
               onRename={() => setRenaming(folder)}
               onSync={() => onSync(folder)}

@@ -1,0 +1,68 @@
+import { defineModule, type ModuleContext, type WorkerContext } from '../module.ts';
+import { ownerOfAccount } from '../library/library.ts';
+import { createProber } from '../library/prober.ts';
+import { recorderChild, type RunEnds } from './recorder.ts';
+import { createRecordingsRepo } from './recordings.repo.ts';
+import { recordingsRoutes } from './recordings.routes.ts';
+import { createRecordingsService, type RecordingsService } from './recordings.service.ts';
+import { createRecordingsWorker, type RecordingsWorker } from './recordings.worker.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    recordings: RecordingsService;
+  }
+}
+
+const repo = createRecordingsRepo();
+
+/**
+ * Recordings of broadcasts into the library ('Gravar transmissões'): the account's setting and
+ * each broadcast's choice (API), a recorder per recorded broadcast (the engine's 'recording'
+ * child, copying the channel from nginx into fragmented MP4 parts), and the worker's duty that
+ * counts them against the plan and joins them into 'Gravações' when the broadcast is over.
+ */
+export function defineRecordingsModule(opts: {
+  /** The resume gap (tests shorten it; RECORDING_RESUME_GAP_S otherwise). */
+  gapMs?: number;
+} = {}) {
+  /** One per worker: the reservations of the recordings it watches and the joins under way. */
+  const workers = new WeakMap<WorkerContext, RecordingsWorker>();
+  /** When each recorder's runs ended (the children's factory writes, the duty reads). */
+  const runEnds = new WeakMap<WorkerContext, RunEnds>();
+  const runEndsOf = (w: WorkerContext): RunEnds => {
+    let m = runEnds.get(w);
+    if (!m) runEnds.set(w, (m = new Map()));
+    return m;
+  };
+  const workerOf = (ctx: ModuleContext, w: WorkerContext): RecordingsWorker => {
+    let rw = workers.get(w);
+    if (!rw) {
+      rw = createRecordingsWorker({
+        db: ctx.store.db, repo, config: ctx.config, library: ctx.library, accounts: ctx.accounts, processes: ctx.services.processes,
+        activity: ctx.services.activity, probe: createProber(), nodeId: w.nodeId, runEnds: runEndsOf(w), log: ctx.log('gravações'),
+        ...(opts.gapMs !== undefined ? { gapMs: opts.gapMs } : {}),
+      });
+      workers.set(w, rw);
+    }
+    return rw;
+  };
+  return defineModule({
+    name: 'recordings',
+    services: {
+      recordings: ({ store, services, library, accounts, log }) => createRecordingsService({
+        db: store.db, repo, processes: services.processes, log: log('gravações'),
+        room: async (userId) => {
+          const account = await accounts.byId(userId);
+          return account ? library.quota.room(ownerOfAccount(account)) : null;
+        },
+      }),
+    },
+    routes: (app, { services }) => recordingsRoutes(app, services.recordings),
+    children: {
+      recording: (ctx, w) => recorderChild({ db: ctx.store.db, repo, config: ctx.config, runEnds: runEndsOf(w) }),
+    },
+    ticks: [{ name: 'recordings', run: (ctx, w) => workerOf(ctx, w).pass() }],
+  });
+}
+
+export const recordingsModule = defineRecordingsModule();

@@ -1,0 +1,172 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { errorText, msg } from '@painel/contract';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db.ts';
+import { diskFullIn } from '../../platform/disk-full.ts';
+import type { ChildFactory } from '../engine/engine.ts';
+import { outputProgress } from '../engine/output-progress.ts';
+import type { RecordingsRepo } from './recordings.repo.ts';
+
+/** After its channel's last fragment, a recorder reloads the playlist this many times before it ends by itself. */
+const HOLD_RELOADS = 3;
+/**
+ * How long a run's preparation waits for the channel's playlist: the first fragment, or a new one
+ * after a run ended (short: stopping the row waits for the preparation).
+ */
+const PLAYLIST_WAIT_MS = 3000;
+
+/** nginx reads its clock once per event loop turn: a fragment opened just after the publish may carry a time a little before it. */
+const FRAGMENT_CLOCK_MARGIN_MS = 500;
+
+/** The index, in a playlist nginx wrote, of its first fragment opened at or after `since` (ms); -1 when none. */
+export function firstFragmentSince(playlist: string, since: number): number {
+  const fragments = playlist.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  return fragments.findIndex((f) => Number(/-(\d+)\.ts$/.exec(f)?.[1] ?? 0) >= since);
+}
+
+/** When each recorder's runs ended, by engine row: the worker stops a recorder whose run ended after its broadcast. */
+export type RunEnds = Map<number, number>;
+
+/** The file the recorder of a run writes; each new run first moves the last one aside as a part. */
+export const CURRENT_PART = 'current.mp4';
+const PART_RE = /^part-(\d+)\.mp4$/;
+
+/** Where a recording's parts are written: on the library's file system, so the result goes in with a rename. */
+export const recordingDir = (dataDir: string, id: number): string => path.join(path.resolve(dataDir), 'storage', '.recordings', String(id));
+
+/** The parts of a recording in the order they were written (the one being written last). */
+export async function partsOf(dir: string): Promise<string[]> {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const parts = names.map((n) => ({ n, m: PART_RE.exec(n) })).filter((x) => x.m).sort((a, b) => Number(a.m![1]) - Number(b.m![1])).map((x) => x.n);
+  if (names.includes(CURRENT_PART)) parts.push(CURRENT_PART);
+  return parts.map((n) => path.join(dir, n));
+}
+
+/**
+ * A part cut short (its recorder killed, the disk full) ends in a fragment whose bytes are not
+ * all there: the file is cut back to its last whole fragment (a `moof` with its `mdat`), so it
+ * plays to that point without a broken frame. Returns the bytes dropped.
+ */
+export async function trimToWholeFragments(file: string): Promise<number> {
+  const fh = await fs.open(file, 'r+');
+  try {
+    const size = (await fh.stat()).size;
+    const head = Buffer.alloc(16);
+    let at = 0;
+    /** Where the last fragment that is whole ends (its moof's start when the mdat is missing). */
+    let keep = 0;
+    let moofAt = -1;
+    while (at + 8 <= size) {
+      await fh.read(head, 0, 16, at);
+      let box = head.readUInt32BE(0);
+      const type = head.toString('latin1', 4, 8);
+      if (box === 1) box = Number(head.readBigUInt64BE(8));
+      else if (box === 0) box = size - at;
+      if (box < 8 || at + box > size) break;
+      if (type === 'moof') moofAt = at;
+      else if (type === 'mdat') moofAt = -1;
+      at += box;
+      if (moofAt < 0) keep = at;
+    }
+    if (keep >= size) return 0;
+    await fh.truncate(keep);
+    return size - keep;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Bytes the recording's parts take on disk now. */
+export async function bytesOf(dir: string): Promise<number> {
+  let total = 0;
+  for (const p of await partsOf(dir)) total += (await fs.stat(p).catch(() => null))?.size ?? 0;
+  return total;
+}
+
+/**
+ * The recorder's argv. It reads the channel's HLS playlist that nginx writes on this node's disk
+ * (every frame nginx received is in its fragments, whenever the recorder joins: from the first
+ * fragment of the broadcast, `startIndex` 0, or from the newest one, -1, after a restart), and
+ * copies it without re-encoding into a fragmented MP4 (an empty moov first, then a fragment at
+ * every keyframe and at least every 2 s), so whatever ends the run — SIGKILL, a full disk —
+ * leaves a file that plays up to its last complete fragment. A playlist that stops growing (the
+ * broadcast ended) ends the run by itself, after the file's end is written.
+ */
+export function recorderArgs(p: { playlist: string; output: string; startIndex: number }): string[] {
+  return [
+    '-nostdin', '-hide_banner', '-loglevel', 'error',
+    '-progress', 'pipe:1', '-stats_period', '1',
+    '-protocol_whitelist', 'file', '-f', 'hls', '-live_start_index', String(p.startIndex), '-m3u8_hold_counters', String(HOLD_RELOADS),
+    '-i', p.playlist,
+    // MPEG-TS carries AAC with ADTS headers; MP4 wants them out
+    '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-bsf:a', 'aac_adtstoasc',
+    '-f', 'mp4', '-movflags', '+frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '2000000',
+    '-y', '--', p.output,
+  ];
+}
+
+/**
+ * The engine's child of a 'recording' row. Before every run (the first, a restart after the
+ * recorder died, a resume after a drop) the file of the previous run becomes the next part, so
+ * nothing already written is overwritten; the first run of a broadcast starts at its first
+ * fragment, a later one at the newest (what the previous run wrote is kept).
+ */
+export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Config; runEnds: RunEnds }): ChildFactory {
+  const { db, repo, config, runEnds } = deps;
+  return async (row) => {
+    const rec = await repo.byProcess(db, row.id);
+    if (!rec) throw new Error(msg.notFound);
+    const dir = recordingDir(config.dataDir, rec.id);
+    const output = path.join(dir, CURRENT_PART);
+    const playlist = path.join(path.resolve(config.dataDir), 'hls', `${rec.stream_name}.m3u8`);
+    const args = recorderArgs({ playlist, output, startIndex: 0 });
+    const startIndexAt = args.indexOf('-live_start_index') + 1;
+    // a row that was live before (a worker restarted meanwhile) continues at the newest fragment
+    let produced = !!row.started_at;
+    let spawned = false;
+    return {
+      command: config.media.ffmpegBin,
+      args,
+      redact: (t) => t,
+      progress: outputProgress,
+      // a full disk will not pass by retrying: the recording stops and keeps what it has
+      permanent: (tail) => (diskFullIn(tail) ? errorText('recording_disk_full') : null),
+      attach: () => () => void runEnds.set(row.id, Date.now()),
+      async prepare() {
+        await fs.mkdir(dir, { recursive: true });
+        const st = await fs.stat(output).catch(() => null);
+        if (st && st.size > 0 && spawned) produced = true;
+        if (st && st.size === 0) await fs.rm(output, { force: true });
+        else if (st) {
+          const numbers = (await partsOf(dir)).map((p) => Number(PART_RE.exec(path.basename(p))?.[1] ?? 0));
+          const next = Math.max(0, ...numbers) + 1;
+          await fs.rename(output, path.join(dir, `part-${String(next).padStart(4, '0')}.mp4`));
+        }
+        const written = async () => (await fs.stat(playlist).catch(() => null))?.mtimeMs ?? 0;
+        const until = Date.now() + PLAYLIST_WAIT_MS;
+        if (!produced) {
+          // nginx goes on with the same playlist after a drop: this broadcast begins at its first
+          // fragment opened after the publish (fragment names carry the time they were opened)
+          const since = (rec.broadcast_started_at ? Date.parse(rec.broadcast_started_at) : Date.now()) - FRAGMENT_CLOCK_MARGIN_MS;
+          let first = -1;
+          while ((first = firstFragmentSince(await fs.readFile(playlist, 'utf8').catch(() => ''), since)) < 0 && Date.now() < until) {
+            await new Promise((r) => setTimeout(r, 200));
+          }
+          if (first < 0) throw new Error('a transmissão ainda não tem fragmentos');
+          // the args are read at each spawn
+          args[startIndexAt] = String(first);
+        } else {
+          args[startIndexAt] = '-1';
+          // after a run that ended: only when new fragments came
+          const since = runEnds.get(row.id) ?? 0;
+          while (Date.now() < until && (await written()) <= since) await new Promise((r) => setTimeout(r, 200));
+          // the last run copied everything and nothing came since: the broadcast is over (or stalled),
+          // the row ends here and the worker decides (recordings.worker.ts); a rerun would copy the last fragment twice
+          if ((await written()) <= since) throw new Error('a transmissão não tem fragmentos novos');
+        }
+        spawned = true;
+      },
+    };
+  };
+}
