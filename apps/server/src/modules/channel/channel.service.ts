@@ -83,14 +83,17 @@ export function createChannel(deps: {
     source: (id: number, kind: ChannelKind) => repo.byProcess(db, id, kind),
 
     /**
-     * OBS wants the channel: the source on air is held and, once nginx no longer has it
-     * publishing, OBS is let in. False when it did not leave in time (OBS retries by itself).
+     * OBS wants the channel: the source on air is held and its publisher dropped at once (held,
+     * the engine does not start it again), and once nginx no longer has it publishing, OBS is let
+     * in. False when it did not leave in time (OBS retries by itself).
      */
     async yieldTo(userId: number, login: string): Promise<boolean> {
       const active = await repo.ofUser(db, userId);
       if (!active.some((p) => p.held === 0)) return true;
       await repo.setHeld(db, userId, true);
       const name = streamNameOf(login);
+      // OBS is only asking (its publish waits for this answer): whoever publishes the name now is the source
+      await media.dropPublisher(name).catch(() => false);
       const until = Date.now() + YIELD_WAIT_MS;
       while (Date.now() < until) {
         const st = await media.stat().catch(() => null);

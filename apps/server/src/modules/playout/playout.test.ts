@@ -203,12 +203,14 @@ describe('playout: a playlist on air', () => {
     assert.ok(key.startsWith(`${a.usuario}_live?key=`));
     // a publish refused because the playlist had not left the stream yet (a loaded machine) is tried
     // again, as OBS reconnects by itself
+    const asked = Date.now();
     const obs = reconnecting(() => s.publish(key, { size: '640x360' }));
     await eventually(async () => {
       obs.ensure();
       const x = await status();
       return x.stream_type === 'obs' && x.obs_stream.is_live && x.playout?.aguardando_obs;
     }, 30_000, 'OBS no ar, playlist aguardando');
+    console.log(`CANAL OBS assumiu o canal da playlist em ${Date.now() - asked} ms`);
     // what viewers get is OBS's picture
     await eventually(async () => {
       const text = await hls();
