@@ -3,7 +3,7 @@ import { createSealer } from './platform/crypto.ts';
 import { ensureDataDir, migrate, openDb } from './platform/db.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createOutboundGuard } from './platform/outbound-guard.ts';
-import { assertInstallationKeys, ensureInstallationKeys, secret } from './platform/secrets.ts';
+import { assertInstallationKeys, secret } from './platform/secrets.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createLibrary } from './modules/library/library.ts';
@@ -22,8 +22,8 @@ export async function openCore(config: Config, options: CoreOptions = {}, defs: 
   ensureDataDir(config.dataDir);
   const store = openDb(config);
   await migrate(store);
-  ensureInstallationKeys(config.dataDir);
-  // the push key pair is one of them, made by its own recipe
+  // every installation key is made on the first start (the push key pair by its own recipe), so a
+  // copy of secrets/ taken after it lets another server join
   vapidPublicKey(config.dataDir);
   await assertInstallationKeys(store.db, config.dataDir).catch(async (e: unknown) => {
     await store.db.destroy();

@@ -37,12 +37,10 @@ export const INSTALLATION_KEYS = [
   'jwt.key', 'ftp.key', 'rtmp-hook.key', 'content.key', 'player-vod.key', 'player-preview.key', 'viewer-ip.key', 'chat-ip.key', 'push-ip.key',
 ] as const;
 
-/** Makes every installation key that is missing. */
-export function ensureInstallationKeys(dataDir: string): void {
-  for (const name of INSTALLATION_KEYS) secret(dataDir, name);
-}
-
-/** The installation's keys as one fingerprint (an HMAC over them: it tells nothing of the keys). */
+/**
+ * The installation's keys as one fingerprint (an HMAC over them: it tells nothing of the keys);
+ * reading them makes every one that is missing.
+ */
 export function installationFingerprint(dataDir: string): string {
   const mac = createHmac('sha256', 'painel:instalacao');
   for (const name of INSTALLATION_KEYS) mac.update(`${name}\0`).update(secret(dataDir, name)).update('\n');

@@ -65,15 +65,17 @@ export function createIngestService(deps: {
   const { db, repo, media, activity, nodeId } = deps;
 
   /** A recording that cannot start never refuses the publish: the live matters more. */
-  async function record(userId: number, transmissionId: number, streamName: string): Promise<void> {
+  async function record(userId: number, transmissionId: number, streamName: string, titulo: string): Promise<void> {
     if (!deps.recordings) return;
     try {
-      const titulo = (await repo.byIdOfUser(db, userId, transmissionId))?.titulo ?? msg.defaultObsTitle;
       await deps.recordings.onLive({ userId, transmissionId, nodeId, streamName, titulo });
     } catch (e) {
       deps.log?.(`gravação da transmissão ${transmissionId} não iniciada: ${(e as Error).message}`);
     }
   }
+
+  const titleOf = async (userId: number, transmissionId: number): Promise<string> =>
+    (await repo.byIdOfUser(db, userId, transmissionId))?.titulo ?? msg.defaultObsTitle;
 
   /** The owner of the named stream is told (at most once a minute) that a publish was refused. */
   async function recordRefusal(name: string | undefined, addr: string | undefined): Promise<void> {
@@ -164,15 +166,15 @@ export function createIngestService(deps: {
         return { id: row.id, resumed: false };
       });
       if (resumed) {
-        await record(userId, id, name);
+        if (deps.recordings) await record(userId, id, name, await titleOf(userId, id));
         return { ok: true, transmissionId: id };
       }
       // the previous broadcast's playlist must not be served as this one's (nginx writes a new one
       // at the first fragment); the previous session is closed, or nginx would refuse this publish
       await fs.rm(path.join(deps.hlsDir, `${name}.m3u8`), { force: true });
       // after the previous playlist is gone: the recorder reads this broadcast's from its first fragment
-      await record(userId, id, name);
-      const titulo = (await repo.byIdOfUser(db, userId, id))?.titulo ?? msg.defaultObsTitle;
+      const titulo = await titleOf(userId, id);
+      await record(userId, id, name, titulo);
       await activity.record(userId, 'transmission_started', titulo);
       return { ok: true, transmissionId: id };
     },
