@@ -18,8 +18,7 @@ const SMALL = { size: '320x180', fps: 25, videoKbps: 400 };
  * engine's recorder copying the channel into fragmented MP4 parts, and the worker joining them
  * into 'Gravações'. The accounts' scenarios run side by side on one stack.
  */
-// real nginx and ffmpeg over queries every other test runs on both databases: once, on SQLite, keeps the run short
-describe('recordings of broadcasts into the library', { skip: process.env.TEST_PG_ADMIN_URL ? 'coberto na execução com SQLite' : false }, () => {
+describe('recordings of broadcasts into the library', () => {
   let s: LiveStack;
   type Acc = { id: number; usuario: string; token: string; key: string };
   const accs: Record<'a' | 'b' | 'c' | 'd' | 'e', Acc> = {} as never;

@@ -67,8 +67,7 @@ function srtPublish(url: string): { child: ChildProcess; exited: Promise<number 
  * by SRT with the stream key as the passphrase, and the picture enters the same channel (HLS,
  * status) as an RTMP publish through nginx-rtmp.
  */
-// real nginx and ffmpeg over queries every other test runs on both databases: once, on SQLite, keeps the run short
-describe('SRT ingest', { skip: process.env.TEST_PG_ADMIN_URL ? 'coberto na execução com SQLite' : false }, () => {
+describe('SRT ingest', () => {
   let s: LiveStack;
   let closed = false;
   let portMin: number;
