@@ -12,6 +12,7 @@ import { startNginx } from './modules/media/nginx.ts';
 import { jobsOfNode } from './modules/servers/placement.ts';
 import type { ModuleContext, ModuleDefinition, WorkerContext } from './modules/module.ts';
 import { startOrExit } from './platform/start-errors.ts';
+import { watchWake } from './platform/wake.ts';
 
 /**
  * The media worker: runs nginx-rtmp (modules/media/nginx.ts), the engine with the child kinds
@@ -82,6 +83,8 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   });
   w.engine = engine;
   await engine.adoptOrphans();
+  // this node's API nudges when a source must start now (a standby taking over from OBS)
+  const unwatch = watchWake(config.dataDir, nodeId, () => void engine.reconcile().catch((e: Error) => log(`engine: ${e.message}`)));
 
   const jobs = createJobRunner({
     db, dialect: core.store.dialect, nodeId, tag: `${config.dataDir}#${nodeId}`, workRoot: path.join(core.library.storage.root, '.jobs'),
@@ -127,6 +130,7 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
     jobs,
     controlPort: run.controlPort,
     async stop() {
+      unwatch();
       clearInterval(timer);
       while (busy) await new Promise((r) => setTimeout(r, 20));
       for (const t of ticks) await t.stop?.(w).catch((e: Error) => log(`${t.name}: ${e.message}`));

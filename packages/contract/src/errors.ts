@@ -323,6 +323,11 @@ export const serverErrors = {
   },
   // moving an account to another server (account-move.ts)
   account_moving: { status: 409, message: 'Esta conta está sendo movida para outro servidor: tente de novo quando a mudança terminar' },
+  // the channel's standby signal (fallback.ts)
+  fallback_playlist_required: { status: 400, message: 'Escolha a playlist do sinal reserva' },
+  fallback_text_too_long: { status: 400, message: 'O texto do sinal reserva deve ter no máximo 80 caracteres' },
+  fallback_not_image: { status: 404, message: 'O sinal reserva desta conta não é uma imagem' },
+  fallback_slate_failed: { status: 500, message: 'Não foi possível gerar a imagem do sinal reserva: nada foi alterado' },
   srt_ports_exhausted: { status: 409, message: 'Todas as portas SRT deste servidor estão em uso: fale com o administrador' },
   account_move_running: { status: 409, message: 'Esta conta já está sendo movida para outro servidor' },
   account_move_same_server: { status: 400, message: 'A conta já está neste servidor: escolha outro servidor' },

@@ -20,6 +20,7 @@ export * from './lives.ts';
 export * from './channel.ts';
 export * from './relay.ts';
 export * from './recordings.ts';
+export * from './fallback.ts';
 export * from './ftp-migration.ts';
 export * from './downloads.ts';
 export * from './conversion.ts';

@@ -182,6 +182,11 @@ export const statusResponseSchema = z.object({
   wowza_info: wowzaInfoSchema,
   /** Every platform: asked for by the current broadcast (enabled) and what it really receives. */
   platforms: z.array(platformStatusSchema),
+  /**
+   * The standby signal of the OBS broadcast on air (fallback.ts): armed while OBS publishes, on
+   * air (no_ar) while OBS is away. Null when the broadcast has none.
+   */
+  sinal_reserva: z.object({ tipo: z.enum(['imagem', 'playlist']), no_ar: z.boolean() }).nullable(),
   /** The playlist broadcast of the account (on air or waiting for OBS to finish), else null. */
   playout: playoutInfoSchema.extend({
     transmission_id: z.number(), codigo_playlist: z.number().nullable(), playlist_nome: z.string().nullable(),

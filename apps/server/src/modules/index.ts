@@ -10,6 +10,7 @@ import { conversionModule } from './conversion/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { downloadsModule } from './downloads/index.ts';
 import { engineModule } from './engine/index.ts';
+import { fallbackModule } from './fallback/index.ts';
 import { ftpMigrationModule } from './ftp-migration/index.ts';
 import { healthModule } from './health/index.ts';
 import { libraryModule } from './library/index.ts';
@@ -43,4 +44,5 @@ export const modules: readonly ModuleDefinition[] = [
   streamingModule, mediaModule, dashboardModule,
   playlistsModule, commercialsModule, livesModule, relayModule, recordingsModule, playersModule,
   libraryModule, downloadsModule, conversionModule, ftpMigrationModule, webappModule, androidModule, metricsModule, serversModule, accountMoveModule, srtModule,
+  fallbackModule,
 ];

@@ -28,6 +28,7 @@ import {
 import { serverResponseSchema, serversResponseSchema } from '../servers.ts';
 import { accountMoveResponses } from '../account-move.ts';
 import { recordingsResponses } from '../recordings.ts';
+import { fallbackResponses } from '../fallback.ts';
 import { notJson, type ResponseEntry } from './entry.ts';
 
 /** The core features' routes: sign-in, settings, health, streaming, dashboard, players, lives, relay and audience. */
@@ -58,6 +59,7 @@ export const coreResponses = {
   'PUT /api/admin/servidores/:id': serverResponseSchema,
   ...accountMoveResponses,
   ...recordingsResponses,
+  ...fallbackResponses,
   'POST /api/provisioning/v1/accounts': provisioningCreatedResponseSchema,
   'GET /api/provisioning/v1/accounts/:login': provisioningAccountResponseSchema,
   'PUT /api/provisioning/v1/accounts/:login/plan': provisioningAccountResponseSchema,

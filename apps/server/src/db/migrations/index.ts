@@ -19,6 +19,7 @@ import { servers } from './016-servers.ts';
 import { installation } from './017-installation.ts';
 import { recordings } from './018-recordings.ts';
 import { srt } from './019-srt.ts';
+import { fallback } from './020-fallback.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '017-installation': installation(),
     '018-recordings': recordings(dialect),
     '019-srt': srt(),
+    '020-fallback': fallback(),
   };
 }

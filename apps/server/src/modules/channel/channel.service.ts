@@ -1,4 +1,4 @@
-import { LIVE_APPLICATION, streamNameOf } from '@painel/contract';
+import { FALLBACK_SLATE_MAX_MINUTES, LIVE_APPLICATION, streamNameOf } from '@painel/contract';
 import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import { eachIsolated } from '../../platform/isolate.ts';
 import { lockPlan } from '../accounts/plan.ts';
@@ -14,12 +14,15 @@ import { verifyPublishToken, type ChannelKind } from './sources.ts';
 const YIELD_WAIT_MS = 8000;
 /** A hold without OBS on air is released after this long. */
 const STALE_HOLD_MS = 20_000;
+/** The end time of a standby slate released now: it stays on air without OBS this long at most. */
+const slateUntil = (): string => new Date(Date.now() + FALLBACK_SLATE_MAX_MINUTES * 60_000).toISOString();
 
 export interface ChannelClaim {
   userId: number;
   nodeId: number;
   login: string;
-  kind: ChannelKind;
+  /** A source with a broadcast of its own (a standby publishes its OBS broadcast's: `arm`). */
+  kind: Exclude<ChannelKind, 'reserva'>;
   titulo: string;
   /** The playlist a playout broadcasts. */
   codigoPlaylist?: number | null;
@@ -34,6 +37,8 @@ export interface ChannelClaim {
 export function createChannel(deps: {
   db: Db; repo: ChannelRepo; processes: Processes; transmissions: Transmissions; media: MediaServer; activity: ActivityService;
   dataDir: string; log?: (m: string) => void;
+  /** Tells this node's worker to run its engine now (a released source starts at once, not at its next pass). */
+  wake?: () => void;
 }) {
   const { db, repo, processes, transmissions, media } = deps;
   const log = deps.log ?? ((m: string) => console.log(`[channel] ${m}`));
@@ -46,6 +51,8 @@ export function createChannel(deps: {
     let n = 0;
     for (const p of await repo.ofUser(tx, userId)) {
       await processes.stop(tx, userId, p.id);
+      // the standby of an OBS broadcast held behind OBS: OBS keeps its broadcast (one on air, OBS away, ends with it)
+      if (p.tipo === 'obs' && p.held) continue;
       if (p.transmission_id && (await transmissions.end(tx, p.transmission_id, nowIso(), reason))) n += 1;
     }
     return n;
@@ -77,6 +84,20 @@ export function createChannel(deps: {
       return { transmission, process, held };
     },
 
+    /**
+     * Arms a standby source for the OBS broadcast on air (modules/fallback), inside the caller's
+     * transaction: held now, it publishes that same broadcast while OBS is away. None when the
+     * channel already has a source (a playlist or relay held behind OBS comes back by itself).
+     */
+    async arm(tx: Tx, a: { userId: number; nodeId: number; kind: ChannelKind; transmissionId: number }): Promise<number | null> {
+      await lockPlan(tx, a.userId);
+      if ((await repo.ofUser(tx, a.userId)).length) return null;
+      const p = await processes.create(tx, { userId: a.userId, nodeId: a.nodeId, kind: a.kind, startAt: Date.now(), endAt: null, transmissionId: a.transmissionId, held: true });
+      return p.id;
+    },
+    /** The standby source running for an OBS broadcast, if any. */
+    standbyOf: (transmissionId: number) => repo.standbyOf(db, transmissionId),
+
     /** The process row a source's publish token names, or null (nginx's on_publish asks). */
     verify: (token: string | undefined) => verifyPublishToken(deps.dataDir, token),
     /** That row, when it is of the kind the token's parameter names. */
@@ -90,7 +111,7 @@ export function createChannel(deps: {
     async yieldTo(userId: number, login: string): Promise<boolean> {
       const active = await repo.ofUser(db, userId);
       if (!active.some((p) => p.held === 0)) return true;
-      await repo.setHeld(db, userId, true);
+      await repo.setHeld(db, userId, true, null);
       const name = streamNameOf(login);
       // OBS is only asking (its publish waits for this answer): whoever publishes the name now is the source
       await media.dropPublisher(name).catch(() => false);
@@ -103,23 +124,25 @@ export function createChannel(deps: {
       return false;
     },
 
-    /** OBS left: the held source comes back (the worker starts it within a tick). */
+    /** OBS left: the held source comes back (this node's worker is woken to start it at once). */
     async release(userId: number): Promise<void> {
-      await repo.setHeld(db, userId, false);
+      await repo.setHeld(db, userId, false, slateUntil());
+      deps.wake?.();
     },
 
     /** The worker's sweep: broadcasts whose source stopped or failed end with the reason; holds OBS never used go. */
     async sweep(nodeId: number, dropPublisher: (streamName: string) => Promise<unknown>): Promise<void> {
       // each broadcast and each hold on its own: one that fails is reported, the others go on
       await eachIsolated(await repo.orphanTransmissions(db, nodeId), async (t) => {
-        if (await transmissions.end(db, t.id, nowIso(), t.error ?? END_REASONS.user)) {
+        const expired = t.end_at !== null && Date.parse(t.end_at) <= Date.now();
+        if (await transmissions.end(db, t.id, nowIso(), t.error ?? (expired ? END_REASONS.expired : END_REASONS.user))) {
           await deps.activity.record(t.user_id, 'transmission_ended', t.titulo);
           if (t.status === 'live') await dropPublisher(t.stream_name);
         }
       }, (t, reason) => log(`transmissão ${t.id} não encerrada: ${reason}`));
       // OBS was let in but never went live (or its end was missed): the source comes back
       await eachIsolated(await repo.staleHolds(db, nodeId, new Date(Date.now() - STALE_HOLD_MS).toISOString()), async (h) => {
-        await repo.setHeld(db, h.user_id, false);
+        await repo.setHeld(db, h.user_id, false, slateUntil());
       }, (h, reason) => log(`conta ${h.user_id}: espera do OBS não liberada: ${reason}`));
     },
   };

@@ -1,3 +1,4 @@
+import { signalWake } from '../../platform/wake.ts';
 import { defineModule } from '../module.ts';
 import { createChannelRepo } from './channel.repo.ts';
 import { createChannel, type Channel } from './channel.service.ts';
@@ -18,6 +19,7 @@ export const channelModule = defineModule({
     channel: (ctx) => createChannel({
       db: ctx.store.db, repo: createChannelRepo(), processes: ctx.services.processes, transmissions: ctx.services.transmissions,
       media: ctx.services.media, activity: ctx.services.activity, dataDir: ctx.config.dataDir, log: ctx.log('canal'),
+      wake: () => signalWake(ctx.config.dataDir, ctx.config.media.nodeId),
     }),
   },
   // after the engine's pass: broadcasts whose source stopped end, holds OBS never used go

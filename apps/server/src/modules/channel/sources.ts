@@ -3,15 +3,18 @@ import { LIVE_APPLICATION, streamNameOf } from '@painel/contract';
 import type { Config } from '../../platform/config.ts';
 import { secret } from '../../platform/secrets.ts';
 
-/** The kinds of engine process that publish into the account's own channel, one at a time, and give way to OBS. */
-export const CHANNEL_KINDS = ['playout', 'relay'] as const;
+/**
+ * The kinds of engine process that publish into the account's own channel, one at a time, and
+ * give way to OBS. 'reserva' is the standby slate of an OBS broadcast (modules/fallback).
+ */
+export const CHANNEL_KINDS = ['playout', 'relay', 'reserva'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /**
  * What a channel source (a playout, a relay) adds to its publish, so nginx's on_publish
  * callback knows it from an encoder: tied to one process row, signed with the callback's
- * secret. The callback checks that the row is of the kind the parameter names (`playout=` or
- * `relay=`).
+ * secret. The callback checks that the row is of the kind the parameter names (`playout=`, `relay=` or
+ * `reserva=`).
  */
 export function publishToken(dataDir: string, processId: number): string {
   const mac = createHmac('sha256', secret(dataDir, 'rtmp-hook.key')).update(`publish:${processId}`).digest('hex').slice(0, 32);

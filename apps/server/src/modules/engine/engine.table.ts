@@ -7,7 +7,7 @@ export interface MediaProcessesTable {
   id: Generated<number>;
   user_id: number;
   node_id: number;
-  kind: 'restream' | 'playout' | 'relay' | 'recording';
+  kind: 'restream' | 'playout' | 'relay' | 'recording' | 'reserva';
   desired: 'running' | 'stopped';
   /** Set while something else holds the channel (OBS live): wanted, but not run now. */
   held: Generated<number>;

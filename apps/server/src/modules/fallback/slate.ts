@@ -9,8 +9,13 @@ export const SLATE_WIDTH = 1280;
 export const SLATE_HEIGHT = 720;
 /** The longest text a slate shows (two lines at the smallest size). */
 export const SLATE_TEXT_MAX = 80;
-/** How long the slate video is; the playout loops it. */
+/** How long the slate video is; its child on air loops it. */
 export const SLATE_SECONDS = 10;
+/**
+ * A keyframe this often: nginx closes an HLS fragment at the first keyframe past its length
+ * (1.6 s), so the slate's first fragment is listed 1.6 s after it goes on air, not 2 or more.
+ */
+export const SLATE_KEYFRAME_SECONDS = 0.8;
 
 const escapeXml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -60,16 +65,21 @@ export async function slateImage(o: { texto: string; logo?: Buffer | null }): Pr
  * Makes the slate video: the picture above as a looping-ready MP4 (H.264 + silent AAC) at `out`,
  * written next to it first and renamed into place, so a reader never sees half a file.
  */
-export async function renderSlate(o: { texto: string; logo?: Buffer | null; out: string; ffmpegBin: string; signal: AbortSignal }): Promise<void> {
+export async function renderSlate(o: {
+  texto: string; logo?: Buffer | null; out: string; ffmpegBin: string; signal: AbortSignal;
+  /** Where to keep the picture too (a preview), renamed into place with the video. */
+  picture?: string;
+}): Promise<void> {
   const dir = path.dirname(o.out);
   await fsp.mkdir(dir, { recursive: true });
   const picture = `${o.out}.${process.pid}.png`;
   const partial = `${o.out}.${process.pid}.part.mp4`;
   try {
     await fsp.writeFile(picture, await slateImage(o));
-    const run = await runChild(o.ffmpegBin, slateArgs({ image: picture, out: partial, seconds: SLATE_SECONDS }), { signal: o.signal, timeoutMs: 60_000 });
+    const run = await runChild(o.ffmpegBin, slateArgs({ image: picture, out: partial, seconds: SLATE_SECONDS, keyframeSeconds: SLATE_KEYFRAME_SECONDS }), { signal: o.signal, timeoutMs: 60_000 });
     if (run.code !== 0) throw new Error(`o vídeo do sinal reserva não foi gerado: ${run.tail.slice(-3).join(' | ')}`);
     await fsp.rename(partial, o.out);
+    if (o.picture) await fsp.rename(picture, o.picture);
   } finally {
     await fsp.rm(picture, { force: true });
     await fsp.rm(partial, { force: true });

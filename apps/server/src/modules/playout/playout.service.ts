@@ -1,7 +1,7 @@
 import { msg, type PlayoutInfo, type StartPlaylistBody } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
-import { nowIso, type Db } from '../../platform/db.ts';
+import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Channel } from '../channel/channel.service.ts';
@@ -33,6 +33,14 @@ export function createPlayoutService(deps: {
 }) {
   const { db, repo } = deps;
 
+  /** The playout of a process row: where in its playlist it starts. */
+  const insertPlayout = (tx: Tx, processId: number, s: Pick<PlayoutStart, 'userId' | 'playlistId' | 'endingPlaylistId' | 'bookingId' | 'shuffle'>) =>
+    repo.insert(tx, {
+      process_id: processId, user_id: s.userId, playlist_id: s.playlistId, ending_playlist_id: s.endingPlaylistId ?? null,
+      booking_id: s.bookingId ?? null, shuffle: s.shuffle ? 1 : 0, loop: 1, cursor: JSON.stringify(START), current_video_id: null,
+      current_name: null, current_started_at: null, created_at: nowIso(),
+    });
+
   async function start(s: PlayoutStart): Promise<{ transmissionId: number; titulo: string; held: boolean }> {
     const playlist = await deps.playlists.totals(s.userId, s.playlistId);
     if (!playlist) throw playlistNotFound();
@@ -42,17 +50,15 @@ export function createPlayoutService(deps: {
       const { transmission, process, held } = await deps.channel.claim(tx, {
         userId: s.userId, nodeId: s.nodeId, login: s.login, kind: 'playout', titulo, codigoPlaylist: s.playlistId,
       });
-      await repo.insert(tx, {
-        process_id: process.id, user_id: s.userId, playlist_id: s.playlistId, ending_playlist_id: s.endingPlaylistId ?? null,
-        booking_id: s.bookingId ?? null, shuffle: s.shuffle ? 1 : 0, loop: 1, cursor: JSON.stringify(START), current_video_id: null,
-        current_name: null, current_started_at: null, created_at: nowIso(),
-      });
+      await insertPlayout(tx, process.id, s);
       return { transmissionId: transmission.id, titulo, held };
     });
   }
 
   return {
     start,
+    /** The playout of a standby armed for an OBS broadcast (modules/fallback): its playlist, looping, from the start. */
+    attachStandby: (tx: Tx, processId: number, userId: number, playlistId: number) => insertPlayout(tx, processId, { userId, playlistId }),
 
     /** POST /api/streaming/start with a playlist_id. */
     async startFromApi(auth: Auth, body: StartPlaylistBody) {

@@ -50,7 +50,7 @@ export function defineRecordingsModule(opts: {
     name: 'recordings',
     services: {
       recordings: ({ store, services, library, accounts, log }) => createRecordingsService({
-        db: store.db, repo, processes: services.processes, log: log('gravações'),
+        db: store.db, repo, processes: services.processes, log: log('gravações'), ...(opts.gapMs !== undefined ? { gapMs: opts.gapMs } : {}),
         room: async (userId) => {
           const account = await accounts.byId(userId);
           return account ? library.quota.room(ownerOfAccount(account)) : null;

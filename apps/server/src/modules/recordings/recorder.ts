@@ -148,7 +148,8 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
         if (!produced) {
           // nginx goes on with the same playlist after a drop: this broadcast begins at its first
           // fragment opened after the publish (fragment names carry the time they were opened)
-          const since = (rec.broadcast_started_at ? Date.parse(rec.broadcast_started_at) : Date.now()) - FRAGMENT_CLOCK_MARGIN_MS;
+          // (a part taken up later in the same broadcast, OBS back from its standby signal, at the recorder's own start)
+          const since = Math.max(rec.broadcast_started_at ? Date.parse(rec.broadcast_started_at) : 0, Date.parse(row.start_at)) - FRAGMENT_CLOCK_MARGIN_MS;
           let first = -1;
           while ((first = firstFragmentSince(await fs.readFile(playlist, 'utf8').catch(() => ''), since)) < 0 && Date.now() < until) {
             await new Promise((r) => setTimeout(r, 200));

@@ -1,4 +1,4 @@
-import { errorText, type Recording, type RecordingState, type RecordingsResponse, type ServerErrorCode } from '@painel/contract';
+import { errorText, RECORDING_RESUME_GAP_S, type Recording, type RecordingState, type RecordingsResponse, type ServerErrorCode } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { lockPlan } from '../accounts/plan.ts';
@@ -39,9 +39,12 @@ export function createRecordingsService(deps: {
   db: Db; repo: RecordingsRepo; processes: Processes;
   /** The plan's storage left for the account, in bytes (a recording does not start on a full plan). */
   room: (userId: number) => Promise<{ bytes: number; limitMb: number } | null>;
+  /** The resume gap (tests shorten it; RECORDING_RESUME_GAP_S otherwise). */
+  gapMs?: number;
   log?: (line: string) => void;
 }) {
   const { db, repo, processes } = deps;
+  const gapMs = deps.gapMs ?? RECORDING_RESUME_GAP_S * 1000;
 
   function view(r: RecordingRow, limitMb: number): Recording {
     const notice = noticeOf(r, limitMb);
@@ -98,6 +101,20 @@ export function createRecordingsService(deps: {
      * account's setting is on. A recording paused less than the gap ago continues (a new part);
      * otherwise a new one starts. Never fails the publish: errors are logged.
      */
+    /**
+     * OBS dropped and its broadcast goes on with the standby signal (modules/fallback): the
+     * recording pauses now, so the standby is not recorded, and OBS back within the gap continues it.
+     */
+    async onDrop(userId: number, transmissionId: number): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        await lockPlan(tx, userId);
+        const r = (await repo.unfinished(tx, userId)).find((x) => x.state === 'recording' && x.transmission_id === transmissionId);
+        if (!r) return;
+        if (r.process_id) await processes.stop(tx, userId, r.process_id);
+        await repo.move(tx, r.id, 'recording', { state: 'paused', resume_until: new Date(Date.now() + gapMs).toISOString(), updated_at: nowIso() });
+      });
+    },
+
     async onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string }): Promise<void> {
       const { userId, transmissionId, nodeId, titulo } = b;
       const choice = await repo.choice(db, userId, transmissionId);

@@ -49,11 +49,13 @@ export const streamingModule = defineModule({
         choose: (...a) => services.recordings.choose(...a),
         recordingNow: (userId) => services.recordings.recordingNow(userId),
       },
+      standby: (userId) => services.fallback.standby(userId),
     }),
     ingest: ({ store, config, services, log }) => createIngestService({
       db: store.db, repo, media: services.media, activity: services.activity, nodeId: config.media.nodeId,
       hlsDir: path.join(config.dataDir, 'hls'), channel: services.channel,
-      recordings: { onLive: (b) => services.recordings.onLive(b) }, log: log('ingest'),
+      recordings: { onLive: (b) => services.recordings.onLive(b), onDrop: (u, t) => services.recordings.onDrop(u, t) },
+      fallback: { onObsLive: (b) => services.fallback.onObsLive(b) }, log: log('ingest'),
     }),
   },
   routes: (app, { config, accounts, services }) => {

@@ -57,9 +57,17 @@ const STREAM_RE = /^([a-z0-9][a-z0-9_]{2,31})_live$/;
 export function createIngestService(deps: {
   db: Db; repo: StreamingRepo; media: MediaServer; activity: ActivityService; nodeId: number; hlsDir: string;
   /** The account's channel: its source (playlist broadcast, relay) gives way to OBS (absent: there is none). */
-  channel?: Pick<Channel, 'verify' | 'source' | 'yieldTo' | 'release'>;
-  /** Starts (or continues) the recording of an OBS broadcast that went live, when it is to be recorded (absent: none). */
-  recordings?: { onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string }): Promise<void> };
+  channel?: Pick<Channel, 'verify' | 'source' | 'yieldTo' | 'release' | 'standbyOf'>;
+  /**
+   * Starts (or continues) the recording of an OBS broadcast that went live, when it is to be
+   * recorded, and pauses it when OBS drops and the standby signal goes on (absent: none).
+   */
+  recordings?: {
+    onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string }): Promise<void>;
+    onDrop(userId: number, transmissionId: number): Promise<void>;
+  };
+  /** Arms the account's standby signal behind an OBS broadcast that went live (absent: none). */
+  fallback?: { onObsLive(b: { userId: number; nodeId: number; transmissionId: number }): Promise<void> };
   log?: (line: string) => void;
 }) {
   const { db, repo, media, activity, nodeId } = deps;
@@ -71,6 +79,15 @@ export function createIngestService(deps: {
       await deps.recordings.onLive({ userId, transmissionId, nodeId, streamName, titulo });
     } catch (e) {
       deps.log?.(`gravação da transmissão ${transmissionId} não iniciada: ${(e as Error).message}`);
+    }
+  }
+
+  /** Arming the standby never refuses the publish either. */
+  async function arm(userId: number, transmissionId: number): Promise<void> {
+    try {
+      await deps.fallback?.onObsLive({ userId, nodeId, transmissionId });
+    } catch (e) {
+      deps.log?.(`sinal reserva da transmissão ${transmissionId} não armado: ${(e as Error).message}`);
     }
   }
 
@@ -94,6 +111,12 @@ export function createIngestService(deps: {
     }
     const t = await repo.byIdOfUser(db, userId, proc.transmission_id);
     if (!t || t.status === 'ended') return { ok: false, reason: `transmissão do ${kind} encerrada` };
+    // the standby of an OBS broadcast (OBS away): the same broadcast and its HLS playlist go on
+    // (nginx adds a discontinuity); its publisher is whoever has the name, until OBS is back
+    if (t.tipo === 'obs') {
+      if (t.client_id !== null) await repo.update(db, t.id, { client_id: null });
+      return { ok: true, transmissionId: t.id };
+    }
     const at = nowIso();
     const playlist = path.join(deps.hlsDir, `${f.name}.m3u8`);
     const written = (await fs.stat(playlist).catch(() => null))?.mtimeMs ?? null;
@@ -167,6 +190,7 @@ export function createIngestService(deps: {
       });
       if (resumed) {
         if (deps.recordings) await record(userId, id, name, await titleOf(userId, id));
+        await arm(userId, id);
         return { ok: true, transmissionId: id };
       }
       // the previous broadcast's playlist must not be served as this one's (nginx writes a new one
@@ -175,6 +199,7 @@ export function createIngestService(deps: {
       // after the previous playlist is gone: the recorder reads this broadcast's from its first fragment
       const titulo = await titleOf(userId, id);
       await record(userId, id, name, titulo);
+      await arm(userId, id);
       await activity.record(userId, 'transmission_started', titulo);
       return { ok: true, transmissionId: id };
     },
@@ -192,6 +217,14 @@ export function createIngestService(deps: {
         if (o.client_id !== (f.clientid ?? null)) continue;
         if (o.tipo !== 'obs') {
           await repo.update(db, o.id, { status: 'waiting', client_id: null });
+          continue;
+        }
+        // OBS dropped with a standby signal armed: the broadcast goes on (its title, platforms and
+        // restreams), the standby takes the channel at once, and the recording pauses
+        if (await deps.channel?.standbyOf(o.id)) {
+          await repo.update(db, o.id, { client_id: null });
+          await deps.recordings?.onDrop(o.user_id, o.id).catch((e: Error) => deps.log?.(`gravação da transmissão ${o.id} não pausada: ${e.message}`));
+          await deps.channel!.release(o.user_id);
           continue;
         }
         if (await repo.end(db, o.id, nowIso(), END_REASONS.publishDone)) {

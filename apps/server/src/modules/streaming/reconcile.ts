@@ -1,4 +1,4 @@
-import { LIVE_APPLICATION } from '@painel/contract';
+import { LIVE_APPLICATION, type TransmissionType } from '@painel/contract';
 import type { RtmpStat, StatStream } from '@painel/media/rtmp-stat';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { eachIsolated } from '../../platform/isolate.ts';
@@ -11,7 +11,12 @@ export interface OpenBroadcast {
   id: number;
   user_id: number;
   /** A playlist or relay broadcast without its publisher waits for its process instead of ending. */
-  tipo?: 'obs' | 'playlist' | 'relay';
+  tipo?: TransmissionType;
+  /**
+   * An OBS broadcast with a standby source running (modules/fallback): while OBS is away the
+   * standby publishes it, and between the two it waits like a playlist does.
+   */
+  standby?: number | boolean | null;
   stream_name: string;
   client_id: string | null;
   started_at: string | null;
@@ -62,7 +67,7 @@ export function planReconcile(
     if (s) {
       claimed.add(s.name);
       plan.live.push({ id: b.id, user_id: b.user_id, stream: s });
-    } else if (b.tipo === 'playlist' || b.tipo === 'relay') {
+    } else if ((b.tipo !== undefined && b.tipo !== 'obs') || b.standby) {
       // the process's own callbacks (and the engine) say when it is on air; nginx may not list it yet
     } else if (!b.started_at || (now - Date.parse(b.started_at) > graceMs && (!nginxUp || now - nginxUp.since > nginxUp.graceMs))) {
       plan.end.push({ id: b.id, reason: END_REASONS.noSignal });

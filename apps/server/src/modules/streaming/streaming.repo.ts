@@ -80,6 +80,11 @@ export function createStreamingRepo() {
         .selectFrom('transmissions as t')
         .innerJoin('accounts as a', 'a.id', 't.user_id')
         .select(['t.id', 't.user_id', 't.tipo', 't.stream_name', 't.client_id', 't.started_at', 't.titulo', 't.peak_bitrate', 't.peak_viewers', 'a.disabled'])
+        // a standby source (modules/fallback) running for the broadcast: it waits for it instead of ending
+        .select(({ exists, selectFrom }) => exists(
+          selectFrom('media_processes as p').select('p.id').whereRef('p.transmission_id', '=', 't.id').where('p.kind', 'in', CHANNEL_KINDS)
+            .where('p.desired', '=', 'running').where('p.state', '!=', 'error'),
+        ).as('standby'))
         .where('t.node_id', '=', nodeId)
         .where('t.status', '=', 'live')
         .execute(),

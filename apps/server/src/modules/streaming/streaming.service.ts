@@ -50,6 +50,8 @@ export interface StreamingDeps {
     choose(userId: number, transmissionId: number, gravar: boolean | undefined, live: { nodeId: number; streamName: string; titulo: string } | null): Promise<void>;
     recordingNow(userId: number): Promise<boolean>;
   };
+  /** The standby of the account's OBS broadcast (the fallback module): armed behind OBS, or on air while OBS is away. */
+  standby?: (userId: number) => Promise<StatusResponse['sinal_reserva']>;
 }
 
 export interface PlatformLinks {
@@ -95,10 +97,10 @@ export function createStreamingService(deps: StreamingDeps) {
   async function status(auth: Auth): Promise<StatusResponse> {
     const account = auth.account;
     const urls = await urlsOf(account);
-    const [rows, st, count, waiting, states, playout] = await Promise.all([
+    const [rows, st, count, waiting, states, playout, standby] = await Promise.all([
       repo.openOfUser(db, auth.userId), stat(), viewers.active(auth.userId), repo.waitingOfUser(db, auth.userId, 'obs'),
       deps.platforms?.platformStates(auth.userId) ?? new Map<string, PlatformStatus['status']>(),
-      deps.playout?.info(auth.userId) ?? null,
+      deps.playout?.info(auth.userId) ?? null, deps.standby?.(auth.userId) ?? null,
     ]);
     // a playout failing over and over may be publishing for a moment between two failures: not on air
     const failing = playout?.falha ? playout.transmission_id : null;
@@ -109,7 +111,8 @@ export function createStreamingService(deps: StreamingDeps) {
       row.tipo === 'relay' ? row.source_live === 1 : publishing || (row.tipo !== 'obs' && row.source_live === 1);
     const live = st ? rows.map((r) => ({ row: r, s: publisherOf(st, r) })).filter((x) => onAir(x.row, !!x.s) && x.row.id !== failing) : [];
     const current = live.find((x) => x.row.tipo === 'obs') ?? live[0];
-    const obs = live.find((x) => x.row.tipo === 'obs' && x.row.stream_name === urls.streamName);
+    // while its standby is on air the broadcast goes on, but OBS itself is not publishing
+    const obs = standby?.no_ar ? undefined : live.find((x) => x.row.tipo === 'obs' && x.row.stream_name === urls.streamName);
     const kbps = (bps: number | undefined) => Math.round((bps ?? 0) / 1000);
     const obsKbps = kbps(obs?.s?.bitrateBps);
     const obsUptime = secondsSince(obs?.row.started_at ?? null);
@@ -132,6 +135,7 @@ export function createStreamingService(deps: StreamingDeps) {
         }
         : null,
       playout,
+      sinal_reserva: current?.row.tipo === 'obs' ? standby : null,
       aguardando_obs: !obs && pending ? { titulo: pending.titulo } : null,
       platforms: PLATFORMS.map((p) => ({
         id: p.id, name: p.nome,

@@ -1,10 +1,11 @@
 import type { Generated } from 'kysely';
+import type { TransmissionType } from '@painel/contract';
 
 export interface TransmissionsTable {
   id: Generated<number>;
   user_id: number;
   node_id: number;
-  tipo: 'obs' | 'playlist' | 'relay';
+  tipo: TransmissionType;
   titulo: string;
   codigo_playlist: number | null;
   stream_name: string;

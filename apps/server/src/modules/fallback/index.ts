@@ -1,0 +1,31 @@
+import { defineModule } from '../module.ts';
+import { slateChild } from './fallback.child.ts';
+import { createFallbackRepo } from './fallback.repo.ts';
+import { fallbackRoutes } from './fallback.routes.ts';
+import { createFallbackService, type FallbackService } from './fallback.service.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    fallback: FallbackService;
+  }
+}
+
+const repo = createFallbackRepo();
+
+/**
+ * The channel's standby signal ('Sinal reserva'): the account's choice (API), the standby armed
+ * behind each OBS broadcast (the ingest calls `onObsLive`), and the slate's engine child.
+ */
+export const fallbackModule = defineModule({
+  name: 'fallback',
+  services: {
+    fallback: ({ store, config, services, log }) => createFallbackService({
+      db: store.db, repo, config, channel: services.channel, processes: services.processes, playlists: services.playlists,
+      playout: services.playout, logo: (userId) => services.logos.channelLogo(userId), log: log('sinal-reserva'),
+    }),
+  },
+  routes: (app, { services }) => fallbackRoutes(app, services.fallback),
+  children: {
+    reserva: (ctx) => slateChild({ config: ctx.config, accountOf: (id) => ctx.accounts.byId(id), ensureSlate: (id) => ctx.services.fallback.ensureSlate(id) }),
+  },
+});
