@@ -54,6 +54,8 @@ export const relayStartBody = z.object({
   relay_type: z.enum(RELAY_TYPES, coded('relay_url_form')).optional(),
   /** The relay always runs on the node that hosts the account's channel; a given id is not used. */
   server_id: z.union([z.number(), z.string()]).nullable().optional(),
+  /** Records this relay into the library (recordings.ts); a relay is recorded only when chosen. */
+  enable_recording: z.boolean(coded('invalid_data')).optional(),
 });
 export type RelayStartBody = z.infer<typeof relayStartBody>;
 

@@ -115,12 +115,15 @@ export function createRecordingsService(deps: {
       });
     },
 
-    async onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string }): Promise<void> {
+    async onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string; source?: 'obs' | 'relay' }): Promise<void> {
       const { userId, transmissionId, nodeId, titulo } = b;
+      const relay = b.source === 'relay';
       const choice = await repo.choice(db, userId, transmissionId);
-      // a broadcast back within the gap continues its recording, whatever started it
-      const resumes = async () => (await repo.unfinished(db, userId)).some((r) => continues(r, transmissionId));
-      if (!(choice ?? ((await repo.ativo(db, userId)) || (await resumes())))) return;
+      // a broadcast back within the gap continues its recording, whatever started it; a relay
+      // (recorded only when chosen) continues only its own, after its source came back
+      const resumable = (r: RecordingRow) => continues(r, transmissionId) && (!relay || r.transmission_id === transmissionId);
+      const resumes = async () => (await repo.unfinished(db, userId)).some(resumable);
+      if (!(relay ? choice === true || (await resumes()) : (choice ?? ((await repo.ativo(db, userId)) || (await resumes()))))) return;
       const room = await deps.room(userId);
       if (room && room.bytes <= 0) {
         deps.log?.(`conta ${userId}: gravação não iniciada, espaço do plano esgotado`);
@@ -131,7 +134,7 @@ export function createRecordingsService(deps: {
         await lockPlan(tx, userId);
         const open = await repo.unfinished(tx, userId);
         if (open.some((r) => r.state === 'recording' && r.transmission_id === transmissionId)) return;
-        const paused = open.find((r) => continues(r, transmissionId));
+        const paused = open.find(resumable);
         // the previous broadcast's recorder may still be copying its last fragments: this one takes over
         if (paused?.state === 'recording' && paused.process_id) await processes.stop(tx, userId, paused.process_id);
         // not tied to the broadcast: the recorder drains what nginx still sends after the end (the worker stops it then)

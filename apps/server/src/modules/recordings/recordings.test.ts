@@ -6,6 +6,7 @@ import { RECORDINGS_FOLDER, type RecordingsResponse } from '@painel/contract';
 import { execCapture } from '../../platform/exec.ts';
 import { bearerHeader } from '../../testing/harness.ts';
 import { eventually, startLiveStack, type LiveStack, type Publisher } from '../../testing/live.ts';
+import { startRtmpSource, type RelaySource } from '../../testing/relay-source.ts';
 import { modules } from '../index.ts';
 import { defineRecordingsModule } from './index.ts';
 
@@ -21,7 +22,8 @@ const SMALL = { size: '320x180', fps: 25, videoKbps: 400 };
 describe('recordings of broadcasts into the library', () => {
   let s: LiveStack;
   type Acc = { id: number; usuario: string; token: string; key: string };
-  const accs: Record<'a' | 'b' | 'c' | 'd' | 'e', Acc> = {} as never;
+  const accs: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f', Acc> = {} as never;
+  let source: RelaySource;
 
   const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     s.h.app.inject({ method, url, headers: bearerHeader(token), ...(payload ? { payload } : {}) });
@@ -50,7 +52,9 @@ describe('recordings of broadcasts into the library', () => {
   }, 30_000, `gravação concluída de ${a.usuario}`);
 
   before(async () => {
+    source = await startRtmpSource();
     s = await startLiveStack({
+      env: { OUTBOUND_ALLOW: source.allowEntry },
       worker: { modules: modules.map((m) => (m.name === 'recordings' ? defineRecordingsModule({ gapMs: GAP_MS }) : m)) },
     });
     const make = async (opts: { espaco?: number } = {}): Promise<Acc> => {
@@ -64,8 +68,12 @@ describe('recordings of broadcasts into the library', () => {
     accs.c = await make();
     accs.d = await make({ espaco: 3 });
     accs.e = await make();
+    accs.f = await make();
   });
-  after(() => s?.close());
+  after(async () => {
+    await s?.close();
+    await source?.close();
+  });
 
   test('the setting is off by default, saved per account, and checked', async () => {
     const { a, b } = accs;
@@ -78,128 +86,157 @@ describe('recordings of broadcasts into the library', () => {
     assert.equal((await api(b.token, 'GET', '/api/gravacoes/config')).json().ativo, false);
   });
 
-  test('broadcasts become MP4s in Gravações: 30 s, a drop and resume, the plan full, a killed recorder', async () => {
-    const { a, b, c, d, e } = accs;
-    const pubs: Publisher[] = [];
-    try {
-      // c: recording off, but chosen for this broadcast before OBS connects
-      const start = await api(c.token, 'POST', '/api/streaming/start', { titulo: 'Culto: domingo', enable_recording: true });
-      assert.equal(start.json().aguardando_obs, true);
+  // the broadcasts' accounts and the relay's are apart: both run at once on the one stack
+  describe('on air', { concurrency: true }, () => {
+    test('broadcasts become MP4s in Gravações: 30 s, a drop and resume, the plan full, a killed recorder', async () => {
+      const { a, b, c, d, e } = accs;
+      const pubs: Publisher[] = [];
+      try {
+        // c: recording off, but chosen for this broadcast before OBS connects
+        const start = await api(c.token, 'POST', '/api/streaming/start', { titulo: 'Culto: domingo', enable_recording: true });
+        assert.equal(start.json().aguardando_obs, true);
 
-      const pa = s.publish(a.key, { ...SMALL, seconds: 30 });
-      const pc1 = s.publish(c.key, { ...SMALL, seconds: 8 });
-      const pd = s.publish(d.key, { ...SMALL, videoKbps: 800 });
-      const pe = s.publish(e.key, { ...SMALL, seconds: 20 });
-      pubs.push(pa, pc1, pd, pe);
-      // b records nothing: its setting is off
-      const pb = s.publish(b.key, { ...SMALL, seconds: 6 });
-      pubs.push(pb);
+        const pa = s.publish(a.key, { ...SMALL, seconds: 30 });
+        const pc1 = s.publish(c.key, { ...SMALL, seconds: 8 });
+        const pd = s.publish(d.key, { ...SMALL, videoKbps: 800 });
+        const pe = s.publish(e.key, { ...SMALL, seconds: 20 });
+        pubs.push(pa, pc1, pd, pe);
+        // b records nothing: its setting is off
+        const pb = s.publish(b.key, { ...SMALL, seconds: 6 });
+        pubs.push(pb);
 
-      // while it records: the status and the list say so
-      const st = await eventually(async () => {
-        const x = await status(a);
-        return x.obs_stream.recording && x;
-      }, 20_000, 'obs_stream.recording');
-      assert.equal(st.is_live, true);
-      assert.equal((await recordingsOf(a)).gravando, true);
+        // while it records: the status and the list say so
+        const st = await eventually(async () => {
+          const x = await status(a);
+          return x.obs_stream.recording && x;
+        }, 20_000, 'obs_stream.recording');
+        assert.equal(st.is_live, true);
+        assert.equal((await recordingsOf(a)).gravando, true);
 
-      // e: the recorder is killed mid-way; the engine starts another, the first part stays
-      const firstPid = await eventually(async () => {
-        const r = await db().selectFrom('recordings as r').innerJoin('media_processes as p', 'p.id', 'r.process_id')
-          .select(['p.pid', 'p.state']).where('r.user_id', '=', e.id).executeTakeFirst();
-        const bytes = fs.existsSync(path.join(s.h.config.dataDir, 'storage', '.recordings')) ? (await recordingsOf(e)).gravacoes[0]?.tamanho ?? 0 : 0;
-        return r?.state === 'live' && r.pid && bytes > 100_000 && r.pid;
-      }, 15_000, 'gravador de e no ar');
-      process.kill(firstPid, 'SIGKILL');
-      await eventually(async () => {
-        const r = await db().selectFrom('recordings as r').innerJoin('media_processes as p', 'p.id', 'r.process_id')
-          .select(['p.pid', 'p.state']).where('r.user_id', '=', e.id).executeTakeFirst();
-        return r?.state === 'live' && r.pid && r.pid !== firstPid;
-      }, 15_000, 'gravador de e reiniciado');
+        // e: the recorder is killed mid-way; the engine starts another, the first part stays
+        const firstPid = await eventually(async () => {
+          const r = await db().selectFrom('recordings as r').innerJoin('media_processes as p', 'p.id', 'r.process_id')
+            .select(['p.pid', 'p.state']).where('r.user_id', '=', e.id).executeTakeFirst();
+          const bytes = fs.existsSync(path.join(s.h.config.dataDir, 'storage', '.recordings')) ? (await recordingsOf(e)).gravacoes[0]?.tamanho ?? 0 : 0;
+          return r?.state === 'live' && r.pid && bytes > 100_000 && r.pid;
+        }, 15_000, 'gravador de e no ar');
+        process.kill(firstPid, 'SIGKILL');
+        await eventually(async () => {
+          const r = await db().selectFrom('recordings as r').innerJoin('media_processes as p', 'p.id', 'r.process_id')
+            .select(['p.pid', 'p.state']).where('r.user_id', '=', e.id).executeTakeFirst();
+          return r?.state === 'live' && r.pid && r.pid !== firstPid;
+        }, 15_000, 'gravador de e reiniciado');
 
-      // c: the broadcast drops and comes back within the gap (a new publish, as OBS reconnecting)
-      assert.equal(await pc1.exited, 0);
-      await eventually(async () => {
-        return (await recordingsOf(c)).gravacoes[0]?.estado === 'pausada';
-      }, 15_000, 'gravação de c pausada');
-      const pc2 = s.publish(c.key, { ...SMALL, seconds: 8 });
-      pubs.push(pc2);
-      await eventually(async () => (await recordingsOf(c)).gravacoes[0]?.estado === 'gravando', 5000, 'gravação de c retomada');
+        // c: the broadcast drops and comes back within the gap (a new publish, as OBS reconnecting)
+        assert.equal(await pc1.exited, 0);
+        await eventually(async () => {
+          return (await recordingsOf(c)).gravacoes[0]?.estado === 'pausada';
+        }, 15_000, 'gravação de c pausada');
+        const pc2 = s.publish(c.key, { ...SMALL, seconds: 8 });
+        pubs.push(pc2);
+        await eventually(async () => (await recordingsOf(c)).gravacoes[0]?.estado === 'gravando', 5000, 'gravação de c retomada');
 
-      // d: the plan's 3 MB run out: the recording stops, the live goes on, the owner is told
-      const stopped = await eventually(async () => {
-        const r = await recordingsOf(d);
-        return r.gravacoes[0]?.motivo_parada === 'quota' && r.gravacoes[0];
-      }, 40_000, 'gravação de d parada pela cota');
-      assert.equal(stopped.codigo_aviso, 'recording_quota_stopped');
-      assert.match(stopped.aviso ?? '', /espaço de armazenamento do plano \(3 MB\)/);
-      const dDone = (await doneOf(d))[0]!;
-      assert.equal(dDone.estado, 'concluida');
-      const live = await status(d);
-      assert.equal(live.is_live, true, 'a transmissão continua no ar');
-      assert.equal(live.obs_stream.recording, false);
-      const activity = (await api(d.token, 'GET', '/api/dashboard/overview')).json();
-      const said = JSON.stringify(activity);
-      assert.match(said, /recording_quota/);
-      const [dVideo] = await recorded(d);
-      assert.ok(dVideo && dVideo.tamanho <= 3 * 1024 * 1024, `gravação de d dentro do plano: ${dVideo?.tamanho}`);
-      assert.equal((await playable(dVideo.file)).errors, '');
-      await pd.stop();
+        // d: the plan's 3 MB run out: the recording stops, the live goes on, the owner is told
+        const stopped = await eventually(async () => {
+          const r = await recordingsOf(d);
+          return r.gravacoes[0]?.motivo_parada === 'quota' && r.gravacoes[0];
+        }, 40_000, 'gravação de d parada pela cota');
+        assert.equal(stopped.codigo_aviso, 'recording_quota_stopped');
+        assert.match(stopped.aviso ?? '', /espaço de armazenamento do plano \(3 MB\)/);
+        const dDone = (await doneOf(d))[0]!;
+        assert.equal(dDone.estado, 'concluida');
+        const live = await status(d);
+        assert.equal(live.is_live, true, 'a transmissão continua no ar');
+        assert.equal(live.obs_stream.recording, false);
+        const activity = (await api(d.token, 'GET', '/api/dashboard/overview')).json();
+        const said = JSON.stringify(activity);
+        assert.match(said, /recording_quota/);
+        const [dVideo] = await recorded(d);
+        assert.ok(dVideo && dVideo.tamanho <= 3 * 1024 * 1024, `gravação de d dentro do plano: ${dVideo?.tamanho}`);
+        assert.equal((await playable(dVideo.file)).errors, '');
+        await pd.stop();
 
-      // a: the 30-s broadcast is one MP4 of ~30 s
-      assert.equal(await pa.exited, 0);
-      const [aRec] = await doneOf(a);
-      assert.equal(aRec!.estado, 'concluida');
-      const [aVideo] = await recorded(a);
-      assert.ok(aVideo, 'vídeo em Gravações');
-      assert.equal(aRec!.video_id, aVideo.id);
-      assert.match(aVideo.nome, /^Transmissão ao vivo \(OBS\) \d\d-\d\d-\d{4} \d\dh\d\d\.mp4$/);
-      const pa2 = await playable(aVideo.file);
-      assert.equal(pa2.errors, '');
-      assert.ok(Math.abs(pa2.duration - 30) <= 2, `duração ${pa2.duration} s`);
-      assert.equal(aVideo.is_mp4, 1);
-      assert.equal(aVideo.codec_video, 'h264');
-      // listed like any video, and a playlist candidate
-      const folders = (await api(a.token, 'GET', '/api/folders')).json() as { id: number; nome: string }[];
-      const folder = folders.find((f) => f.nome === RECORDINGS_FOLDER);
-      assert.ok(folder);
-      const listed = (await api(a.token, 'GET', `/api/videos?folder_id=${folder.id}`)).json() as { id: number }[];
-      assert.deepEqual(listed.map((v) => v.id), [aVideo.id]);
-      const pl = (await api(a.token, 'POST', '/api/playlists', { nome: 'Reprises' })).json();
-      const put = await api(a.token, 'PUT', `/api/playlists/${pl.id}`, { videos: [{ id: aVideo.id, ordem: 1 }] });
-      assert.equal(put.statusCode, 200, put.body);
+        // a: the 30-s broadcast is one MP4 of ~30 s
+        assert.equal(await pa.exited, 0);
+        const [aRec] = await doneOf(a);
+        assert.equal(aRec!.estado, 'concluida');
+        const [aVideo] = await recorded(a);
+        assert.ok(aVideo, 'vídeo em Gravações');
+        assert.equal(aRec!.video_id, aVideo.id);
+        assert.match(aVideo.nome, /^Transmissão ao vivo \(OBS\) \d\d-\d\d-\d{4} \d\dh\d\d\.mp4$/);
+        const pa2 = await playable(aVideo.file);
+        assert.equal(pa2.errors, '');
+        assert.ok(Math.abs(pa2.duration - 30) <= 2, `duração ${pa2.duration} s`);
+        assert.equal(aVideo.is_mp4, 1);
+        assert.equal(aVideo.codec_video, 'h264');
+        // listed like any video, and a playlist candidate
+        const folders = (await api(a.token, 'GET', '/api/folders')).json() as { id: number; nome: string }[];
+        const folder = folders.find((f) => f.nome === RECORDINGS_FOLDER);
+        assert.ok(folder);
+        const listed = (await api(a.token, 'GET', `/api/videos?folder_id=${folder.id}`)).json() as { id: number }[];
+        assert.deepEqual(listed.map((v) => v.id), [aVideo.id]);
+        const pl = (await api(a.token, 'POST', '/api/playlists', { nome: 'Reprises' })).json();
+        const put = await api(a.token, 'PUT', `/api/playlists/${pl.id}`, { videos: [{ id: aVideo.id, ordem: 1 }] });
+        assert.equal(put.statusCode, 200, put.body);
 
-      // c: one recording, one file, with both halves
-      assert.equal(await pc2.exited, 0);
-      const cRecs = await doneOf(c);
-      assert.equal(cRecs.length, 1);
-      const cVideos = await recorded(c);
-      assert.equal(cVideos.length, 1);
-      assert.match(cVideos[0]!.nome, /^Culto: domingo /);
-      const pcv = await playable(cVideos[0]!.file);
-      assert.equal(pcv.errors, '');
-      assert.ok(pcv.duration >= 12 && pcv.duration <= 17, `duração de c ${pcv.duration} s`);
+        // c: one recording, one file, with both halves
+        assert.equal(await pc2.exited, 0);
+        const cRecs = await doneOf(c);
+        assert.equal(cRecs.length, 1);
+        const cVideos = await recorded(c);
+        assert.equal(cVideos.length, 1);
+        assert.match(cVideos[0]!.nome, /^Culto: domingo /);
+        const pcv = await playable(cVideos[0]!.file);
+        assert.equal(pcv.errors, '');
+        assert.ok(pcv.duration >= 12 && pcv.duration <= 17, `duração de c ${pcv.duration} s`);
 
-      // e: killed once, still one playable file with most of the 20 s
-      assert.equal(await pe.exited, 0);
-      await doneOf(e);
-      const [eVideo] = await recorded(e);
-      assert.ok(eVideo);
-      const pev = await playable(eVideo.file);
-      assert.equal(pev.errors, '');
-      assert.ok(pev.duration >= 14 && pev.duration <= 21, `duração de e ${pev.duration} s`);
+        // e: killed once, still one playable file with most of the 20 s
+        assert.equal(await pe.exited, 0);
+        await doneOf(e);
+        const [eVideo] = await recorded(e);
+        assert.ok(eVideo);
+        const pev = await playable(eVideo.file);
+        assert.equal(pev.errors, '');
+        assert.ok(pev.duration >= 14 && pev.duration <= 21, `duração de e ${pev.duration} s`);
 
-      // b: nothing recorded; and it never sees the others' recordings
-      assert.equal(await pb.exited, 0);
-      const bList = await recordingsOf(b);
-      assert.deepEqual(bList.gravacoes, []);
-      assert.equal((await recorded(b)).length, 0);
-      assert.equal((await api(b.token, 'GET', `/api/videos?folder_id=${folder.id}`)).statusCode, 404);
-      assert.equal((await api(b.token, 'GET', `/api/playlists/${pl.id}/videos`)).statusCode, 404);
-      // the working folders are gone
-      assert.deepEqual(fs.readdirSync(path.join(s.h.config.dataDir, 'storage', '.recordings')), []);
-    } finally {
-      for (const p of pubs) await p.stop();
-    }
+        // b: nothing recorded; and it never sees the others' recordings
+        assert.equal(await pb.exited, 0);
+        const bList = await recordingsOf(b);
+        assert.deepEqual(bList.gravacoes, []);
+        assert.equal((await recorded(b)).length, 0);
+        assert.equal((await api(b.token, 'GET', `/api/videos?folder_id=${folder.id}`)).statusCode, 404);
+        assert.equal((await api(b.token, 'GET', `/api/playlists/${pl.id}/videos`)).statusCode, 404);
+        // the working folders are gone
+        assert.deepEqual(fs.readdirSync(path.join(s.h.config.dataDir, 'storage', '.recordings')), []);
+      } finally {
+        for (const p of pubs) await p.stop();
+      }
+    });
+
+    test('a relay is recorded only when chosen for it, not by the account\'s setting for OBS', { timeout: 90_000 }, async () => {
+      const { f } = accs;
+      assert.equal((await api(f.token, 'PUT', '/api/gravacoes/config', { ativo: true })).statusCode, 200);
+      const relayOnAir = () => eventually(async () => (await api(f.token, 'GET', '/api/relay/status')).json<{ estado?: string }>().estado === 'live', 30_000, 'relay no ar');
+      // not chosen: the setting (OBS broadcasts) does not record it
+      const plain = await api(f.token, 'POST', '/api/relay/start', { relay_url: source.url });
+      assert.equal(plain.statusCode, 200, plain.body);
+      await relayOnAir();
+      assert.equal((await api(f.token, 'POST', '/api/relay/stop', {})).statusCode, 200);
+      // chosen: recorded from its first publish until it is stopped
+      const chosen = await api(f.token, 'POST', '/api/relay/start', { relay_url: source.url, enable_recording: true });
+      assert.equal(chosen.statusCode, 200, chosen.body);
+      await relayOnAir();
+      await eventually(async () => (await recordingsOf(f)).gravando, 20_000, 'relay gravando');
+      await eventually(async () => (await recordingsOf(f)).gravacoes[0]!.tamanho > 200_000, 30_000, 'a gravação do relay crescendo');
+      assert.equal((await api(f.token, 'POST', '/api/relay/stop', {})).statusCode, 200);
+      const done = await doneOf(f);
+      assert.equal(done.length, 1, JSON.stringify(done));
+      assert.equal(done[0]!.estado, 'concluida', JSON.stringify(done[0]));
+      const [video] = await recorded(f);
+      assert.ok(video, 'the relay is in Gravações');
+      const p = await playable(video.file);
+      assert.equal(p.errors, '');
+      assert.ok(p.duration > 2, String(p.duration));
+    });
   });
 });

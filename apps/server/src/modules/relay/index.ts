@@ -19,6 +19,7 @@ export const relayModule = defineModule({
     relay: ({ store, config, sealer, guard, services }) => createRelayService({
       db: store.db, repo, processes: services.processes, transmissions: services.transmissions, channel: services.channel,
       media: services.media, viewers: services.viewers, activity: services.activity, sealer, guard, config,
+      recordings: { choose: (...a) => services.recordings.choose(...a) },
     }),
   },
   routes: (app, { services }) => relayRoutes(app, services.relay),

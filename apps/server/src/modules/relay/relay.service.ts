@@ -52,6 +52,8 @@ export function createRelayService(deps: {
   activity: ActivityService; sealer: Sealer; guard: OutboundGuard; config: Config;
   /** The account's channel, whose source the relay becomes. */
   channel: Pick<Channel, 'claim'>;
+  /** Keeps the relay's recording choice (the recordings module; absent: relays are never recorded). */
+  recordings?: { choose(userId: number, transmissionId: number, gravar: boolean | undefined, live: null): Promise<void> };
   ffprobeBin?: string;
 }) {
   const { db, repo, processes, transmissions, media, sealer, config } = deps;
@@ -143,14 +145,16 @@ export function createRelayService(deps: {
       // the relay publishes into the node that hosts the account's channel; server_id is not a choice
       const nodeId = auth.account.codigo_servidor ?? config.media.nodeId;
       const titulo = msg.relayTitle(tipo);
-      const held = await db.transaction().execute(async (tx) => {
-        const { process, held } = await deps.channel.claim(tx, { userId, nodeId, login: auth.account.usuario, kind: 'relay', titulo }, async () => {
+      const { held, transmissionId } = await db.transaction().execute(async (tx) => {
+        const { process, held, transmission } = await deps.channel.claim(tx, { userId, nodeId, login: auth.account.usuario, kind: 'relay', titulo }, async () => {
           // relays that ended (the one just replaced too) leave with their rows
           for (const old of await repo.finishedOfUser(tx, userId)) await processes.remove(tx, userId, old.process_id);
         });
         await repo.insert(tx, { process_id: process.id, user_id: userId, url: sealer.seal(url), tipo, created_at: nowIso() });
-        return held;
+        return { held, transmissionId: transmission.id };
       });
+      // recorded from its first publish on (nginx's on_publish), when chosen
+      await deps.recordings?.choose(userId, transmissionId, body.enable_recording, null);
       await deps.activity.record(userId, 'transmission_started', titulo);
       return { success: true, message: msg.relayStarted, aguardando_obs: held };
     },

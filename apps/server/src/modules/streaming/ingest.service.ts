@@ -63,7 +63,7 @@ export function createIngestService(deps: {
    * recorded, and pauses it when OBS drops and the standby signal goes on (absent: none).
    */
   recordings?: {
-    onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string }): Promise<void>;
+    onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string; source?: 'obs' | 'relay' }): Promise<void>;
     onDrop(userId: number, transmissionId: number): Promise<void>;
   };
   /** Arms the account's standby signal behind an OBS broadcast that went live (absent: none). */
@@ -73,10 +73,10 @@ export function createIngestService(deps: {
   const { db, repo, media, activity, nodeId } = deps;
 
   /** A recording that cannot start never refuses the publish: the live matters more. */
-  async function record(userId: number, transmissionId: number, streamName: string, titulo: string): Promise<void> {
+  async function record(userId: number, transmissionId: number, streamName: string, titulo: string, source: 'obs' | 'relay' = 'obs'): Promise<void> {
     if (!deps.recordings) return;
     try {
-      await deps.recordings.onLive({ userId, transmissionId, nodeId, streamName, titulo });
+      await deps.recordings.onLive({ userId, transmissionId, nodeId, streamName, titulo, source });
     } catch (e) {
       deps.log?.(`gravação da transmissão ${transmissionId} não iniciada: ${(e as Error).message}`);
     }
@@ -122,6 +122,8 @@ export function createIngestService(deps: {
     const written = (await fs.stat(playlist).catch(() => null))?.mtimeMs ?? null;
     if (restartsHls(t, await repo.lastStartedOnStream(db, f.name ?? ''), written)) await fs.rm(playlist, { force: true });
     await repo.update(db, t.id, { status: 'live', client_id: f.clientid ?? null, publish_addr: f.addr ?? null, started_at: t.started_at ?? at });
+    // a relay chosen to be recorded (each run: a source back within the gap continues its recording)
+    if (kind === 'relay') await record(userId, t.id, f.name ?? '', t.titulo, 'relay');
     return { ok: true, transmissionId: t.id };
   }
 
