@@ -1,4 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 const relay: FeatureTexts<'relay'> = {
   title: 'RTMP/M3U8 Relay',
@@ -9,6 +10,8 @@ const relay: FeatureTexts<'relay'> = {
   urlPlaceholder: 'rtmp://server/app/stream or https://server/playlist.m3u8',
   typeLabel: 'Type',
   typeM3u8: 'M3U8 (HLS)',
+  recordLabel: 'Record this relay',
+  recordHint: icu('The relay is recorded without re-encoding into the library folder {folder}, from its start until it is turned off.'),
   validating: 'Checking the URL...',
   activate: 'Turn on Relay',
   activating: 'Turning on...',

@@ -1,4 +1,5 @@
 import type { FeatureTexts } from '../index.ts';
+import { icu } from '../message.ts';
 
 /** The Relay page (/dashboard/relayrtmp). */
 const relay: FeatureTexts<'relay'> = {
@@ -10,6 +11,8 @@ const relay: FeatureTexts<'relay'> = {
   urlPlaceholder: 'rtmp://servidor/app/stream o https://servidor/playlist.m3u8',
   typeLabel: 'Tipo',
   typeM3u8: 'M3U8 (HLS)',
+  recordLabel: 'Grabar este relay',
+  recordHint: icu('El relay se graba sin recodificar en la carpeta {folder} de la biblioteca, desde el inicio hasta que se desactive.'),
   validating: 'Verificando la URL...',
   activate: 'Activar relay',
   activating: 'Activando...',

@@ -1,4 +1,5 @@
 import type { RelayState } from '@painel/contract';
+import { icu } from '../message.ts';
 
 /** The Relay page (/dashboard/relayrtmp). */
 const relay = {
@@ -10,6 +11,8 @@ const relay = {
   urlPlaceholder: 'rtmp://servidor/app/stream ou https://servidor/playlist.m3u8',
   typeLabel: 'Tipo',
   typeM3u8: 'M3U8 (HLS)',
+  recordLabel: 'Gravar este relay',
+  recordHint: icu<{ folder: string }>('O relay é gravado sem recodificar na pasta {folder} da biblioteca, do início até ser desativado.'),
   validating: 'Verificando a URL...',
   activate: 'Ativar Relay',
   activating: 'Ativando...',

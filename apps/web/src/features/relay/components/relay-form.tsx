@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react';
 import CheckCircle2 from 'lucide-react/icons/check-circle-2';
 import Link2 from 'lucide-react/icons/link-2';
 import XCircle from 'lucide-react/icons/x-circle';
-import { RELAY_TYPES, type RelayType } from '@painel/contract';
+import { RECORDINGS_FOLDER, RELAY_TYPES, type RelayType } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { relayCatalogue } from '@/i18n/relay.ts';
 import { useTexts } from '@/i18n/runtime.ts';
@@ -56,6 +56,17 @@ export function RelayForm({ form }: { form: ReturnType<typeof useRelayForm> }) {
             </span>
           )}
         </p>
+        <div className="flex items-start gap-3">
+          <input
+            id={`${id}-record`} type="checkbox" data-testid="relay-record" aria-describedby={`${id}-record-hint`}
+            className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300 accent-blue-600"
+            checked={form.record} onChange={(e) => form.setRecord(e.target.checked)}
+          />
+          <div>
+            <label htmlFor={`${id}-record`} className="font-medium text-gray-900">{relayTexts.recordLabel}</label>
+            <p id={`${id}-record-hint`} className="text-sm text-gray-500">{relayTexts.recordHint({ folder: RECORDINGS_FOLDER })}</p>
+          </div>
+        </div>
         <Button type="submit" variant="success" disabled={form.starting} className="w-full sm:w-auto">
           {form.starting ? <Spinner className="h-4 w-4" /> : null}
           {form.starting ? relayTexts.activating : relayTexts.activate}

@@ -24,6 +24,7 @@ export function useRelayForm() {
   const start = useStartRelay();
   const [url, setUrlRaw] = useState('');
   const [type, setType] = useState<RelayType>('rtmp');
+  const [record, setRecord] = useState(false);
   const settled = useDebouncedValue(url.trim(), RELAY_TIMINGS.validateDelayMs);
   const typing = settled !== url.trim();
   const validation = useRelayValidation(typing ? '' : settled, type);
@@ -61,12 +62,12 @@ export function useRelayForm() {
       toast.error(serverText(verdict.message, msg.relayOffline));
       return;
     }
-    start.mutate({ relay_url: address, relay_type: type }, {
+    start.mutate({ relay_url: address, relay_type: type, enable_recording: record }, {
       onSuccess: (message) => toast.success(serverText(message, msg.relayStarted)),
       // a refusal the server explained, else whether it answered at all
       onError: (err) => toast.error(errorMessage(err, err instanceof ApiError ? msg.relayActivateFailed : msg.relayStartError)),
     });
   }
 
-  return { url, setUrl, type, setType, view, submit, starting: start.isPending, clear: () => setUrlRaw('') };
+  return { url, setUrl, type, setType, record, setRecord, view, submit, starting: start.isPending, clear: () => setUrlRaw('') };
 }
