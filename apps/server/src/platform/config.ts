@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { RECORDING_RESUME_GAP_S } from '@painel/contract';
 import { parseAllowList } from './outbound-guard.ts';
 import { loadWebPushConfig, type WebPushConfig } from './push-services.ts';
 
@@ -24,6 +25,11 @@ export interface Config {
    * receiver latency asked of the encoder (SRT_LATENCY_MS).
    */
   srt: { portMin: number; portMax: number; latencyMs: number };
+  /**
+   * How long a broadcast that dropped may come back and continue the same recording
+   * (RECORDING_GAP_SECONDS, default RECORDING_RESUME_GAP_S); after it, the recording is joined into the library.
+   */
+  recordingGapSeconds: number;
   publicHost: string;
   /**
    * The panel's public address when it differs from http://PUBLIC_HOST:PORT — a reverse proxy with TLS
@@ -168,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ftpPort: int(env.FTP_PORT, 2121),
     ftpPasv: { min: int(env.FTP_PASV_MIN, 30000), max: int(env.FTP_PASV_MAX, 30100) },
     srt: srtOf(env),
+    recordingGapSeconds: Math.max(1, int(env.RECORDING_GAP_SECONDS, RECORDING_RESUME_GAP_S)),
     publicHost: env.PUBLIC_HOST ?? publicUrlOf(env.PUBLIC_URL)?.hostname.replace(/^\[(.*)\]$/, '$1') ?? 'localhost',
     publicUrl: publicUrlOf(env.PUBLIC_URL)?.origin,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),

@@ -22,7 +22,7 @@ const repo = createRecordingsRepo();
  * counts them against the plan and joins them into 'Gravações' when the broadcast is over.
  */
 export function defineRecordingsModule(opts: {
-  /** The resume gap (tests shorten it; RECORDING_RESUME_GAP_S otherwise). */
+  /** The resume gap (tests shorten it; RECORDING_GAP_SECONDS otherwise). */
   gapMs?: number;
 } = {}) {
   /** One per worker: the reservations of the recordings it watches and the joins under way. */
@@ -40,7 +40,7 @@ export function defineRecordingsModule(opts: {
       rw = createRecordingsWorker({
         db: ctx.store.db, repo, config: ctx.config, library: ctx.library, accounts: ctx.accounts, processes: ctx.services.processes,
         activity: ctx.services.activity, probe: createProber(), nodeId: w.nodeId, runEnds: runEndsOf(w), log: ctx.log('gravações'),
-        ...(opts.gapMs !== undefined ? { gapMs: opts.gapMs } : {}),
+        gapMs: opts.gapMs ?? ctx.config.recordingGapSeconds * 1000,
       });
       workers.set(w, rw);
     }
@@ -49,8 +49,8 @@ export function defineRecordingsModule(opts: {
   return defineModule({
     name: 'recordings',
     services: {
-      recordings: ({ store, services, library, accounts, log }) => createRecordingsService({
-        db: store.db, repo, processes: services.processes, log: log('gravações'), ...(opts.gapMs !== undefined ? { gapMs: opts.gapMs } : {}),
+      recordings: ({ store, config, services, library, accounts, log }) => createRecordingsService({
+        db: store.db, repo, processes: services.processes, log: log('gravações'), gapMs: opts.gapMs ?? config.recordingGapSeconds * 1000,
         room: async (userId) => {
           const account = await accounts.byId(userId);
           return account ? library.quota.room(ownerOfAccount(account)) : null;

@@ -1,4 +1,4 @@
-import { errorText, RECORDING_RESUME_GAP_S, type Recording, type RecordingState, type RecordingsResponse, type ServerErrorCode } from '@painel/contract';
+import { errorText, type Recording, type RecordingState, type RecordingsResponse, type ServerErrorCode } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { lockPlan } from '../accounts/plan.ts';
@@ -39,12 +39,12 @@ export function createRecordingsService(deps: {
   db: Db; repo: RecordingsRepo; processes: Processes;
   /** The plan's storage left for the account, in bytes (a recording does not start on a full plan). */
   room: (userId: number) => Promise<{ bytes: number; limitMb: number } | null>;
-  /** The resume gap (tests shorten it; RECORDING_RESUME_GAP_S otherwise). */
-  gapMs?: number;
+  /** The resume gap (RECORDING_GAP_SECONDS; tests shorten it). */
+  gapMs: number;
   log?: (line: string) => void;
 }) {
   const { db, repo, processes } = deps;
-  const gapMs = deps.gapMs ?? RECORDING_RESUME_GAP_S * 1000;
+  const { gapMs } = deps;
 
   function view(r: RecordingRow, limitMb: number): Recording {
     const notice = noticeOf(r, limitMb);

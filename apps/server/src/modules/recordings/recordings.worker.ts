@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { RECORDINGS_FOLDER, RECORDING_RESUME_GAP_S, VIDEO_NAME_MAX, effectiveUserId, errorText } from '@painel/contract';
+import { RECORDINGS_FOLDER, VIDEO_NAME_MAX, effectiveUserId, errorText } from '@painel/contract';
 import type { Config } from '../../platform/config.ts';
 import { isDatabaseUnavailable, nowIso, type Db } from '../../platform/db.ts';
 import { ensureReserve } from '../../platform/disk-space.ts';
@@ -42,7 +42,7 @@ export function recordingName(titulo: string, startedAt: string, timeZone: strin
  * - while one records, its bytes count against the plan (a reservation like an upload's, grown
  *   ahead of what is written); when the plan or the server's disk has no more room the recorder
  *   is stopped — the live goes on — and what was written is kept;
- * - when its recorder ends (the broadcast dropped) it waits RECORDING_RESUME_GAP_S for the
+ * - when its recorder ends (the broadcast dropped) it waits the resume gap (RECORDING_GAP_SECONDS) for the
  *   broadcast to come back (the ingest callback continues it), then the parts are joined with
  *   the concat demuxer (`-c copy`, faststart) and the MP4 goes into 'Gravações' through the
  *   library's own import (probe, quota, row), and the working folder goes.
@@ -52,11 +52,11 @@ export function createRecordingsWorker(deps: {
   activity: ActivityService; probe: Prober; nodeId: number; log: (line: string) => void;
   /** When each recorder's runs ended (recorder.ts). */
   runEnds: RunEnds;
-  /** The resume gap (tests shorten it). */
-  gapMs?: number;
+  /** The resume gap (RECORDING_GAP_SECONDS; tests shorten it). */
+  gapMs: number;
 }) {
   const { db, repo, config, library, log } = deps;
-  const gapMs = deps.gapMs ?? RECORDING_RESUME_GAP_S * 1000;
+  const { gapMs } = deps;
   const reservations = new Map<number, { res: Reservation; bytes: number }>();
   const joining = new Set<number>();
   const ffmpeg = config.media.ffmpegBin;
