@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { msg } from '@painel/contract';
+import { fallbackMsg, msg } from '@painel/contract';
 import { launchBrowser, logIn, newPage } from './support/browser.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -117,7 +117,7 @@ describe('login, shell, settings and logout in Chromium', () => {
     await page.getByLabel('Atualização automática').waitFor();
     assert.equal(await page.getByLabel('Notificações').count(), 0);
     // what the hidden option holds is still saved as it was
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await page.getByText(msg.settingsSaved).waitFor();
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const saved = await (await fetch(`${stack.baseUrl}/api/user-settings`, { headers: { authorization: `Bearer ${token}` } })).json() as { notifications_enabled: boolean };
@@ -140,7 +140,7 @@ describe('login, shell, settings and logout in Chromium', () => {
     assert.ok(handles.indexOf('Arrastar Dados de Conexão') < handles.indexOf('Arrastar Iniciar Transmissão'), handles.join(' | '));
     await page.getByRole('button', { name: 'Ocultar Espectadores' }).click();
     await page.getByRole('button', { name: 'Mostrar Espectadores' }).waitFor();
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await page.getByText(msg.settingsSaved).waitFor();
 
     await page.reload();
@@ -158,7 +158,7 @@ describe('login, shell, settings and logout in Chromium', () => {
     await logInAccount(page);
     await page.goto('/dashboard/configuracoes');
     await page.getByLabel('Menu lateral recolhido').check();
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await page.getByText(msg.settingsSaved).waitFor();
     await page.reload();
     const width = () => page.locator('aside#menu-lateral').evaluate((el) => el.getBoundingClientRect().width);
@@ -171,6 +171,36 @@ describe('login, shell, settings and logout in Chromium', () => {
     await page.getByRole('button', { name: 'Recolher menu' }).waitFor();
     await page.waitForTimeout(400); // the width animates
     assert.ok((await width()) > 250, `largura ${await width()}`);
+    await page.context().close();
+  });
+
+  test('"Sinal reserva": the slate saved with its text shows its picture; a playlist must be chosen', { timeout: 60_000 }, async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await logInAccount(page);
+    await page.goto('/dashboard/configuracoes');
+    const section = page.getByRole('region', { name: 'Sinal reserva' });
+    await section.getByLabel('Imagem', { exact: true }).check();
+    // the account has no logo: the section says where one is uploaded
+    await section.getByText(/Envie um logo na página Players/).waitFor();
+    await section.getByLabel('Texto da imagem').fill('Já voltamos com o culto');
+    await section.getByRole('button', { name: 'Salvar sinal reserva' }).click();
+    await page.getByText(fallbackMsg.saved).waitFor();
+    const preview = section.getByRole('img', { name: 'Prévia da imagem do sinal reserva' });
+    await preview.waitFor();
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await preview.elementHandle());
+    assert.equal(await preview.evaluate((el) => (el as HTMLImageElement).naturalWidth), 1280);
+    // at a phone's width the section fits the window
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(await section.evaluate((el) => el.getBoundingClientRect().right <= document.documentElement.clientWidth + 1));
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth));
+
+    // the only playlist has no videos, so none can be chosen: the save names what is missing
+    await section.getByLabel('Playlist', { exact: true }).check();
+    await section.getByRole('button', { name: 'Salvar sinal reserva' }).click();
+    await section.getByRole('alert').filter({ hasText: 'Escolha a playlist do sinal reserva' }).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const saved = await (await fetch(`${stack.baseUrl}/api/sinal-reserva`, { headers: { authorization: `Bearer ${token}` } })).json() as { tipo: string; texto: string };
+    assert.deepEqual({ tipo: saved.tipo, texto: saved.texto }, { tipo: 'imagem', texto: 'Já voltamos com o culto' });
     await page.context().close();
   });
 

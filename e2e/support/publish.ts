@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { testStreamArgs } from '@painel/media/test-stream';
 
-/** Publishes a generated test broadcast like OBS does; stop() ends it. */
-export function publish(url: string, opts: { videoKbps?: number } = {}): { stop(): Promise<void>; exited: Promise<number | null> } {
+/**
+ * Publishes a generated test broadcast like OBS does; stop() ends it, drop() cuts it the way a
+ * lost connection does (SIGKILL: the socket closes with no RTMP goodbye).
+ */
+export function publish(url: string, opts: { videoKbps?: number } = {}): { stop(): Promise<void>; drop(): Promise<void>; exited: Promise<number | null> } {
   const child = spawn('ffmpeg', testStreamArgs({ url, videoKbps: opts.videoKbps ?? 600, keyframeSeconds: 1 }), {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -17,6 +20,10 @@ export function publish(url: string, opts: { videoKbps?: number } = {}): { stop(
         await exited;
         clearTimeout(t);
       }
+    },
+    async drop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

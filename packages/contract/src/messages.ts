@@ -60,6 +60,8 @@ export const msg = {
   activityRecordingSaved: (titulo: string) => `Gravação salva na pasta ${RECORDINGS_FOLDER}: ${titulo}`,
   activityRecordingQuota: (limitMb: number) => errorText('recording_quota_stopped', { limitMb }),
   activityRecordingDiskFull: errorText('recording_disk_full'),
+  activityStandbyOnAir: (titulo: string) => `O OBS caiu: o sinal reserva está no ar em ${titulo}`,
+  activityStandbyBack: (titulo: string) => `O OBS voltou e retomou o canal: ${titulo}`,
   playerSettingsSaved: 'Configurações do player salvas com sucesso!',
   // players, watermark and logos
   playerLoading: 'Carregando player...',

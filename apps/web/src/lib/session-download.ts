@@ -23,6 +23,28 @@ export function dispositionFileName(header: string | null): string | null {
 }
 
 /**
+ * A GET with the session's bearer token (which a link or an <img src> cannot carry): the
+ * response when it is OK, else ApiError like every other call, and a 401 ends the session the
+ * same way.
+ */
+export async function fetchWithSession(path: string, init: { accept?: string; signal?: AbortSignal | undefined } = {}): Promise<Response> {
+  const headers = new Headers(init.accept ? { Accept: init.accept } : {});
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const res = await fetch(path, { headers, ...(init.signal ? { signal: init.signal } : {}) });
+  if (!res.ok) {
+    const data: unknown = await res.json().catch(() => undefined);
+    const expired = typeof data === 'object' && data !== null && (data as { expired?: unknown }).expired === true;
+    if (res.status === 401) {
+      clearToken();
+      window.dispatchEvent(new CustomEvent<UnauthorizedDetail>(UNAUTHORIZED_EVENT, { detail: { expired } }));
+    }
+    throw new ApiError(res.status, serverErrorText(data), expired, serverErrorCode(data));
+  }
+  return res;
+}
+
+/**
  * Downloads a file the API builds (an export): fetched with the session's bearer token, which
  * a plain link cannot carry, and saved under the name the server gave (else `fallbackName`).
  * `rewrite` may change a text file before it is saved (the audience CSV in the panel's language).
@@ -34,19 +56,7 @@ export async function downloadWithSession(
   fallbackName: string,
   rewrite?: { text: (body: string) => string; type: string },
 ): Promise<string> {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const res = await fetch(path, { headers });
-  if (!res.ok) {
-    const data: unknown = await res.json().catch(() => undefined);
-    const expired = typeof data === 'object' && data !== null && (data as { expired?: unknown }).expired === true;
-    if (res.status === 401) {
-      clearToken();
-      window.dispatchEvent(new CustomEvent<UnauthorizedDetail>(UNAUTHORIZED_EVENT, { detail: { expired } }));
-    }
-    throw new ApiError(res.status, serverErrorText(data), expired, serverErrorCode(data));
-  }
+  const res = await fetchWithSession(path);
   const name = dispositionFileName(res.headers.get('Content-Disposition')) ?? fallbackName;
   const body = rewrite ? new Blob([rewrite.text(await res.text())], { type: rewrite.type }) : await res.blob();
   const url = URL.createObjectURL(body);

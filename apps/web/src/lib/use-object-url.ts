@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** A blob: address showing the picked file while it is picked (released when it changes or goes). */
-export function useObjectUrl(file: File | null): string | null {
+/** A blob: address showing a file (a picked one, a fetched picture) while it is there (released when it changes or goes). */
+export function useObjectUrl(file: Blob | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!file) {

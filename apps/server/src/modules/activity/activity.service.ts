@@ -19,6 +19,10 @@ export type ActivityType =
   | 'recording_quota'
   /** A recording stopped because the server disk filled up (the live goes on). */
   | 'recording_disk_full'
+  /** OBS dropped and the broadcast's standby signal took the channel; the detail is the broadcast's title. */
+  | 'standby_on_air'
+  /** OBS came back and took the channel from its standby; the detail is the broadcast's title. */
+  | 'standby_back'
   /** Written by older versions: the detail is the whole Portuguese sentence. */
   | 'live_registered';
 
@@ -47,6 +51,8 @@ function describe(tipo: string, detalhe: string, timeZone: string): string {
     case 'recording_saved': return msg.activityRecordingSaved(detalhe);
     case 'recording_quota': return msg.activityRecordingQuota(Number(detalhe) || 0);
     case 'recording_disk_full': return msg.activityRecordingDiskFull;
+    case 'standby_on_air': return msg.activityStandbyOnAir(detalhe);
+    case 'standby_back': return msg.activityStandbyBack(detalhe);
     case 'live_started': return msg.liveActivityStarted(detalhe);
     case 'live_scheduled': {
       const cut = detalhe.lastIndexOf('|');

@@ -106,11 +106,14 @@ export function createChannel(deps: {
     /**
      * OBS wants the channel: the source on air is held and its publisher dropped at once (held,
      * the engine does not start it again), and once nginx no longer has it publishing, OBS is let
-     * in. False when it did not leave in time (OBS retries by itself).
+     * in. `left` is false when it did not leave in time (OBS retries by itself); `standby` says
+     * that what left was the standby signal of an OBS broadcast (OBS coming back to it).
      */
-    async yieldTo(userId: number, login: string): Promise<boolean> {
+    async yieldTo(userId: number, login: string): Promise<{ left: boolean; standby: boolean }> {
       const active = await repo.ofUser(db, userId);
-      if (!active.some((p) => p.held === 0)) return true;
+      const onAir = active.filter((p) => p.held === 0);
+      if (!onAir.length) return { left: true, standby: false };
+      const standby = onAir.some((p) => p.tipo === 'obs');
       await repo.setHeld(db, userId, true, null);
       const name = streamNameOf(login);
       // OBS is only asking (its publish waits for this answer): whoever publishes the name now is the source
@@ -118,10 +121,10 @@ export function createChannel(deps: {
       const until = Date.now() + YIELD_WAIT_MS;
       while (Date.now() < until) {
         const st = await media.stat().catch(() => null);
-        if (st && !st.streams.some((s) => s.app === LIVE_APPLICATION && s.name === name && s.publishing)) return true;
+        if (st && !st.streams.some((s) => s.app === LIVE_APPLICATION && s.name === name && s.publishing)) return { left: true, standby };
         await new Promise((r) => setTimeout(r, 200));
       }
-      return false;
+      return { left: false, standby };
     },
 
     /** OBS left: the held source comes back (this node's worker is woken to start it at once). */

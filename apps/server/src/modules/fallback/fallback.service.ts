@@ -12,10 +12,13 @@ import type { PlayoutService } from '../playout/playout.service.ts';
 import type { FallbackRepo } from './fallback.repo.ts';
 import { renderSlate } from './slate.ts';
 
-/** Where an account's slate lives on its server: the video its child loops and the picture shown as a preview. */
+/**
+ * Where an account's slate lives on its server: the video its child loops, the picture shown as a
+ * preview, and what they were made of (text and logo), so a slate whose logo changed is made again.
+ */
 export function slateFiles(dataDir: string, userId: number) {
   const dir = path.join(dataDir, 'fallback', String(userId));
-  return { dir, video: path.join(dir, 'sinal.mp4'), picture: path.join(dir, 'sinal.png') };
+  return { dir, video: path.join(dir, 'sinal.mp4'), picture: path.join(dir, 'sinal.png'), made: path.join(dir, 'sinal.json') };
 }
 
 /**
@@ -29,7 +32,7 @@ export function createFallbackService(deps: {
   db: Db; repo: FallbackRepo; config: Config; channel: Pick<Channel, 'arm'>; processes: Processes;
   playlists: Pick<PlaylistsService, 'totals'>; playout: Pick<PlayoutService, 'attachStandby'>;
   /** The channel's logo for its slate (the player's watermark logo, else the newest), or null. */
-  logo: (userId: number) => Promise<Buffer | null>;
+  logo: (userId: number) => Promise<{ arquivo: string; data: Buffer } | null>;
   log?: (m: string) => void;
 }) {
   const { db, repo, config } = deps;
@@ -37,23 +40,36 @@ export function createFallbackService(deps: {
   /** One render at a time per account (a save and an arm at once). */
   const rendering = new Map<number, Promise<void>>();
 
+  /** What a slate of this text and logo is made of, as recorded next to it. */
+  const recipe = (texto: string | null, logo: { arquivo: string } | null) => JSON.stringify({ texto: texto ?? fallbackMsg.defaultText, logo: logo?.arquivo ?? null });
+
   function render(userId: number, texto: string | null): Promise<void> {
     const files = slateFiles(config.dataDir, userId);
-    const run = (rendering.get(userId) ?? Promise.resolve()).catch(() => undefined).then(async () => renderSlate({
-      texto: texto ?? fallbackMsg.defaultText, logo: await deps.logo(userId), out: files.video, picture: files.picture,
-      ffmpegBin: config.media.ffmpegBin, signal: AbortSignal.timeout(60_000),
-    }));
+    const run = (rendering.get(userId) ?? Promise.resolve()).catch(() => undefined).then(async () => {
+      const logo = await deps.logo(userId);
+      await renderSlate({
+        texto: texto ?? fallbackMsg.defaultText, logo: logo?.data ?? null, out: files.video, picture: files.picture,
+        ffmpegBin: config.media.ffmpegBin, signal: AbortSignal.timeout(60_000),
+      });
+      await fs.writeFile(files.made, recipe(texto, logo));
+    });
     rendering.set(userId, run);
     return run.finally(() => {
       if (rendering.get(userId) === run) rendering.delete(userId);
     });
   }
 
-  /** The slate's video of an account, made first when it is missing (an account moved here, a data folder restored). */
+  /**
+   * The slate's video of an account, made (again) first when it is missing (an account moved
+   * here, a data folder restored) or its logo changed since (uploaded, removed, another chosen).
+   */
   async function ensureSlate(userId: number): Promise<string> {
     const files = slateFiles(config.dataDir, userId);
-    if (await fs.stat(files.video).then((s) => s.size > 0, () => false)) return files.video;
-    await render(userId, (await repo.ofUser(db, userId))?.texto ?? null);
+    const texto = (await repo.ofUser(db, userId))?.texto ?? null;
+    const [made, video, logo] = await Promise.all([
+      fs.readFile(files.made, 'utf8').catch(() => ''), fs.stat(files.video).catch(() => null), deps.logo(userId),
+    ]);
+    if (!video?.size || made !== recipe(texto, logo)) await render(userId, texto);
     return files.video;
   }
 
@@ -145,12 +161,11 @@ export function createFallbackService(deps: {
       return view(auth, fallbackMsg.saved);
     },
 
-    /** The slate's picture (PNG), made again when it is missing; 404 when the choice is not the slate. */
+    /** The slate's picture (PNG), made again when it is missing or its logo changed; 404 when the choice is not the slate. */
     async image(auth: Auth): Promise<string> {
       if ((await current(auth.userId)).tipo !== 'imagem') throw new AppError('fallback_not_image');
-      const files = slateFiles(config.dataDir, auth.userId);
-      if (!(await fs.stat(files.picture).then(() => true, () => false))) await render(auth.userId, (await repo.ofUser(db, auth.userId))?.texto ?? null);
-      return files.picture;
+      await ensureSlate(auth.userId);
+      return slateFiles(config.dataDir, auth.userId).picture;
     },
 
     /** OBS went live (nginx's on_publish): the standby is armed behind it. Never refuses the publish. */

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { errorText, fallbackMsg, type FallbackConfig, type StatusResponse } from '@painel/contract';
+import { errorText, fallbackMsg, msg, type FallbackConfig, type StatusResponse } from '@painel/contract';
 import { formatZoned } from '../../platform/zoned-time.ts';
 import { execCapture } from '../../platform/exec.ts';
 import { bearerHeader } from '../../testing/harness.ts';
-import { makeChannelClip, newFolder, upload } from '../../testing/library.ts';
+import { makeChannelClip, multipart, newFolder, upload } from '../../testing/library.ts';
 import { eventually, startLiveStack, type LiveStack, type Publisher } from '../../testing/live.ts';
 import { startRtmpDestination, type RtmpDestination } from '../../testing/rtmp-destination.ts';
 import { SLATE_HEIGHT, SLATE_WIDTH } from './slate.ts';
@@ -58,6 +58,9 @@ describe('sinal reserva: the channel never goes dead when OBS drops', () => {
     let mediaSequence = -1;
     let sequenceWentBack = false;
     let failures = 0;
+    /** Each fragment number as first listed: a number that comes to name another fragment breaks a player (hls.js stops). */
+    const numbered = new Map<number, string>();
+    const renumbered: string[] = [];
     const loop = (async () => {
       const url = `${s.apiUrl}/hls/${login}_live.m3u8`;
       while (!stopped) {
@@ -67,7 +70,12 @@ describe('sinal reserva: the channel never goes dead when OBS drops', () => {
           const seq = Number(/^#EXT-X-MEDIA-SEQUENCE:(\d+)$/m.exec(text)?.[1] ?? -1);
           if (seq < mediaSequence) sequenceWentBack = true;
           mediaSequence = Math.max(mediaSequence, seq);
+          let n = seq;
           for (const line of text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))) {
+            const was = numbered.get(n);
+            if (was === undefined) numbered.set(n, line);
+            else if (was !== line) renumbered.push(`${n}: ${was} → ${line}`);
+            n += 1;
             if (seen.has(line)) continue;
             const at = Date.now();
             const f = await fetch(new URL(line, url)).catch(() => null);
@@ -84,6 +92,7 @@ describe('sinal reserva: the channel never goes dead when OBS drops', () => {
       /** Playlist reads that failed after the first fragment (a player would have stalled or reloaded). */
       failures: () => failures,
       sequenceWentBack: () => sequenceWentBack,
+      renumbered: () => renumbered,
       async stop() {
         stopped = true;
         await loop;
@@ -138,6 +147,18 @@ describe('sinal reserva: the channel never goes dead when OBS drops', () => {
     assert.equal(picture.headers['content-type'], 'image/png');
     const meta = await sharp(picture.rawPayload).metadata();
     assert.deepEqual([meta.width, meta.height], [SLATE_WIDTH, SLATE_HEIGHT]);
+    // a logo uploaded afterwards: the slate is made again with it (the logo sits above the text, in the middle)
+    const logoArea = async (png: Buffer) => {
+      const { data } = await sharp(png).extract({ left: 560, top: 150, width: 160, height: 100 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+      return data.reduce((n, v) => n + v, 0) / data.length;
+    };
+    const white = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const form = multipart('logo.png', white, 'logo');
+    const uploaded = await s.h.app.inject({ method: 'POST', url: '/api/logos', headers: { ...bearerHeader(a.token), 'content-type': form.contentType }, payload: form.payload });
+    assert.equal(uploaded.statusCode, 200, uploaded.body);
+    assert.equal((await config()).com_logo, true);
+    const withLogo = await api(a.token, 'GET', '/api/sinal-reserva/imagem');
+    assert.ok((await logoArea(withLogo.rawPayload)) > (await logoArea(picture.rawPayload)) + 100, 'the logo is on the slate now');
     // the other account: its own (none), never A's slate
     assert.equal((await config(b.token)).tipo, 'nenhum');
     assert.equal((await api(b.token, 'GET', '/api/sinal-reserva/imagem')).statusCode, 404);
@@ -198,12 +219,18 @@ describe('sinal reserva: the channel never goes dead when OBS drops', () => {
         return x.obs_stream.is_live && x.sinal_reserva?.no_ar === false && x;
       }, 10_000, 'OBS de volta no painel');
       assert.equal(after.transmission?.id, transmissionId, 'still the same broadcast');
+      // the owner's recent activity tells both switches
+      const activity = (await api(a.token, 'GET', '/api/dashboard/overview')).json<{ atividade_recente: { tipo: string; descricao: string }[] }>().atividade_recente;
+      assert.deepEqual(activity.filter((x) => x.tipo.startsWith('standby_')).map((x) => x.descricao), [
+        msg.activityStandbyBack(armed.transmission!.titulo), msg.activityStandbyOnAir(armed.transmission!.titulo),
+      ]);
       console.log(`SINAL RESERVA imagem: no HLS ${gap} ms depois da queda do OBS; OBS de volta no HLS ${returnGap} ms depois de reconectar`);
       // the promise is 3 s; a loaded 2-core machine gets some room, a broken switch (no wake: the next pass) does not
       assert.ok(gap < 4500, `sinal reserva em ${gap} ms`);
       assert.ok(returnGap < 4500, `OBS de volta em ${returnGap} ms`);
       assert.equal(hls.failures(), 0, 'the playlist never failed for a viewer');
       assert.equal(hls.sequenceWentBack(), false, 'the playlist went on, never started again');
+      assert.deepEqual(hls.renumbered(), [], 'no fragment number ever named another fragment');
 
       // finishing the broadcast in the panel ends the standby too: OBS leaving then leaves the channel off
       assert.equal((await api(a.token, 'POST', '/api/streaming/stop', {})).statusCode, 200);
@@ -250,6 +277,7 @@ describe('sinal reserva: the channel never goes dead when OBS drops', () => {
       const again = await hls.until((f) => f.at > back && f.width === 640, 15_000, 'o OBS de volta no HLS');
       console.log(`SINAL RESERVA playlist: no HLS ${standby.at - dropped} ms depois da queda do OBS; OBS de volta no HLS ${again.at - back} ms depois de reconectar`);
       assert.equal(hls.failures(), 0, 'the playlist never failed for a viewer');
+      assert.deepEqual(hls.renumbered(), [], 'no fragment number ever named another fragment');
       assert.equal((await api(a.token, 'POST', '/api/streaming/stop', {})).statusCode, 200);
       await obs.exited;
       // B's channel was never touched: nothing of B runs

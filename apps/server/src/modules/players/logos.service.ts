@@ -92,10 +92,11 @@ export function createLogosService(deps: { db: Db; repo: PlayersRepo; dataDir: s
      * The channel's logo as an image: the player's watermark logo, else the newest one uploaded;
      * null when the account has none (or its file is gone).
      */
-    async channelLogo(userId: number): Promise<Buffer | null> {
+    async channelLogo(userId: number): Promise<{ arquivo: string; data: Buffer } | null> {
       const chosen = (await repo.settings(db, userId))?.logo_id;
       const row = (chosen ? await repo.logo(db, userId, chosen) : undefined) ?? (await repo.logos(db, userId))[0];
-      return row ? fs.readFile(path.join(dir, row.arquivo)).catch(() => null) : null;
+      const data = row ? await fs.readFile(path.join(dir, row.arquivo)).catch(() => null) : null;
+      return row && data ? { arquivo: row.arquivo, data } : null;
     },
 
     /** The account a logo file belongs to (its file is on that account's server), or null. */

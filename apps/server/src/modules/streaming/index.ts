@@ -3,6 +3,7 @@ import { bearer } from '../../platform/auth.ts';
 import { defineModule } from '../module.ts';
 import { createHlsOrigin } from './hls-origin.ts';
 import { createIngestService, hookToken, type IngestService } from './ingest.service.ts';
+import { createPlaylistHolds } from './playlist-holds.ts';
 import { applyReconcile, planReconcile } from './reconcile.ts';
 import { createStreamingRepo } from './streaming.repo.ts';
 import { hlsRoutes, ingestHookRoutes, streamingRoutes } from './streaming.routes.ts';
@@ -25,6 +26,8 @@ const RECONCILE_GRACE_MS = 10_000;
  */
 const NGINX_UP_GRACE_MS = 30_000;
 const repo = createStreamingRepo();
+/** One per API process: the ingest holds a playlist while its channel changes publisher, the HLS route serves it. */
+const holds = createPlaylistHolds();
 
 /**
  * Live transmission: OBS ingest (nginx's on_publish callbacks), the status, start and stop,
@@ -49,13 +52,13 @@ export const streamingModule = defineModule({
         choose: (...a) => services.recordings.choose(...a),
         recordingNow: (userId) => services.recordings.recordingNow(userId),
       },
-      standby: (userId) => services.fallback.standby(userId),
+      standby: (userId) => services.fallback.standby(userId), holds,
     }),
     ingest: ({ store, config, services, log }) => createIngestService({
       db: store.db, repo, media: services.media, activity: services.activity, nodeId: config.media.nodeId,
       hlsDir: path.join(config.dataDir, 'hls'), channel: services.channel,
       recordings: { onLive: (b) => services.recordings.onLive(b), onDrop: (u, t) => services.recordings.onDrop(u, t) },
-      fallback: { onObsLive: (b) => services.fallback.onObsLive(b) }, log: log('ingest'),
+      fallback: { onObsLive: (b) => services.fallback.onObsLive(b) }, holds, log: log('ingest'),
     }),
   },
   routes: (app, { config, accounts, services }) => {

@@ -9,10 +9,18 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { Channel } from '../channel/channel.service.ts';
 import { CHANNEL_KINDS } from '../channel/sources.ts';
 import { restartsHls } from './hls-continuity.ts';
+import type { PlaylistHolds } from './playlist-holds.ts';
 import type { MediaServer } from '../media/media-server.ts';
 import { END_REASONS, publisherOf } from './reconcile.ts';
 import type { StreamingRepo } from './streaming.repo.ts';
 import { WAITING_TTL_MS } from './streaming.service.ts';
+
+/** A file replaced whole (a reader sees the old text or the new one), as nginx writes its playlists. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, text);
+  await fs.rename(tmp, file);
+}
 
 /** The secret in nginx's callback path, shared by the API and the worker through DATA_DIR/secrets. */
 export const hookToken = (dataDir: string): string => secret(dataDir, 'rtmp-hook.key').toString('hex');
@@ -66,6 +74,8 @@ export function createIngestService(deps: {
     onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string; source?: 'obs' | 'relay' }): Promise<void>;
     onDrop(userId: number, transmissionId: number): Promise<void>;
   };
+  /** Playlists served as they were while a channel changes publisher (absent: none are held). */
+  holds?: PlaylistHolds;
   /** Arms the account's standby signal behind an OBS broadcast that went live (absent: none). */
   fallback?: { onObsLive(b: { userId: number; nodeId: number; transmissionId: number }): Promise<void> };
   log?: (line: string) => void;
@@ -150,9 +160,18 @@ export function createIngestService(deps: {
       }
       const name = f.name!;
       const clientId = f.clientid ?? null;
-      // OBS takes the channel: the playlist or relay on air steps aside first
-      if (deps.channel && !(await deps.channel.yieldTo(effectiveUserId(account), account.usuario))) {
-        return { ok: false, reason: 'a playlist ou o relay ainda está saindo do ar' };
+      // OBS takes the channel: the playlist or relay on air steps aside first. The playlist file as
+      // nginx set OBS's HLS up from is served meanwhile and written back if the standby signal
+      // left (playlist-holds.ts): its last fragment, appended after that, is never listed
+      const playlistFile = path.join(deps.hlsDir, `${name}.m3u8`);
+      const asked = deps.holds ? await fs.readFile(playlistFile, 'utf8').catch(() => null) : null;
+      if (asked !== null) deps.holds?.hold(name, asked);
+      try {
+        const y = deps.channel ? await deps.channel.yieldTo(effectiveUserId(account), account.usuario) : { left: true, standby: false };
+        if (!y.left) return { ok: false, reason: 'a playlist ou o relay ainda está saindo do ar' };
+        if (y.standby && asked !== null) await writeAtomically(playlistFile, asked);
+      } finally {
+        deps.holds?.release(name);
       }
       const onName = await repo.liveByStream(db, name);
       // the playout or relay that just left waits to come back; only OBS broadcasts compete for the name
@@ -168,7 +187,7 @@ export function createIngestService(deps: {
       }
       const at = nowIso();
       const userId = effectiveUserId(account);
-      const { id, resumed } = await db.transaction().execute(async (tx) => {
+      const { id, resumed, fromStandby } = await db.transaction().execute(async (tx) => {
         const waiting = (await repo.waitingOfUser(tx, userId, 'obs')).find((w) => Date.now() - Date.parse(w.created_at) < WAITING_TTL_MS);
         // an open broadcast whose encoder nginx no longer has, though nginx never said it ended (it
         // was restarted: no publish_done), is OBS coming back by itself: the same broadcast goes on,
@@ -177,21 +196,26 @@ export function createIngestService(deps: {
         for (const o of open) if (o !== previous) await repo.end(tx, o.id, at, END_REASONS.replaced);
         if (previous) {
           await repo.update(tx, previous.id, { status: 'live', client_id: clientId, publish_addr: f.addr ?? null });
-          return { id: previous.id, resumed: true };
+          // an OBS broadcast without a publisher of its own was on its standby signal
+          return { id: previous.id, resumed: true, fromStandby: previous.client_id === null };
         }
         const live = { status: 'live' as const, client_id: clientId, publish_addr: f.addr ?? null, started_at: at };
         if (waiting) {
           await repo.update(tx, waiting.id, live);
-          return { id: waiting.id, resumed: false };
+          return { id: waiting.id, resumed: false, fromStandby: false };
         }
         const row = await repo.insert(tx, {
           user_id: userId, node_id: nodeId, tipo: 'obs', titulo: msg.defaultObsTitle, codigo_playlist: null,
           stream_name: name, platform_ids: '[]', created_at: at, ended_at: null, end_reason: null, ...live,
         });
-        return { id: row.id, resumed: false };
+        return { id: row.id, resumed: false, fromStandby: false };
       });
       if (resumed) {
-        if (deps.recordings) await record(userId, id, name, await titleOf(userId, id));
+        if (deps.recordings || fromStandby) {
+          const titulo = await titleOf(userId, id);
+          await record(userId, id, name, titulo);
+          if (fromStandby) await activity.record(userId, 'standby_back', titulo);
+        }
         await arm(userId, id);
         return { ok: true, transmissionId: id };
       }
@@ -227,6 +251,7 @@ export function createIngestService(deps: {
           await repo.update(db, o.id, { client_id: null });
           await deps.recordings?.onDrop(o.user_id, o.id).catch((e: Error) => deps.log?.(`gravação da transmissão ${o.id} não pausada: ${e.message}`));
           await deps.channel!.release(o.user_id);
+          await activity.record(o.user_id, 'standby_on_air', o.titulo);
           continue;
         }
         if (await repo.end(db, o.id, nowIso(), END_REASONS.publishDone)) {

@@ -5,6 +5,7 @@ import {
   LIVE_APPLICATION, PLATFORMS, msg, streamKeyOf, streamNameOf, type PlatformStatus, type StartBody, type StatusResponse, type TransmissionInfo,
 } from '@painel/contract';
 import { playlistSince } from '@painel/media/hls-playlist';
+import type { PlaylistHolds } from './playlist-holds.ts';
 import type { RtmpStat } from '@painel/media/rtmp-stat';
 import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
@@ -50,6 +51,8 @@ export interface StreamingDeps {
     choose(userId: number, transmissionId: number, gravar: boolean | undefined, live: { nodeId: number; streamName: string; titulo: string } | null): Promise<void>;
     recordingNow(userId: number): Promise<boolean>;
   };
+  /** Playlists served as they were while a channel changes publisher (the ingest holds them). */
+  holds?: PlaylistHolds;
   /** The standby of the account's OBS broadcast (the fallback module): armed behind OBS, or on air while OBS is away. */
   standby?: (userId: number) => Promise<StatusResponse['sinal_reserva']>;
 }
@@ -211,7 +214,8 @@ export function createStreamingService(deps: StreamingDeps) {
       // a playout or relay between two runs (its next format, a reconnect) keeps its playlist,
       // which nginx continues; one that has not written for a while is off the air
       if (open.status !== 'live' && Date.now() - st.mtimeMs > SOURCE_GAP_MS) return null;
-      const text = await fs.readFile(file, 'utf8').catch(() => null);
+      // while the channel changes publisher, the playlist as it was (playlist-holds.ts)
+      const text = deps.holds?.held(streamName) ?? (await fs.readFile(file, 'utf8').catch(() => null));
       // and a file written by the previous broadcast as it closed lists only fragments older than this one
       const mine = text === null ? null : playlistSince(text, started - FRAGMENT_CLOCK_MARGIN_MS);
       return mine === null ? null : { text: mine, userId: open.user_id, tipo: open.tipo };

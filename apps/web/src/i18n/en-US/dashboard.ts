@@ -66,6 +66,11 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   serverOfflineNotice: icu('Server {id}, where this account is hosted, is not responding right now. The account\'s broadcasts, videos and FTP come back when it does; nothing of it is started on another server.'),
   recordingBadge: 'Recording',
   recordingBadgeHint: 'This broadcast is being recorded to the Gravações folder',
+  standbyOnAir: 'Standby signal on air: waiting for OBS to come back',
+  standbyOnAirImage: 'Standby signal on air (image): waiting for OBS to come back',
+  standbyOnAirPlaylist: icu('Standby signal on air (playlist {name}): waiting for OBS to come back'),
+  standbyOnAirHint: icu('OBS stopped sending and the channel stays on air with the standby signal. When OBS comes back, it takes the channel again; to end the broadcast, use {button}.'),
+  standbyArmed: 'Standby signal ready: it goes on air if OBS drops',
 };
 
 export default dashboardTexts;

@@ -57,6 +57,8 @@ export const messageTexts: MessageTexts = {
   activityRecordingSaved: (title) => `Recording saved in the Gravações folder: ${title}`,
   activityRecordingQuota: (limitMb) => e.recording_quota_stopped({ limitMb }),
   activityRecordingDiskFull: e.recording_disk_full,
+  activityStandbyOnAir: (title) => `OBS dropped: the standby signal is on air in ${title}`,
+  activityStandbyBack: (title) => `OBS came back and took the channel again: ${title}`,
   playerSettingsSaved: 'Player settings saved!',
   // players, watermark and logos
   playerLoading: 'Loading player...',

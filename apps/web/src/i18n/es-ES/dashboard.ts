@@ -67,6 +67,11 @@ const dashboardTexts: FeatureTexts<'dashboard'> = {
   serverOfflineNotice: icu('El servidor {id}, donde está alojada esta cuenta, no responde en este momento. Las transmisiones, los videos y el FTP de la cuenta vuelven cuando él vuelva; nada de ella se inicia en otro servidor.'),
   recordingBadge: 'Grabando',
   recordingBadgeHint: 'Esta transmisión se está grabando en la carpeta Gravações',
+  standbyOnAir: 'Señal de respaldo al aire: esperando que OBS vuelva',
+  standbyOnAirImage: 'Señal de respaldo al aire (imagen): esperando que OBS vuelva',
+  standbyOnAirPlaylist: icu('Señal de respaldo al aire (playlist {name}): esperando que OBS vuelva'),
+  standbyOnAirHint: icu('OBS dejó de enviar y el canal sigue al aire con la señal de respaldo. Cuando OBS vuelve, retoma el canal; para terminar la transmisión, usa {button}.'),
+  standbyArmed: 'Señal de respaldo lista: sale al aire si OBS se cae',
 };
 
 export default dashboardTexts;

@@ -58,6 +58,8 @@ export const messageTexts: MessageTexts = {
   activityRecordingSaved: (title) => `Grabación guardada en la carpeta Gravações: ${title}`,
   activityRecordingQuota: (limitMb) => e.recording_quota_stopped({ limitMb }),
   activityRecordingDiskFull: e.recording_disk_full,
+  activityStandbyOnAir: (title) => `OBS se cayó: la señal de respaldo está al aire en ${title}`,
+  activityStandbyBack: (title) => `OBS volvió y retomó el canal: ${title}`,
   playerSettingsSaved: '¡Configuración del player guardada!',
   // players, watermark and logos
   playerLoading: 'Cargando player...',

@@ -65,6 +65,11 @@ const dashboardTexts = {
   serverOfflineNotice: icu<{ id: number }>('O servidor {id}, onde esta conta está hospedada, não responde no momento. As transmissões, os vídeos e o FTP da conta voltam quando ele voltar; nada dela é iniciado em outro servidor.'),
   recordingBadge: 'Gravando',
   recordingBadgeHint: 'Esta transmissão está sendo gravada na pasta Gravações',
+  standbyOnAir: 'Sinal reserva no ar: aguardando o OBS voltar',
+  standbyOnAirImage: 'Sinal reserva no ar (imagem): aguardando o OBS voltar',
+  standbyOnAirPlaylist: icu<{ name: string }>('Sinal reserva no ar (playlist {name}): aguardando o OBS voltar'),
+  standbyOnAirHint: icu<{ button: string }>('O OBS parou de enviar e o canal segue no ar com o sinal reserva. Quando o OBS volta, ele retoma o canal; para encerrar a transmissão, use {button}.'),
+  standbyArmed: 'Sinal reserva pronto: entra no ar se o OBS cair',
 } as const;
 
 export default dashboardTexts;

@@ -28,6 +28,7 @@ import { PlayoutFailingNotice } from '@/components/playout-failing-notice.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 import { ResellerDashboard } from './reseller-dashboard.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
+import { StandbyNotice } from './standby-notice.tsx';
 
 const STATUS_ERROR_TOAST = 'dashboard-status-error';
 /** How long the notice of a recording that stopped early stays on the dashboard. */
@@ -132,6 +133,8 @@ function StreamingDashboard() {
           <span className="sr-only">{dashboardTexts.recordingBadgeHint}</span>
         </p>
       )}
+
+      {live && s?.sinal_reserva && <StandbyNotice status={s} />}
 
       {recordingStopped && (
         <p role="alert" data-testid="recording-stopped-notice" className="rounded-xl border border-amber-200 bg-amber-50 px-5 py-4 text-sm text-amber-900">

@@ -13,6 +13,8 @@ export interface ActivityTexts {
   activityRecordingSaved: (title: string) => string;
   activityRecordingQuota: (limitMb: number) => string;
   activityRecordingDiskFull: string;
+  activityStandbyOnAir: (title: string) => string;
+  activityStandbyBack: (title: string) => string;
   liveActivityStarted: (platform: string) => string;
   liveActivityScheduled: (platform: string, at: string) => string;
 }
@@ -41,6 +43,8 @@ export function activityText(
     case 'recording_saved': return texts.activityRecordingSaved(detail);
     case 'recording_quota': return texts.activityRecordingQuota(Number(detail) || 0);
     case 'recording_disk_full': return texts.activityRecordingDiskFull;
+    case 'standby_on_air': return texts.activityStandbyOnAir(detail);
+    case 'standby_back': return texts.activityStandbyBack(detail);
     case 'live_started': return texts.liveActivityStarted(detail);
     case 'live_scheduled': {
       const cut = detail.lastIndexOf('|');

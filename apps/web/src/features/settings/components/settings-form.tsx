@@ -16,6 +16,7 @@ import type { LoadedSettings } from '@/lib/user-settings.ts';
 import { useSaveUserSettings } from '../api/save-user-settings.ts';
 import { isValidRefreshInterval, settingsFormSchema, type SettingsFormValues } from '../hooks/settings-form-schema.ts';
 import { useMenuEditor } from '../hooks/use-menu-editor.ts';
+import { FallbackSettingsSection } from './fallback-settings-section.tsx';
 import { GeneralSettingsSection } from './general-settings-section.tsx';
 import { MenuCustomizationSection } from './menu-customization-section.tsx';
 import { RecordingSettingsSection } from './recording-settings-section.tsx';
@@ -78,6 +79,7 @@ export function SettingsForm({ initial, user }: { initial: LoadedSettings; user:
       />
       <RegionalSettingsSection register={register} />
       <RecordingSettingsSection />
+      <FallbackSettingsSection />
 
       {/* kept in reach while scrolling, and clear of the toasts at the top right */}
       <div className="sticky bottom-4 z-10 flex justify-end gap-3 rounded-xl border border-gray-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur">
