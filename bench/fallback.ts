@@ -19,7 +19,6 @@
  * picture (the reference's drop: the page's offline picture or error notice), the longest stall (currentTime standing
  * still) and the player's re-mounts and fatal hls.js errors; then the ratio of the longest stalls.
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -27,6 +26,7 @@ import type { Browser, Page } from 'playwright-core';
 import { bearerHeader } from '../apps/server/src/testing/harness.ts';
 import { eventually, startLiveStack, type Publisher } from '../apps/server/src/testing/live.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { longestStall, probeVideo, readProbe, shownAt, watchHls, type Probe } from '../e2e/support/video-probe.ts';
 import { cleanupOnSignal } from './proc.ts';
 
 const { values } = parseArgs({ options: { cycles: { type: 'string', default: '3' } } });
@@ -36,98 +36,6 @@ const OBS_WIDTH = 640;
 const SLATE_WIDTH = 1280;
 /** How much of the new picture the player plays before the next step. */
 const SETTLE_SECONDS = 1.5;
-
-interface Sample { wall: number; t: number; id: number; ct: number; width: number; ready: number; notice: boolean }
-interface Probe { samples: Sample[]; videos: number; waiting: number[]; hlsErrors: { at: number; details: string; fatal: boolean }[] }
-
-/** Runs in the player page before its own script: samples its <video> every 100 ms, tags each element it builds, hears hls.js's errors. */
-function probeVideo(): void {
-  const probe: Probe = { samples: [], videos: 0, waiting: [], hlsErrors: [] };
-  (window as unknown as { __probe: Probe }).__probe = probe;
-  type HlsClass = new (c?: object) => { on(e: string, f: (e: string, d: { details: string; fatal: boolean }) => void): void };
-  let Wrapped: unknown;
-  Object.defineProperty(window, 'Hls', {
-    configurable: true,
-    get: () => Wrapped,
-    set(Original: HlsClass & { Events: { ERROR: string } }) {
-      Wrapped = class extends Original {
-        constructor(c?: object) {
-          super(c);
-          this.on(Original.Events.ERROR, (_e, d) => probe.hlsErrors.push({ at: Date.now(), details: d.details, fatal: d.fatal }));
-        }
-      };
-    },
-  });
-  setInterval(() => {
-    const v = document.querySelector<HTMLVideoElement>('#stage video');
-    if (v && !v.dataset.probe) {
-      v.dataset.probe = String(++probe.videos);
-      v.addEventListener('waiting', () => probe.waiting.push(Date.now()));
-    }
-    probe.samples.push({
-      wall: Date.now(), t: performance.now(), id: v ? Number(v.dataset.probe) : 0, ct: v?.currentTime ?? -1,
-      // the page's offline picture or its error notice covers the player
-      width: v?.videoWidth ?? 0, ready: v?.readyState ?? 0, notice: ['offline', 'msg'].some((id) => document.getElementById(id)?.hidden === false),
-    });
-  }, 100);
-}
-
-/** The longest time (ms) the video's clock stood still within [from, to] (wall clock); a new element counts once its clock advances. */
-function longestStall(samples: Sample[], from: number, to: number): number {
-  let moved: Sample | null = null;
-  let longest = 0;
-  for (let i = 1; i < samples.length; i++) {
-    const [prev, s] = [samples[i - 1]!, samples[i]!];
-    if (s.id && s.id === prev.id && s.ct > prev.ct + 0.001) {
-      if (moved && prev.wall >= from && moved.wall <= to) longest = Math.max(longest, prev.t - moved.t);
-      moved = s;
-    }
-  }
-  const last = samples.at(-1);
-  if (moved && last && last.wall >= from && moved.wall <= to) longest = Math.max(longest, last.t - moved.t);
-  return Math.round(longest);
-}
-
-/** The picture width of an MPEG-TS fragment (ffprobe from stdin), 0 when unreadable. */
-function widthOf(body: Buffer): Promise<number> {
-  return new Promise((resolve) => {
-    const p = spawn('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width', '-of', 'csv=p=0', '-i', 'pipe:0']);
-    let out = '';
-    p.stdout.on('data', (d) => (out += d));
-    p.stdin.on('error', () => {});
-    p.once('close', () => resolve(Number(out.trim().split('\n')[0]) || 0));
-    p.stdin.end(body);
-  });
-}
-
-/** Every new fragment of the channel's playlist (as the API serves it), when first listed (polled every 100 ms) and its width. */
-function watchHls(url: string) {
-  const seen: { at: number; width: number }[] = [];
-  const names = new Set<string>();
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      const r = await fetch(url).catch(() => null);
-      if (r?.status === 200) {
-        for (const line of (await r.text()).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))) {
-          if (names.has(line)) continue;
-          names.add(line);
-          const at = Date.now();
-          const f = await fetch(new URL(line, url)).catch(() => null);
-          seen.push({ at, width: f?.ok ? await widthOf(Buffer.from(await f.arrayBuffer())) : 0 });
-        }
-      }
-      await sleep(100);
-    }
-  })();
-  return {
-    first: (width: number, from: number, what: string) => eventually(async () => seen.find((f) => f.at > from && f.width === width)?.at, 30_000, what),
-    async stop() {
-      stopped = true;
-      await loop;
-    },
-  };
-}
 
 interface Switch { gap: number | null; shown: number; stall: number }
 interface Cycle { drop: Switch; back: Switch; stall: number; delay: number; remounts: number; fatal: string[]; waiting: number }
@@ -158,7 +66,7 @@ async function run(tipo: 'imagem' | 'nenhum', delays: number[] = []): Promise<Cy
     return p;
   };
   let obs = publish();
-  const hls = watchHls(`${stack.apiUrl}/hls/${acc.usuario}_live.m3u8`);
+  const hls = watchHls(`${stack.apiUrl}/hls/${acc.usuario}_live.m3u8`, (what, find) => eventually(find, 30_000, what));
   let page: Page | undefined;
   try {
     await hls.first(OBS_WIDTH, 0, 'o OBS no HLS');
@@ -198,10 +106,10 @@ async function run(tipo: 'imagem' | 'nenhum', delays: number[] = []): Promise<Cy
       const obsListed = await hls.first(OBS_WIDTH, back, 'o OBS de volta no HLS');
       await plays(OBS_WIDTH, SETTLE_SECONDS);
       const end = Date.now();
-      const probe = await p.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
+      const probe = await readProbe(p);
       const s = probe.samples;
-      const dropShown = tipo === 'imagem' ? s.find((x) => x.wall > dropped && x.width === SLATE_WIDTH) : s.find((x) => x.wall > dropped && x.notice);
-      const backShown = s.find((x) => x.wall > back && x.width === OBS_WIDTH && x.id === s.at(-1)!.id);
+      const dropShown = tipo === 'imagem' ? shownAt(s, SLATE_WIDTH, dropped) : s.find((x) => x.wall > dropped && x.notice);
+      const backShown = shownAt(s, OBS_WIDTH, back, s.at(-1)!.id);
       const before = s.filter((x) => x.wall <= dropped).at(-1)?.id ?? 0;
       cycles.push({
         drop: { gap: slateListed === null ? null : slateListed - dropped, shown: dropShown ? dropShown.wall - dropped : NaN, stall: longestStall(s, dropped, back) },
