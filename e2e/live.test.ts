@@ -67,6 +67,14 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
     const [t0, t1] = await advances(page, '[data-testid="dashboard-player"]');
     assert.ok(t1 - t0 > 1, `o vídeo do dashboard não avançou (${t0} → ${t1})`);
 
+    // the broadcast on air recorded from the dashboard (the account's setting is off), then no more
+    assert.equal(await page.getByTestId('recording-badge').count(), 0);
+    await page.getByRole('button', { name: 'Gravar esta transmissão' }).click();
+    await page.getByTestId('recording-badge').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Parar gravação' }).click();
+    await page.getByTestId('recording-badge').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByRole('button', { name: 'Gravar esta transmissão' }).waitFor();
+
     // the players page embeds the panel's own player page, which plays under the panel's policy
     const players = await page.goto('/dashboard/players');
     assert.match(players?.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/);

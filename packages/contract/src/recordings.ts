@@ -8,6 +8,8 @@ import { coded } from './coded.ts';
  *   GET /api/gravacoes/config           → { success, ativo }
  *   PUT /api/gravacoes/config  {ativo}  → { success, ativo }                           400
  *   GET /api/gravacoes                  → { success, gravando, gravacoes: Recording[] } (newest first, 20)
+ *   PUT /api/gravacoes/atual   {ativo}  → { success, ativo }                           400 404
+ *       (records, or stops recording, the OBS broadcast on air now; 404 no_active_transmission when OBS is not publishing)
  *
  * With `ativo` on, every OBS broadcast is recorded. `enable_recording` on
  * `POST /api/streaming/start` decides for that broadcast (true records it with the setting off,
@@ -68,7 +70,11 @@ export const recordingsResponseSchema = z.object({
 });
 export type RecordingsResponse = z.infer<typeof recordingsResponseSchema>;
 
+/** The OBS broadcast on air is being recorded (or not) after PUT /api/gravacoes/atual. */
+export const currentRecordingSchema = z.object({ success: z.literal(true), ativo: z.boolean() });
+
 export const recordingsResponses = {
+  'PUT /api/gravacoes/atual': currentRecordingSchema,
   'GET /api/gravacoes/config': recordingConfigSchema,
   'PUT /api/gravacoes/config': recordingConfigSchema,
   'GET /api/gravacoes': recordingsResponseSchema,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { recordingConfigSchema, recordingsResponseSchema, type RecordingConfig } from '@painel/contract';
+import { currentRecordingSchema, recordingConfigSchema, recordingsResponseSchema, type RecordingConfig } from '@painel/contract';
 import { apiRequest } from './api-client.ts';
+import { streamingStatusQueryKey } from './streaming-status.ts';
 
 /**
  * Recordings of broadcasts ('Gravar transmissões'): the account's setting (Configurações), and
@@ -33,5 +34,14 @@ export function useSaveRecordingConfig() {
     mutationFn: (ativo: boolean): Promise<RecordingConfig> =>
       apiRequest('/api/gravacoes/config', { method: 'PUT', body: { ativo }, schema: recordingConfigSchema }),
     onSuccess: (saved) => queryClient.setQueryData(recordingConfigQueryKey, saved),
+  });
+}
+
+/** PUT /api/gravacoes/atual: records (or stops recording) the OBS broadcast on air; the status and the list follow. */
+export function useRecordCurrent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ativo: boolean) => apiRequest('/api/gravacoes/atual', { method: 'PUT', body: { ativo }, schema: currentRecordingSchema }),
+    onSettled: () => Promise.all([streamingStatusQueryKey, recordingsQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

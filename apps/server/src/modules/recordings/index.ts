@@ -1,3 +1,4 @@
+import { signalWake } from '../../platform/wake.ts';
 import { defineModule, type ModuleContext, type WorkerContext } from '../module.ts';
 import { ownerOfAccount } from '../library/library.ts';
 import { createProber } from '../library/prober.ts';
@@ -51,6 +52,7 @@ export function defineRecordingsModule(opts: {
     services: {
       recordings: ({ store, config, services, library, accounts, log }) => createRecordingsService({
         db: store.db, repo, processes: services.processes, log: log('gravações'), gapMs: opts.gapMs ?? config.recordingGapSeconds * 1000,
+        wake: (nodeId) => signalWake(config.dataDir, nodeId),
         room: async (userId) => {
           const account = await accounts.byId(userId);
           return account ? library.quota.room(ownerOfAccount(account)) : null;

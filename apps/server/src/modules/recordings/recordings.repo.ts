@@ -32,6 +32,10 @@ export function createRecordingsRepo() {
         .where('r.user_id', '=', userId).where('r.state', '=', 'recording').where('p.desired', '=', 'running').where('p.state', '=', 'live')
         .executeTakeFirst()),
     /** The recording a recorder row writes, with the start of the broadcast it records now. */
+    /** The account's OBS broadcast with OBS itself publishing now (not its standby signal). */
+    obsOnAir: (tx: Tx, userId: number) =>
+      tx.selectFrom('transmissions').select(['id', 'node_id', 'stream_name', 'titulo']).where('user_id', '=', userId)
+        .where('tipo', '=', 'obs').where('status', '=', 'live').where('client_id', 'is not', null).orderBy('id', 'desc').executeTakeFirst(),
     byProcess: (tx: Tx, processId: number) =>
       tx.selectFrom('recordings as r').leftJoin('transmissions as t', 't.id', 'r.transmission_id')
         .selectAll('r').select('t.started_at as broadcast_started_at').where('r.process_id', '=', processId).executeTakeFirst(),

@@ -1,6 +1,7 @@
 import { errorText, type Recording, type RecordingState, type RecordingsResponse, type ServerErrorCode } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import { lockPlan } from '../accounts/plan.ts';
 import type { Processes } from '../engine/processes.service.ts';
 import type { RecordingRow, RecordingsRepo } from './recordings.repo.ts';
@@ -41,6 +42,8 @@ export function createRecordingsService(deps: {
   room: (userId: number) => Promise<{ bytes: number; limitMb: number } | null>;
   /** The resume gap (RECORDING_GAP_SECONDS; tests shorten it). */
   gapMs: number;
+  /** Tells a node's worker to run its engine now: a recorder starts with its broadcast, not at the next pass. */
+  wake?: (nodeId: number) => void;
   log?: (line: string) => void;
 }) {
   const { db, repo, processes } = deps;
@@ -71,6 +74,14 @@ export function createRecordingsService(deps: {
 
     /** The status's `obs_stream.recording`: a recorder of the account is on air. */
     recordingNow: (userId: number) => repo.recordingNow(db, userId),
+
+    /** PUT /api/gravacoes/atual: records (or stops recording) the OBS broadcast on air now. */
+    async setCurrent(auth: Auth, ativo: boolean): Promise<{ success: true; ativo: boolean }> {
+      const t = await repo.obsOnAir(db, auth.userId);
+      if (!t) throw new AppError('no_active_transmission');
+      await this.choose(auth.userId, t.id, ativo, { nodeId: t.node_id, streamName: t.stream_name, titulo: t.titulo });
+      return { success: true, ativo };
+    },
 
     /**
      * `enable_recording` of POST /api/streaming/start for this broadcast (undefined: the account's
@@ -129,11 +140,11 @@ export function createRecordingsService(deps: {
         deps.log?.(`conta ${userId}: gravação não iniciada, espaço do plano esgotado`);
         return;
       }
-      await db.transaction().execute(async (tx) => {
+      const started = await db.transaction().execute(async (tx) => {
         // one decision at a time per account: two publishes never start two recordings
         await lockPlan(tx, userId);
         const open = await repo.unfinished(tx, userId);
-        if (open.some((r) => r.state === 'recording' && r.transmission_id === transmissionId)) return;
+        if (open.some((r) => r.state === 'recording' && r.transmission_id === transmissionId)) return false;
         const paused = open.find(resumable);
         // the previous broadcast's recorder may still be copying its last fragments: this one takes over
         if (paused?.state === 'recording' && paused.process_id) await processes.stop(tx, userId, paused.process_id);
@@ -142,13 +153,16 @@ export function createRecordingsService(deps: {
         const at = nowIso();
         if (paused) {
           await repo.update(tx, paused.id, { state: 'recording', transmission_id: transmissionId, process_id: proc.id, resume_until: null, updated_at: at });
-          return;
+          return true;
         }
         await repo.insert(tx, {
           user_id: userId, node_id: nodeId, transmission_id: transmissionId, process_id: proc.id, stream_name: b.streamName, titulo, state: 'recording',
           stop_reason: null, error: null, resume_until: null, video_id: null, started_at: at, ended_at: null, updated_at: at,
         });
+        return true;
       });
+      // the recorder starts now, with the broadcast's first fragment, not at the worker's next pass
+      if (started) deps.wake?.(nodeId);
     },
   };
 }

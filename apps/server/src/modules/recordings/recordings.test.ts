@@ -22,7 +22,7 @@ const SMALL = { size: '320x180', fps: 25, videoKbps: 400 };
 describe('recordings of broadcasts into the library', () => {
   let s: LiveStack;
   type Acc = { id: number; usuario: string; token: string; key: string };
-  const accs: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f', Acc> = {} as never;
+  const accs: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g', Acc> = {} as never;
   let source: RelaySource;
 
   const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -69,6 +69,7 @@ describe('recordings of broadcasts into the library', () => {
     accs.d = await make({ espaco: 3 });
     accs.e = await make();
     accs.f = await make();
+    accs.g = await make();
   });
   after(async () => {
     await s?.close();
@@ -237,6 +238,32 @@ describe('recordings of broadcasts into the library', () => {
       const p = await playable(video.file);
       assert.equal(p.errors, '');
       assert.ok(p.duration > 2, String(p.duration));
+    });
+
+    test('the broadcast on air recorded from the dashboard, and stopped again: what was recorded goes to Gravações', { timeout: 90_000 }, async () => {
+      const { g } = accs;
+      const current = (ativo: boolean) => api(g.token, 'PUT', '/api/gravacoes/atual', { ativo });
+      // nothing on air: nothing to record
+      const none = await current(true);
+      assert.equal(none.statusCode, 404, none.body);
+      assert.equal((await recordingsOf(g)).gravacoes.length, 0);
+      const pub = s.publish(g.key, { ...SMALL, seconds: 40 });
+      try {
+        await eventually(async () => (await status(g)).obs_stream.is_live, 20_000, 'g ao vivo');
+        assert.equal((await recordingsOf(g)).gravando, false, 'the setting is off');
+        assert.deepEqual((await current(true)).json(), { success: true, ativo: true });
+        await eventually(async () => (await status(g)).obs_stream.recording, 15_000, 'g gravando');
+        await eventually(async () => (await recordingsOf(g)).gravacoes[0]!.tamanho > 150_000, 30_000, 'a gravação de g crescendo');
+        assert.deepEqual((await current(false)).json(), { success: true, ativo: false });
+        const done = await doneOf(g);
+        assert.equal(done[0]!.estado, 'concluida', JSON.stringify(done[0]));
+        assert.equal((await status(g)).obs_stream.is_live, true, 'the broadcast goes on');
+        const [video] = await recorded(g);
+        assert.ok(video);
+        assert.equal((await playable(video.file)).errors, '');
+      } finally {
+        await pub.stop();
+      }
     });
   });
 });

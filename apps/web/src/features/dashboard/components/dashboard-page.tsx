@@ -29,6 +29,7 @@ import { WelcomeBanner } from './welcome-banner.tsx';
 import { ResellerDashboard } from './reseller-dashboard.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { StandbyNotice } from './standby-notice.tsx';
+import { RecordCurrentButton } from './record-current-button.tsx';
 
 const STATUS_ERROR_TOAST = 'dashboard-status-error';
 /** How long the notice of a recording that stopped early stays on the dashboard. */
@@ -126,12 +127,17 @@ function StreamingDashboard() {
         />
       )}
 
-      {live && s?.obs_stream.recording && (
-        <p data-testid="recording-badge" title={dashboardTexts.recordingBadgeHint} className="inline-flex items-center gap-2 rounded-full bg-red-50 px-3 py-1 text-sm font-semibold text-red-700">
-          <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600" aria-hidden="true" />
-          {dashboardTexts.recordingBadge}
-          <span className="sr-only">{dashboardTexts.recordingBadgeHint}</span>
-        </p>
+      {live && s?.obs_stream.is_live && (
+        <div className="flex flex-wrap items-center gap-3">
+          {s.obs_stream.recording && (
+            <p data-testid="recording-badge" title={dashboardTexts.recordingBadgeHint} className="inline-flex items-center gap-2 rounded-full bg-red-50 px-3 py-1 text-sm font-semibold text-red-700">
+              <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600" aria-hidden="true" />
+              {dashboardTexts.recordingBadge}
+              <span className="sr-only">{dashboardTexts.recordingBadgeHint}</span>
+            </p>
+          )}
+          <RecordCurrentButton recording={s.obs_stream.recording} />
+        </div>
       )}
 
       {live && s?.sinal_reserva && <StandbyNotice status={s} />}
