@@ -9,17 +9,20 @@ import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { Client, FTPError } from 'basic-ftp';
-import { errorText, type Video } from '@painel/contract';
+import { errorText, msg, type DashboardOverview, type RecordingsResponse, type Video } from '@painel/contract';
 import { testStreamArgs } from '@painel/media/test-stream';
 import { encodeClip } from '../testing/clip-cache.ts';
 import { makeClips, multipart, type Clips } from '../testing/library.ts';
 import { eventually } from '../testing/live.ts';
 import { startStack, type Stack } from '../testing/product.ts';
+import { playable, probeDuration, videoFile } from '../testing/recorded.ts';
 
 const MB = 1024 * 1024;
 /** The data directory's whole disk: small enough to fill in a moment, big enough for the panel's own files. */
 const DISK_MB = 64;
 const DISK_FULL = errorText('disk_full');
+/** The most a recorder's MP4 fragment holds: the one it was writing when the disk filled is cut off. */
+const FRAGMENT_S = 2;
 
 interface Who { usuario: string; token: string; folderId: number; ftpPassword: string }
 type Answer = { status: number; body: Record<string, unknown> | null };
@@ -258,8 +261,11 @@ function onSmallDisk(env: Record<string, string>) {
  * (507, in Portuguese), leave nothing of what it was writing, touch nothing of another
  * account, keep the database intact, and work again as soon as space is freed, without a
  * restart. The whole product runs as `./painel start` runs it (API, supervised worker, nginx).
- * A recording (modules/recordings/) checks the disk reserve as it grows and stops by itself; it is
- * not among the writers this test fills the disk under.
+ * A recording (modules/recordings/) is the one writer that keeps what it wrote: its recorder meets
+ * the full disk and ends while the live goes on; the database cannot write either, so once space
+ * is freed the recording says why it stopped (`disk_full`, in its list and the account's activity),
+ * is not taken up again, and what was written before the disk filled goes into 'Gravações' as an
+ * MP4 that plays to its end.
  */
 describe('fault: the data directory disk is full', () => {
   // MIN_FREE_MB off: nothing of the panel's own stops a write early, every writer meets the full disk itself
@@ -444,6 +450,89 @@ describe('fault: the data directory disk is full', () => {
       obs.kill('SIGKILL');
       t.publishers.delete(obs);
       await d.free();
+    }
+  });
+
+  test('the disk fills during a recording: it stops with disk_full and says so, the live goes on; once freed, what was written is a playable MP4', { timeout: 90_000 }, async () => {
+    assert.equal((await d.api(a, 'PUT', '/api/gravacoes/config', { ativo: true })).status, 200);
+    const rtmp = (await d.api(a, 'GET', '/api/dados-conexao')).body!.rtmp as { chave: string };
+    const recordings = async () => (await d.api(a, 'GET', '/api/gravacoes')).body as unknown as RecordingsResponse;
+    const obsStatus = async () => (await d.api(a, 'GET', '/api/streaming/status')).body!.obs_stream as { is_live: boolean; recording: boolean };
+    const bBefore = (await d.videos(t.b)).map((v) => [v.id, v.tamanho]);
+    // the account's earlier broadcast (the HLS test's) is over, its last fragment (named by the ms it
+    // was opened) a second old: the recording begins with this broadcast's own first fragment
+    const playlist = path.join(t.dataDir, 'hls', `${a.usuario}_live.m3u8`);
+    await eventually(async () => {
+      const last = fs.existsSync(playlist) ? fs.readFileSync(playlist, 'utf8').trim().split('\n').filter((l) => l.endsWith('.ts')).pop() : undefined;
+      return !(await obsStatus()).is_live && Date.now() - Number(/-(\d+)\.ts$/.exec(last ?? '')?.[1] ?? 0) > 1000;
+    }, 15_000, 'transmissão anterior encerrada');
+    const obs = spawn('ffmpeg', testStreamArgs({ url: `rtmp://127.0.0.1:${t.stack.env.RTMP_PORT}/live/${rtmp.chave}`, videoKbps: 400, keyframeSeconds: 1 }), { stdio: ['ignore', 'ignore', 'ignore'] });
+    t.publishers.add(obs);
+    try {
+      const onAirAt = await eventually(async () => (await obsStatus()).is_live && Date.now(), 20_000, 'OBS ao vivo');
+      // a few fragments recorded before the disk fills
+      const going = await eventually(async () => {
+        const r = (await recordings()).gravacoes[0];
+        return r?.estado === 'gravando' && r.tamanho > 300_000 && r;
+      }, 30_000, 'gravação em curso');
+      const recorder = d.sql<{ pid: number | null }>('SELECT p.pid FROM recordings r JOIN media_processes p ON p.id = r.process_id WHERE r.id = ?', going.id)[0]?.pid;
+      assert.ok(recorder, 'o gravador não está no ar');
+      // what the recorder has written when the disk fills: the file plays that far
+      const writtenS = await probeDuration(path.join(t.dataDir, 'storage', '.recordings', String(going.id), 'current.mp4'));
+      const filledAt = Date.now();
+      await d.fill(0);
+      // the recorder meets the full disk itself and ends; the live goes on: OBS still publishing, the status live
+      await eventually(async () => !fs.existsSync(`/proc/${recorder}`), 20_000, 'gravador encerrado pelo disco cheio');
+      const endedS = (Date.now() - filledAt) / 1000;
+      assert.equal(obs.exitCode, null, 'o OBS foi desconectado');
+      assert.equal((await obsStatus()).is_live, true);
+      // with the disk full nothing can be written, the database neither: the recording says why it
+      // stopped once there is room for it again, and is not taken up again (it stopped for good)
+      await d.free();
+      const freedAt = Date.now();
+      let seen: unknown = null;
+      const stopped = await eventually(async () => {
+        const r = (seen = (await recordings()).gravacoes);
+        return r.length === 1 && r[0]!.motivo_parada === 'disk_full' && r[0];
+      }, 20_000, 'gravação parada pelo disco cheio').catch((e: Error) => assert.fail(`${e.message}: ${JSON.stringify(seen)}`));
+      assert.equal(stopped.id, going.id);
+      assert.deepEqual([stopped.codigo_aviso, stopped.aviso], ['recording_disk_full', errorText('recording_disk_full')]);
+      const done = await eventually(async () => {
+        const r = (seen = (await recordings()).gravacoes);
+        return r.length === 1 && (r[0]!.estado === 'concluida' || r[0]!.estado === 'falhou') && r[0];
+      }, 30_000, 'gravação concluída').catch((e: Error) => assert.fail(`${e.message}: ${JSON.stringify(seen)}`));
+      const doneS = (Date.now() - freedAt) / 1000;
+      t.recovered.push(`gravação ${doneS.toFixed(1)} s`);
+      assert.equal(done.estado, 'concluida', JSON.stringify(done));
+      assert.deepEqual([done.motivo_parada, done.codigo_aviso], ['disk_full', 'recording_disk_full']);
+      // the account's activity (the dashboard's recent activity) says so
+      const activity = ((await d.api(a, 'GET', '/api/dashboard/overview')).body as unknown as DashboardOverview).atividade_recente;
+      const said = activity.find((x) => x.tipo === 'recording_disk_full');
+      assert.ok(said, JSON.stringify(activity));
+      assert.equal(said.descricao, msg.activityRecordingDiskFull);
+      // what was written before the disk filled (but the fragment it was writing then), as one MP4 in
+      // Gravações that decodes to its end; nothing after it
+      assert.ok(done.video_id, JSON.stringify(done));
+      const p = await playable(videoFile(t.dataDir, done.video_id));
+      const beforeFullS = (filledAt - onAirAt) / 1000;
+      t.notes.push(`gravação: gravador encerrado ${endedS.toFixed(1)} s depois de o disco encher, OBS no ar; MP4 de ${p.duration.toFixed(1)} s `
+        + `(${writtenS.toFixed(1)} s gravados, ${beforeFullS.toFixed(1)} s no ar antes de encher), decodificado ${p.errors ? 'com erros' : 'sem erros'}`);
+      assert.equal(p.errors, '', 'o MP4 não decodifica inteiro');
+      assert.ok(p.duration >= writtenS - FRAGMENT_S && p.duration <= beforeFullS + 1,
+        `duração ${p.duration} s, esperado de ${(writtenS - FRAGMENT_S).toFixed(1)} a ${(beforeFullS + 1).toFixed(1)} s`);
+      // the live went on the whole time, unrecorded from the stop on; the other account has nothing of it
+      assert.equal(obs.exitCode, null, 'o OBS foi desconectado');
+      const live = await obsStatus();
+      assert.deepEqual([live.is_live, live.recording], [true, false]);
+      assert.deepEqual((await d.videos(t.b)).map((v) => [v.id, v.tamanho]), bBefore);
+      assert.equal(d.libraryFiles(t.b).length, 1);
+      assert.deepEqual(((await d.api(t.b, 'GET', '/api/gravacoes')).body as unknown as RecordingsResponse).gravacoes, []);
+      assert.deepEqual(fs.readdirSync(path.join(t.dataDir, 'storage', '.recordings')), []);
+    } finally {
+      obs.kill('SIGKILL');
+      t.publishers.delete(obs);
+      await d.free();
+      await d.api(a, 'PUT', '/api/gravacoes/config', { ativo: false });
     }
   });
 });

@@ -377,7 +377,8 @@ export function createEngine(o: EngineOptions) {
     const current = children.get(row.id);
     if (current) {
       current.row = row;
-    } else if (row.state === 'error') {
+    } else if (row.state === 'error' || unsaved.get(row.id)?.state === 'error') {
+      // ended in error, also when the database has not taken that yet (a full disk): a new run would overwrite why
       await endOrphans(row.id);
     } else if (startingNow() >= maxStarting) {
       // a later pass starts it (the left-over child, if any, keeps the channel on air meanwhile)

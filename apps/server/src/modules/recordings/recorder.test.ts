@@ -46,6 +46,16 @@ test('a broadcast starts at its first fragment opened after the publish, though 
   assert.equal(firstFragmentSince(playlist, 8500), 2);
   assert.equal(firstFragmentSince(playlist, 20_000), -1);
   assert.equal(firstFragmentSince('', 0), -1);
+  // within the clock margin: this publish's own first fragment (it begins a publisher) …
+  assert.equal(firstFragmentSince(playlist, 9300, 500), 2);
+  // … never the previous broadcast's last one, opened just before the publish
+  const reconnected = [
+    '#EXTM3U', '#EXT-X-MEDIA-SEQUENCE:0', '#EXTINF:2.000,', 'ana_live-1000.ts', '#EXTINF:0.400,', 'ana_live-3600.ts',
+    '#EXT-X-DISCONTINUITY', '#EXTINF:2.000,', 'ana_live-4010.ts', '',
+  ].join('\n');
+  assert.equal(firstFragmentSince(reconnected, 4000, 500), 2);
+  // and before the new one is listed, nothing yet (not the old one)
+  assert.equal(firstFragmentSince(reconnected.split('#EXT-X-DISCONTINUITY')[0]!, 4000, 500), -1);
 });
 
 test('the recorder copies without re-encoding into a fragmented MP4, reading only local files', () => {

@@ -19,10 +19,24 @@ const PLAYLIST_WAIT_MS = 3000;
 /** nginx reads its clock once per event loop turn: a fragment opened just after the publish may carry a time a little before it. */
 const FRAGMENT_CLOCK_MARGIN_MS = 500;
 
-/** The index, in a playlist nginx wrote, of its first fragment opened at or after `since` (ms); -1 when none. */
-export function firstFragmentSince(playlist: string, since: number): number {
-  const fragments = playlist.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-  return fragments.findIndex((f) => Number(/-(\d+)\.ts$/.exec(f)?.[1] ?? 0) >= since);
+/**
+ * The index, in a playlist nginx wrote, of the first fragment of a publish made at `publishedAt`
+ * (ms); -1 when none is listed yet. nginx names a fragment by when it was opened, read from a
+ * clock it updates once per event loop turn: the new publisher's first one may carry a time up to
+ * `marginMs` before the publish. Within that margin only a fragment that begins a publisher (after
+ * a discontinuity, or the first of a new playlist) is taken: another is the previous broadcast's
+ * last one (nginx continues the playlist), and the new one comes next.
+ */
+export function firstFragmentSince(playlist: string, publishedAt: number, marginMs = 0): number {
+  const entries: { time: number; afterDiscontinuity: boolean }[] = [];
+  let discontinuity = false;
+  for (const line of playlist.split('\n').map((l) => l.trim()).filter(Boolean)) {
+    if (line === '#EXT-X-DISCONTINUITY') discontinuity = true;
+    if (line.startsWith('#')) continue;
+    entries.push({ time: Number(/-(\d+)\.ts$/.exec(line)?.[1] ?? 0), afterDiscontinuity: discontinuity });
+    discontinuity = false;
+  }
+  return entries.findIndex((e, k) => e.time >= publishedAt || (e.time >= publishedAt - marginMs && (e.afterDiscontinuity || k === 0)));
 }
 
 /** When each recorder's runs ended, by engine row: the worker stops a recorder whose run ended after its broadcast. */
@@ -122,7 +136,9 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
     const playlist = path.join(path.resolve(config.dataDir), 'hls', `${rec.stream_name}.m3u8`);
     const args = recorderArgs({ playlist, output, startIndex: 0 });
     const startIndexAt = args.indexOf('-live_start_index') + 1;
-    // a row that was live before (a worker restarted meanwhile) continues at the newest fragment
+    // a row that ran before (a worker restarted meanwhile: its runs leave a mark in the recording's
+    // folder) continues at the newest fragment; what the earlier runs wrote is kept as parts
+    const ran = path.join(dir, `.run-${row.id}`);
     let produced = !!row.started_at;
     let spawned = false;
     return {
@@ -135,6 +151,7 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
       attach: () => () => void runEnds.set(row.id, Date.now()),
       async prepare() {
         await fs.mkdir(dir, { recursive: true });
+        if (await fs.stat(ran).then(() => true, () => false)) produced = true;
         const st = await fs.stat(output).catch(() => null);
         if (st && st.size > 0 && spawned) produced = true;
         if (st && st.size === 0) await fs.rm(output, { force: true });
@@ -149,9 +166,9 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
           // nginx goes on with the same playlist after a drop: this broadcast begins at its first
           // fragment opened after the publish (fragment names carry the time they were opened)
           // (a part taken up later in the same broadcast, OBS back from its standby signal, at the recorder's own start)
-          const since = Math.max(rec.broadcast_started_at ? Date.parse(rec.broadcast_started_at) : 0, Date.parse(row.start_at)) - FRAGMENT_CLOCK_MARGIN_MS;
+          const since = Math.max(rec.broadcast_started_at ? Date.parse(rec.broadcast_started_at) : 0, Date.parse(row.start_at));
           let first = -1;
-          while ((first = firstFragmentSince(await fs.readFile(playlist, 'utf8').catch(() => ''), since)) < 0 && Date.now() < until) {
+          while ((first = firstFragmentSince(await fs.readFile(playlist, 'utf8').catch(() => ''), since, FRAGMENT_CLOCK_MARGIN_MS)) < 0 && Date.now() < until) {
             await new Promise((r) => setTimeout(r, 200));
           }
           if (first < 0) throw new Error('a transmissão ainda não tem fragmentos');
@@ -167,6 +184,7 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
           if ((await written()) <= since) throw new Error('a transmissão não tem fragmentos novos');
         }
         spawned = true;
+        await fs.writeFile(ran, '');
       },
     };
   };
