@@ -11,10 +11,12 @@ import type { RecordingsRepo } from './recordings.repo.ts';
 /** After its channel's last fragment, a recorder reloads the playlist this many times before it ends by itself. */
 const HOLD_RELOADS = 3;
 /**
- * How long a run's preparation waits for the channel's playlist: the first fragment, or a new one
- * after a run ended (short: stopping the row waits for the preparation).
+ * How long a run's preparation waits for the channel's playlist: a new fragment after a run ended
+ * (short: stopping the row waits for the preparation), or the first fragment of the publish it
+ * records (a 2-s fragment nginx lists ~2 s after the publish, later on a loaded machine).
  */
 const PLAYLIST_WAIT_MS = 3000;
+const FIRST_FRAGMENT_WAIT_MS = 8000;
 
 /** nginx reads its clock once per event loop turn: a fragment opened just after the publish may carry a time a little before it. */
 const FRAGMENT_CLOCK_MARGIN_MS = 500;
@@ -161,11 +163,12 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
           await fs.rename(output, path.join(dir, `part-${String(next).padStart(4, '0')}.mp4`));
         }
         const written = async () => (await fs.stat(playlist).catch(() => null))?.mtimeMs ?? 0;
-        const until = Date.now() + PLAYLIST_WAIT_MS;
+        const until = Date.now() + (produced ? PLAYLIST_WAIT_MS : FIRST_FRAGMENT_WAIT_MS);
         if (!produced) {
           // nginx goes on with the same playlist after a drop: this broadcast begins at its first
           // fragment opened after the publish (fragment names carry the time they were opened)
-          // (a part taken up later in the same broadcast, OBS back from its standby signal, at the recorder's own start)
+          // (a part taken up later in the same broadcast, OBS back from its standby signal, at the recorder's
+          // own start; a recording chosen while on air is created starting at its broadcast's start)
           const since = Math.max(rec.broadcast_started_at ? Date.parse(rec.broadcast_started_at) : 0, Date.parse(row.start_at));
           let first = -1;
           while ((first = firstFragmentSince(await fs.readFile(playlist, 'utf8').catch(() => ''), since, FRAGMENT_CLOCK_MARGIN_MS)) < 0 && Date.now() < until) {

@@ -91,7 +91,8 @@ export function createRecordingsService(deps: {
       if (gravar === undefined) return;
       await repo.setChoice(db, userId, transmissionId, gravar);
       if (!live) return;
-      if (gravar) await this.onLive({ userId, transmissionId, nodeId: live.nodeId, streamName: live.streamName, titulo: live.titulo });
+      // chosen while on air: from what nginx still lists of the broadcast, not from its next fragment
+      if (gravar) await this.onLive({ userId, transmissionId, nodeId: live.nodeId, streamName: live.streamName, titulo: live.titulo, fromStart: true });
       else await this.stopOf(userId, transmissionId);
     },
 
@@ -126,7 +127,11 @@ export function createRecordingsService(deps: {
       });
     },
 
-    async onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string; source?: 'obs' | 'relay' }): Promise<void> {
+    async onLive(b: {
+      userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string; source?: 'obs' | 'relay';
+      /** The recorder begins at the broadcast's first fragment still listed, not at this publish's (a choice made on air). */
+      fromStart?: boolean;
+    }): Promise<void> {
       const { userId, transmissionId, nodeId, titulo } = b;
       const relay = b.source === 'relay';
       const choice = await repo.choice(db, userId, transmissionId);
@@ -149,7 +154,8 @@ export function createRecordingsService(deps: {
         // the previous broadcast's recorder may still be copying its last fragments: this one takes over
         if (paused?.state === 'recording' && paused.process_id) await processes.stop(tx, userId, paused.process_id);
         // not tied to the broadcast: the recorder drains what nginx still sends after the end (the worker stops it then)
-        const proc = await processes.create(tx, { userId, nodeId, kind: 'recording', startAt: Date.now(), endAt: null, transmissionId: null });
+        // its start is where the recorder begins (recorder.ts): this publish, or the broadcast's own start
+        const proc = await processes.create(tx, { userId, nodeId, kind: 'recording', startAt: b.fromStart ? 0 : Date.now(), endAt: null, transmissionId: null });
         const at = nowIso();
         if (paused) {
           await repo.update(tx, paused.id, { state: 'recording', transmission_id: transmissionId, process_id: proc.id, resume_until: null, updated_at: at });

@@ -11,7 +11,7 @@ import { modules } from '../index.ts';
 import { defineRecordingsModule } from './index.ts';
 
 /** The resume gap of this file's worker: short, so a finished broadcast is joined within seconds. */
-const GAP_MS = 4000;
+const GAP_MS = 8000;
 const SMALL = { size: '320x180', fps: 25, videoKbps: 400 };
 
 /**
