@@ -33,8 +33,9 @@ interface HlsWatch {
  * uneven times: each a different codec set-up) and a library that changes while it is on
  * air. Watched as a viewer does: the playlist every second, every segment it lists.
  */
-// real-time media over minutes: run once, on SQLite (the playout's database work is covered on both by playout.test.ts)
-describe('playout: ordinary videos and library changes on air', { skip: process.env.TEST_PG_ADMIN_URL ? 'coberto na execução com SQLite' : false }, () => {
+// real-time media over minutes: run once, on PostgreSQL, whose phase has room beside the SQLite phase and
+// the browser tests that follow it (the playout's database work is covered on both by playout.test.ts)
+describe('playout: ordinary videos and library changes on air', { skip: process.env.TEST_PG_ADMIN_URL ? false : 'coberto na execução com PostgreSQL' }, () => {
   let s: LiveStack;
   let ftp: FtpHandle;
   let dir: string;
