@@ -107,13 +107,15 @@ export function createChannel(deps: {
      * OBS wants the channel: the source on air is held and its publisher dropped at once (held,
      * the engine does not start it again), and once nginx no longer has it publishing, OBS is let
      * in. `left` is false when it did not leave in time (OBS retries by itself); `standby` says
-     * that what left was the standby signal of an OBS broadcast (OBS coming back to it).
+     * that what left was the standby signal of an OBS broadcast (OBS coming back to it), and
+     * `beforeStandbyLeaves` runs then, before its publisher is dropped.
      */
-    async yieldTo(userId: number, login: string): Promise<{ left: boolean; standby: boolean }> {
+    async yieldTo(userId: number, login: string, beforeStandbyLeaves?: () => Promise<void>): Promise<{ left: boolean; standby: boolean }> {
       const active = await repo.ofUser(db, userId);
       const onAir = active.filter((p) => p.held === 0);
       if (!onAir.length) return { left: true, standby: false };
       const standby = onAir.some((p) => p.tipo === 'obs');
+      if (standby) await beforeStandbyLeaves?.();
       await repo.setHeld(db, userId, true, null);
       const name = streamNameOf(login);
       // OBS is only asking (its publish waits for this answer): whoever publishes the name now is the source

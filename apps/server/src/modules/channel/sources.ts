@@ -21,6 +21,13 @@ export function publishToken(dataDir: string, processId: number): string {
   return `${processId}.${mac}`;
 }
 
+const PUBLISH_TOKEN = new RegExp(`\\b(${CHANNEL_KINDS.join('|')})=[^&\\s]+`, 'g');
+
+/** A log line with every channel source's publish token hidden (`playout=***`, `relay=***`, `reserva=***`). */
+export function hidePublishTokens(text: string): string {
+  return text.replace(PUBLISH_TOKEN, '$1=***');
+}
+
 /** The process row a token names, or null when it is not one this installation signed. */
 export function verifyPublishToken(dataDir: string, token: string | undefined): number | null {
   const id = Number((token ?? '').split('.')[0]);

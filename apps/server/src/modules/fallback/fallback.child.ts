@@ -2,7 +2,7 @@ import { msg } from '@painel/contract';
 import { slateLoopArgs } from '@painel/media/slate';
 import type { Config } from '../../platform/config.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
-import { channelPublishUrl } from '../channel/sources.ts';
+import { channelPublishUrl, hidePublishTokens } from '../channel/sources.ts';
 import type { ChildFactory } from '../engine/engine.ts';
 import { outputProgress } from '../engine/output-progress.ts';
 
@@ -25,7 +25,7 @@ export function slateChild(deps: {
     return {
       command: config.media.ffmpegBin,
       args: slateLoopArgs({ video, destination, localHost: config.media.rtmpLocalHost }),
-      redact: (t) => t.replace(/reserva=[^&\s]+/g, 'reserva=***'),
+      redact: hidePublishTokens,
       progress: outputProgress,
       permanent: () => null,
     };

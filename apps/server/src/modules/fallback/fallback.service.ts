@@ -32,7 +32,7 @@ export function createFallbackService(deps: {
   db: Db; repo: FallbackRepo; config: Config; channel: Pick<Channel, 'arm'>; processes: Processes;
   playlists: Pick<PlaylistsService, 'totals'>; playout: Pick<PlayoutService, 'attachStandby'>;
   /** The channel's logo for its slate (the player's watermark logo, else the newest), or null. */
-  logo: (userId: number) => Promise<{ arquivo: string; data: Buffer } | null>;
+  logo: (userId: number) => Promise<{ arquivo: string; path: string } | null>;
   log?: (m: string) => void;
 }) {
   const { db, repo, config } = deps;
@@ -47,8 +47,10 @@ export function createFallbackService(deps: {
     const files = slateFiles(config.dataDir, userId);
     const run = (rendering.get(userId) ?? Promise.resolve()).catch(() => undefined).then(async () => {
       const logo = await deps.logo(userId);
+      // only a render reads the logo's bytes (a file gone since shows the text alone)
+      const data = logo ? await fs.readFile(logo.path).catch(() => null) : null;
       await renderSlate({
-        texto: texto ?? fallbackMsg.defaultText, logo: logo?.data ?? null, out: files.video, picture: files.picture,
+        texto: texto ?? fallbackMsg.defaultText, logo: data, out: files.video, picture: files.picture,
         ffmpegBin: config.media.ffmpegBin, signal: AbortSignal.timeout(60_000),
       });
       await fs.writeFile(files.made, recipe(texto, logo));

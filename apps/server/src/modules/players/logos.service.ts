@@ -89,14 +89,13 @@ export function createLogosService(deps: { db: Db; repo: PlayersRepo; dataDir: s
     },
 
     /**
-     * The channel's logo as an image: the player's watermark logo, else the newest one uploaded;
-     * null when the account has none (or its file is gone).
+     * The channel's logo: the player's watermark logo, else the newest one uploaded; null when the
+     * account has none. Its file name says which one it is; its path is where to read it.
      */
-    async channelLogo(userId: number): Promise<{ arquivo: string; data: Buffer } | null> {
+    async channelLogo(userId: number): Promise<{ arquivo: string; path: string } | null> {
       const chosen = (await repo.settings(db, userId))?.logo_id;
       const row = (chosen ? await repo.logo(db, userId, chosen) : undefined) ?? (await repo.logos(db, userId))[0];
-      const data = row ? await fs.readFile(path.join(dir, row.arquivo)).catch(() => null) : null;
-      return row && data ? { arquivo: row.arquivo, data } : null;
+      return row ? { arquivo: row.arquivo, path: path.join(dir, row.arquivo) } : null;
     },
 
     /** The account a logo file belongs to (its file is on that account's server), or null. */

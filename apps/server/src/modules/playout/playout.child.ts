@@ -7,7 +7,7 @@ import { nowIso, type Db } from '../../platform/db.ts';
 import { execCapture } from '../../platform/exec.ts';
 import type { ChildFactory } from '../engine/engine.ts';
 import { outputProgress } from '../engine/output-progress.ts';
-import { channelPublishUrl } from '../channel/sources.ts';
+import { channelPublishUrl, hidePublishTokens } from '../channel/sources.ts';
 import type { Library } from '../library/library.ts';
 import { ownerOfAccount } from '../library/library.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
@@ -312,7 +312,7 @@ export function playoutChild(deps: {
     return {
       command: config.media.ffmpegBin,
       args: playoutArgs({ list, destination, localHost: config.media.rtmpLocalHost }),
-      redact: (t) => t.split(destination).join(destination.replace(/playout=[^&\s]+/, 'playout=***')),
+      redact: hidePublishTokens,
       progress: outputProgress,
       permanent: () => null,
       // the list ran out or the next slot was left empty on purpose (a video of another format

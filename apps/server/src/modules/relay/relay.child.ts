@@ -7,7 +7,7 @@ import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import { proxiedEnv, startOutboundProxy } from '../../platform/outbound-proxy.ts';
 import type { ChildFactory } from '../engine/engine.ts';
 import { outputProgress } from '../engine/output-progress.ts';
-import { channelPublishUrl } from '../channel/sources.ts';
+import { channelPublishUrl, hidePublishTokens } from '../channel/sources.ts';
 import type { RelayRepo } from './relay.repo.ts';
 import { relaySource } from './relay-source.ts';
 
@@ -59,7 +59,7 @@ export function relayChild(deps: {
       env: proxiedEnv(proxy),
       dispose: () => void proxy.close(),
       args: relayArgs({ source, destination, localHost: config.media.rtmpLocalHost, ...(deps.ioTimeoutSeconds ? { ioTimeoutSeconds: deps.ioTimeoutSeconds } : {}) }),
-      redact: (t) => maskUrls(t.split(source).join(hidden)).replace(/relay=[^&\s]+/g, 'relay=***'),
+      redact: (t) => hidePublishTokens(maskUrls(t.split(source).join(hidden))),
       progress: () => {
         const grew = outputProgress();
         if (!hls) return grew;

@@ -160,18 +160,21 @@ export function createIngestService(deps: {
       }
       const name = f.name!;
       const clientId = f.clientid ?? null;
-      // OBS takes the channel: the playlist or relay on air steps aside first. The playlist file as
-      // nginx set OBS's HLS up from is served meanwhile and written back if the standby signal
-      // left (playlist-holds.ts): its last fragment, appended after that, is never listed
+      // OBS takes the channel: the playlist or relay on air steps aside first. When it is the
+      // standby signal, the playlist file as nginx set OBS's HLS up from is served meanwhile and
+      // written back once it left (playlist-holds.ts): its last fragment, appended after that, is never listed
       const playlistFile = path.join(deps.hlsDir, `${name}.m3u8`);
-      const asked = deps.holds ? await fs.readFile(playlistFile, 'utf8').catch(() => null) : null;
-      if (asked !== null) deps.holds?.hold(name, asked);
+      let asked: string | null = null;
+      const holdPlaylist = async () => {
+        asked = await fs.readFile(playlistFile, 'utf8').catch(() => null);
+        if (asked !== null) deps.holds?.hold(name, asked);
+      };
       try {
-        const y = deps.channel ? await deps.channel.yieldTo(effectiveUserId(account), account.usuario) : { left: true, standby: false };
+        const y = deps.channel ? await deps.channel.yieldTo(effectiveUserId(account), account.usuario, deps.holds && holdPlaylist) : { left: true, standby: false };
         if (!y.left) return { ok: false, reason: 'a playlist ou o relay ainda está saindo do ar' };
         if (y.standby && asked !== null) await writeAtomically(playlistFile, asked);
       } finally {
-        deps.holds?.release(name);
+        if (asked !== null) deps.holds?.release(name);
       }
       const onName = await repo.liveByStream(db, name);
       // the playout or relay that just left waits to come back; only OBS broadcasts compete for the name
