@@ -28,6 +28,12 @@ const OWN_TEXTS = [ACCOUNT, FOLDER, PLAYLIST, ...CLIPS.map(([name]) => name)];
 const TRANSLATED = ['en-US', 'es-ES'] as const;
 
 const SIZES = [{ name: 'desktop', width: 1366, height: 768 }, { name: 'celular', width: 390, height: 844 }] as const;
+/**
+ * The day the calendar is opened on, whatever day the test runs: September 2027 begins on a
+ * Wednesday and ends on a Thursday, so its first and last weeks show days of both neighbours.
+ */
+const CALENDAR_DAY = new Date('2027-09-15T15:00:00Z');
+const CALENDAR_PATH = '/dashboard/agendamentos';
 
 /** A page of the menu, opened so that its content (not a loading state) is what gets measured. */
 async function openPage(page: Page, pathname: string, selectPlaylistCard = playlistsTexts.selectPlaylistCard): Promise<void> {
@@ -234,6 +240,8 @@ describe('every page at desktop and phone size', () => {
   let stack: Stack;
   let browser: Browser;
   let page: Page;
+  /** The same account in a browser whose clock says CALENDAR_DAY: the calendar is measured there. */
+  let calendarPage: Page;
   let dir: string;
 
   before(async () => {
@@ -276,8 +284,14 @@ describe('every page at desktop and phone size', () => {
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await logIn(page, account.email, account.password);
+    const calendarContext = await browser.newContext({ baseURL: stack.baseUrl, locale: 'pt-BR', bypassCSP: true });
+    await calendarContext.clock.setFixedTime(CALENDAR_DAY);
+    calendarPage = await calendarContext.newPage();
+    calendarPage.setDefaultTimeout(15_000);
+    await logIn(calendarPage, account.email, account.password);
   });
   after(async () => {
+    await calendarPage?.context().close();
     await page?.context().close();
     await browser?.close();
     await stack?.stop();
@@ -287,12 +301,19 @@ describe('every page at desktop and phone size', () => {
   for (const size of SIZES) {
     test(`${size.name} (${size.width}×${size.height}): nothing overflows, nothing is cut, no serious accessibility fault`, { timeout: 120_000 }, async () => {
       await page.setViewportSize({ width: size.width, height: size.height });
+      await calendarPage.setViewportSize({ width: size.width, height: size.height });
       const layout: string[] = [];
       const a11y: string[] = [];
       for (const item of DEFAULT_MENU) {
-        await openPage(page, item.path);
-        for (const p of await page.evaluate(layoutProblems)) layout.push(`${item.label} (${item.path}, ${size.width}×${size.height}): ${p}`);
-        for (const p of await accessibilityProblems(page)) a11y.push(`${item.label} (${item.path}, ${size.width}×${size.height}): ${p}`);
+        // the calendar on a month whose first and last weeks show its neighbours' days
+        const shown = item.path === CALENDAR_PATH ? calendarPage : page;
+        await openPage(shown, item.path);
+        if (shown === calendarPage) {
+          const outside = await shown.locator('main table:has([data-testid^="dia-"]) tbody td:not(:has(button))').allInnerTexts();
+          assert.deepEqual([outside.slice(0, 3), outside.slice(3)], [['29', '30', '31'], ['1', '2']], 'os dias de agosto e de outubro no calendário de setembro de 2027');
+        }
+        for (const p of await shown.evaluate(layoutProblems)) layout.push(`${item.label} (${item.path}, ${size.width}×${size.height}): ${p}`);
+        for (const p of await accessibilityProblems(shown)) a11y.push(`${item.label} (${item.path}, ${size.width}×${size.height}): ${p}`);
       }
       assert.deepEqual(layout, [], `problemas de layout:\n${layout.join('\n')}`);
       assert.deepEqual(a11y, [], `problemas de acessibilidade:\n${a11y.join('\n')}`);

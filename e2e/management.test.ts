@@ -216,6 +216,29 @@ describe('a reseller manages its streamings in Chromium', () => {
       db.prepare('DELETE FROM servers WHERE codigo_servidor = 2').run();
       db.close();
     }
+
+    // the operator suspends one of the reseller's streamings: the reseller sees whose suspension it
+    // is, and has no button to lift it
+    const resellerToken = await apiLogin(stack.baseUrl, reseller.email, reseller.password);
+    const made = await fetch(`${stack.baseUrl}/api/revenda/streamings`, {
+      method: 'POST', headers: { authorization: `Bearer ${resellerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `bloqueada${process.pid}@exemplo.com.br`, usuario: `bloqueada${process.pid}`, bitrate: 1000, espectadores: 10, espaco: 100 }),
+    });
+    assert.equal(made.status, 201, await made.clone().text());
+    const login = `bloqueada${process.pid}`;
+    await page.reload();
+    const held = page.getByTestId('streaming-row').filter({ hasText: login });
+    await held.getByRole('button', { name: t.suspend({ login }) }).click();
+    await answerConfirm(page);
+    await held.getByTestId('streaming-state').getByText(t.stateSuspendedByOperator, { exact: true }).waitFor();
+    await held.getByRole('button', { name: t.reactivate({ login }) }).waitFor();
+    const resellerPage = await newPage(browser, stack.baseUrl);
+    await logIn(resellerPage, reseller.email, reseller.password);
+    await resellerPage.goto('/dashboard/streamings');
+    const seen = resellerPage.getByTestId('streaming-row').filter({ hasText: login });
+    await seen.getByTestId('streaming-state').getByText(t.stateSuspendedByOperator, { exact: true }).waitFor();
+    assert.equal(await seen.getByRole('button', { name: t.reactivate({ login }) }).count(), 0, 'the reseller cannot lift the operator\'s suspension');
+    await resellerPage.context().close();
     await page.context().close();
   });
 

@@ -38,6 +38,7 @@ export async function openCore(config: Config, options: CoreOptions = {}, defs: 
     jobs: createJobs({ db: store.db }),
     guard: createOutboundGuard({ allow: config.outboundAllow }),
     services: {} as Services,
+    accountFiles: defs.flatMap((d) => d.accountFiles ?? []),
     options,
     log: (scope) => (line) => write(scope, line),
   };

@@ -1,3 +1,4 @@
+import { isSuspended } from '@painel/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -28,7 +29,7 @@ if (fs.existsSync(demoFile)) {
   const [email = '', password = ''] = fs.readFileSync(demoFile, 'utf8').split('\n');
   const row = await core.accounts.byLogin(email);
   // shown only while the demo account still has the password it was created with
-  if (row && !row.disabled && (await argon2.verify(row.password_hash, password).catch(() => false))) {
+  if (row && !isSuspended(row.suspension) && (await argon2.verify(row.password_hash, password).catch(() => false))) {
     demoLine = `Conta de demonstração: ${email} / senha ${password}  (altere com ./painel user passwd ${email})`;
   }
 }

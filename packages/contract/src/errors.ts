@@ -296,6 +296,7 @@ export const serverErrors = {
   storage_below_use: { status: 409, message: (v: { used: number }) => `A streaming já usa ${v.used} MB: o armazenamento não pode ficar abaixo disso` },
   pool_below_use: { status: 409, message: (v: { field: string; used: number }) => `A revenda já usa ${v.used} em ${v.field}: o plano não pode ficar abaixo disso` },
   account_suspended_by_reseller: { status: 409, message: 'A revenda desta streaming está suspensa: reative a revenda primeiro' },
+  account_suspended_by_operator: { status: 409, message: 'Esta streaming foi suspensa pela administração: só a administração pode reativá-la' },
   reseller_has_streamings: { status: 409, message: 'Esta revenda ainda tem streamings: exclua as streamings antes de excluir a revenda' },
   // billing systems' API keys and the provisioning API (provisioning.ts)
   api_key_invalid: { status: 401, message: 'Chave de API inválida ou revogada' },

@@ -18,6 +18,17 @@ import { serverChoice } from './servers.ts';
  * scope's id is 404; a streaming gets 403.
  */
 
+/**
+ * Whether an account is suspended, and by whom (accounts.suspension): active; suspended by its
+ * reseller; by the operator (the reseller cannot lift it); or with its reseller (it was active
+ * when its reseller was suspended, and comes back with it).
+ */
+export const SUSPENSION_STATES = ['active', 'suspended_by_reseller', 'suspended_by_operator', 'suspended_with_reseller'] as const;
+export type Suspension = (typeof SUSPENSION_STATES)[number];
+
+/** The one test of a suspension: an account in any suspended state is refused everywhere. */
+export const isSuspended = (state: Suspension): boolean => state !== 'active';
+
 const planNumber = (field: string) =>
   z.number(coded('plan_value_invalid', { field })).int(coded('plan_value_invalid', { field })).min(1, coded('plan_value_invalid', { field })).max(10_000_000, coded('plan_value_invalid', { field }));
 
@@ -58,6 +69,8 @@ export const managedAccountSchema = z.object({
   ao_vivo: z.boolean(),
   espectadores_agora: z.number(),
   suspensa: z.boolean(),
+  /** Who suspended it (see SUSPENSION_STATES); a reseller lifts only 'suspended_by_reseller'. */
+  suspensao: z.enum(SUSPENSION_STATES),
   /** Suspended because its reseller is. */
   suspensa_pela_revenda: z.boolean(),
   revenda_id: z.number().nullable(),

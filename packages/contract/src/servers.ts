@@ -47,22 +47,37 @@ export const serversResponseSchema = z.object({
 });
 export const serverResponseSchema = z.object({ success: z.literal(true), servidor: serverSummarySchema });
 
-/** An edge address: http(s)://host[:port] with an optional path, no query; empty or null clears it. */
+/**
+ * An edge address: http(s)://host[:port] with an optional path, no query; empty or null clears it.
+ * It is stored as parsed and normalised (`URL.href`, without a trailing slash), never as typed.
+ */
 export const serverEdgeBody = z.object({
   edge_url: z.string(coded('edge_url_invalid')).trim().max(2048, coded('edge_url_invalid'))
-    .refine((v) => v === '' || isHttpUrl(v), coded('edge_url_invalid'))
-    .transform((v) => (v === '' ? null : v.replace(/\/+$/, '')))
+    .refine((v) => v === '' || edgeUrl(v) !== null, coded('edge_url_invalid'))
+    .transform((v) => (v === '' ? null : edgeUrl(v)))
     .nullable(),
 });
 export type ServerEdgeBody = z.infer<typeof serverEdgeBody>;
 
-function isHttpUrl(v: string): boolean {
+/**
+ * Only the characters RFC 3986 allows in a URI (unreserved, reserved, and '%' as the start of a
+ * well-formed escape): no control character, space, quote, angle bracket, backslash or brace.
+ */
+const RFC3986 = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})+$/;
+
+/** The normalised form of an edge address, or null when it is not one. */
+export function edgeUrl(v: string): string | null {
+  if (!RFC3986.test(v)) return null;
+  let u: URL;
   try {
-    const u = new URL(v);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && !u.username && !u.password && !u.search && !u.hash;
+    u = new URL(v);
   } catch {
-    return false;
+    return null;
   }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.hostname === '' || u.username || u.password || u.search || u.hash) return null;
+  // '?' or '#' with nothing after them leave no search or hash, but are not part of an address either
+  if (/[?#]/.test(v)) return null;
+  return u.href.replace(/\/+$/, '');
 }
 
 /** The server the operator picks for a new account (absent: the automatic placement). */

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../platform/config.ts';
+import { modules } from '../modules/index.ts';
 import { readTar, TarError, TarWriter } from './tar.ts';
 
 /**
@@ -22,8 +23,12 @@ export const FORMAT_VERSION = 1;
 const PREFIX = 'painel-backup/';
 const MANIFEST = `${PREFIX}manifest.json`;
 const DB_ENTRY = { sqlite: `${PREFIX}database.sqlite`, postgres: `${PREFIX}database.pgdump` } as const;
-/** DATA_DIR folders that hold what matters; the rest (hls, nginx, jobs, playout…) is made again. */
-const MEDIA_DIRS = ['storage', 'logos', 'apps'] as const;
+/**
+ * DATA_DIR folders that hold what matters: those of every account file set the modules declare
+ * 'carried' (the library, logos, apps). The rest (hls, nginx, jobs, playout, the standby slate…)
+ * is made again.
+ */
+const MEDIA_DIRS = [...new Set(modules.flatMap((m) => m.accountFiles ?? []).filter((s) => s.kind === 'carried').map((s) => s.root))];
 const ROOTS = new Set<string>(['secrets', ...MEDIA_DIRS]);
 
 export type DbKind = 'sqlite' | 'postgres';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
-import { ACCOUNT_TYPES, type AccountType } from '@painel/contract';
+import { ACCOUNT_TYPES, type AccountType, isSuspended } from '@painel/contract';
 import { openCore } from '../core.ts';
 import { loadConfig } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
@@ -80,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
       for (const r of rows) {
         console.log([
           r.id, r.email, r.usuario, r.tipo, r.bitrate, r.espectadores, r.espaco, r.max_lives_ativas, r.max_lives, r.max_agendamentos,
-          r.disabled ? 'desativada' : 'ativa',
+          isSuspended(r.suspension) ? 'desativada' : 'ativa',
         ].join('\t'));
       }
     } else {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../platform/config.ts';
 import type { Sealer } from '../platform/crypto.ts';
-import type { OpenDb } from '../platform/db.ts';
+import type { OpenDb, Tx } from '../platform/db.ts';
 import { defineJob as defineKind, type JobDefinition, type JobHandler, type Jobs } from '../platform/jobs.ts';
 import type { OutboundGuard } from '../platform/outbound-guard.ts';
 import type { ReadCache } from '../platform/read-cache.ts';
@@ -23,6 +23,7 @@ import type { MediaServer } from './media/media-server.ts';
  *   jobs      finite jobs of the queue (the worker)
  *   children  kinds of supervised media processes of the engine (the worker)
  *   ticks     periodic duties (the worker)
+ *   accountFiles  the files it keeps for an account under DATA_DIR (deletion, move, backup)
  * The entry points (api.ts, worker.ts) only collect these lists; nothing here imports them.
  */
 
@@ -58,6 +59,8 @@ export interface Services {}
 export interface ModuleContext extends Core {
   /** The other modules' services, each built the first time it is read. */
   services: Services;
+  /** Every module's declared account files (see AccountFileSet). */
+  accountFiles: readonly AccountFileSet[];
   options: CoreOptions;
   /** A log line function tagged with a scope ('playout', 'jobs'). */
   log(scope: string): (line: string) => void;
@@ -99,6 +102,28 @@ export interface Tick {
   run(ctx: ModuleContext, worker: WorkerContext): Promise<void>;
 }
 
+/**
+ * Files a module keeps for an account under DATA_DIR, declared in its definition so that no
+ * one lists them by hand: deleting an account removes every set, moving it carries the
+ * 'carried' sets (and deletes all of them from the old server), and a backup takes the folders
+ * of the 'carried' sets whole.
+ */
+export interface AccountFileSet {
+  /** What they are, as the docs and the move's log name them ('library', 'logos'…). */
+  name: string;
+  /** The top-level DATA_DIR folder they are under. */
+  root: string;
+  /**
+   * 'carried': the customer's own (videos, logos, apps): moved with the account, in every backup.
+   * 'local': belongs to the server it was made on — made again there from the database (HLS
+   * fragments, playout folders, the standby slate) or finished there (a recording's parts):
+   * removed with the account, never moved nor backed up.
+   */
+  kind: 'carried' | 'local';
+  /** The account's files and folders (absolute paths), read in `tx` before its rows go. */
+  of(ctx: ModuleContext, tx: Tx, account: { id: number; usuario: string }): Promise<string[]>;
+}
+
 type ServiceFactories = { [K in keyof Services]?: (ctx: ModuleContext) => Services[K] };
 
 export interface ModuleDefinition {
@@ -111,6 +136,7 @@ export interface ModuleDefinition {
   jobs?: readonly JobDefinition<string, any, ModuleContext>[];
   children?: Partial<Record<ProcessRow['kind'], (ctx: ModuleContext, worker: WorkerContext) => ChildFactory>>;
   ticks?: readonly Tick[];
+  accountFiles?: readonly AccountFileSet[];
 }
 
 export const defineModule = (d: ModuleDefinition): ModuleDefinition => d;

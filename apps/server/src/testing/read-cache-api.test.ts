@@ -42,7 +42,7 @@ describe('the polled pages through the API: the owner sees their change at once,
       assert.equal((await h.app.inject({ url, headers: bearerHeader(token) })).statusCode, 200, url);
     }
     // the command line writes the database directly: nothing in this process hears of it
-    await h.core.store.db.updateTable('accounts').set({ disabled: 1 }).where('id', '=', acc.id).execute();
+    await h.core.store.db.updateTable('accounts').set({ suspension: 'suspended_by_operator' }).where('id', '=', acc.id).execute();
     for (const url of ['/api/streaming/status', '/api/folders', '/api/auth/me']) {
       assert.equal((await h.app.inject({ url, headers: bearerHeader(token) })).statusCode, 401, url);
     }

@@ -20,6 +20,7 @@ import { installation } from './017-installation.ts';
 import { recordings } from './018-recordings.ts';
 import { srt } from './019-srt.ts';
 import { fallback } from './020-fallback.ts';
+import { suspension } from './021-suspension.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '018-recordings': recordings(dialect),
     '019-srt': srt(),
     '020-fallback': fallback(),
+    '021-suspension': suspension(),
   };
 }

@@ -4,12 +4,11 @@ import { nowIso, type Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { parseJson, type JobRow, type Jobs } from '../../platform/jobs.ts';
 import { shortCache } from '../../platform/short-cache.ts';
-import type { Library } from '../library/library.ts';
+import type { AccountFileSet } from '../module.ts';
 import { inScope } from '../management/management.service.ts';
-import { accountFiles } from '../management/removal.ts';
 import { isOnline } from '../servers/placement.ts';
 import type { AccountServer } from '../servers/servers.service.ts';
-import { accountFileList, recordedOf, sha256Of } from './files.ts';
+import { accountFileList, sha256Of } from './files.ts';
 import { moveJob, type MoveDetail } from './move.job.ts';
 import { MOVE_KIND, movingIn } from './moving.ts';
 
@@ -40,7 +39,9 @@ export function moveOf(job: JobRow): AccountMove {
  * let the target pull the files: only with a server token, only for an account on this server.
  */
 export function createAccountMoveService(deps: {
-  db: Db; jobs: Jobs; dataDir: string; library: Pick<Library, 'storage'>; nodeId: number;
+  db: Db; jobs: Jobs; dataDir: string; nodeId: number;
+  /** The account's files the modules declare (of one kind, or all): read in `tx` (module.ts, AccountFileSet). */
+  files: (tx: Db, account: { id: number; usuario: string }, kind?: AccountFileSet['kind']) => Promise<string[]>;
   serverOf: (codigo: number | null) => Promise<AccountServer>;
   /** Drops the account's encoder from this server's nginx (when the account is on this server). */
   dropPublisher?: (streamName: string) => Promise<unknown>;
@@ -49,7 +50,9 @@ export function createAccountMoveService(deps: {
   const { db } = deps;
   const moving = shortCache(MOVING_TTL_MS, (userId: number) => movingIn(db, userId));
   // a copy asks for each file in turn: the list it is checked against is walked once every few seconds, not per file
-  const listOf = shortCache(LIST_TTL_MS, async (id: number) => accountFileList(db, deps.dataDir, deps.library, await heldHere(id)), { max: 100 });
+  const listOf = shortCache(LIST_TTL_MS, async (id: number) => carriedOf(await heldHere(id)), { max: 100 });
+  /** What a move carries: the sets declared 'carried' (the others are made again, or finished, where they are). */
+  const carriedOf = async (account: { id: number; usuario: string }) => accountFileList(deps.dataDir, await deps.files(db, account, 'carried'));
 
   /** An account the operator manages (any but another operator's), else 404. */
   async function accountOf(id: number) {
@@ -117,7 +120,7 @@ export function createAccountMoveService(deps: {
     /** The account's files with their size and sha256 (the target's manifest). */
     async manifest(id: number): Promise<AccountFilesResponse> {
       const account = await heldHere(id);
-      const { files, roots } = await accountFileList(db, deps.dataDir, deps.library, account);
+      const { files, roots } = await carriedOf(account);
       const arquivos = [];
       for (const f of files) arquivos.push({ caminho: f.caminho, tamanho: f.tamanho, sha256: await sha256Of(f.abs) });
       return { success: true, arquivos, raizes: roots };
@@ -128,7 +131,7 @@ export function createAccountMoveService(deps: {
       const account = await heldHere(id);
       // a path the reused list lacks is looked up in a fresh one (a file written since)
       const found = (await listOf(id)).files.find((f) => f.caminho === caminho)
-        ?? (await accountFileList(db, deps.dataDir, deps.library, account)).files.find((f) => f.caminho === caminho);
+        ?? (await carriedOf(account)).files.find((f) => f.caminho === caminho);
       if (!found) throw notFound();
       const st = await fsp.stat(found.abs).catch(() => null);
       if (!st?.isFile()) throw notFound();
@@ -140,7 +143,8 @@ export function createAccountMoveService(deps: {
       const row = await db.selectFrom('accounts').select(['id', 'usuario', 'codigo_servidor']).where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound();
       if ((row.codigo_servidor ?? deps.nodeId) === deps.nodeId) throw new AppError('account_move_release_refused');
-      for (const file of await accountFiles(deps.dataDir, deps.library, row, await recordedOf(db, row.id))) {
+      // every set, carried or not: nothing of the account stays on the server it left
+      for (const file of await deps.files(db, row)) {
         await fsp.rm(file, { recursive: true, force: true });
       }
       deps.log(`conta ${row.usuario}: cópia antiga apagada deste servidor (a conta está no servidor ${row.codigo_servidor})`);

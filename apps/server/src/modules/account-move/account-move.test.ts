@@ -220,9 +220,16 @@ describe('account move: Mover para outro servidor', () => {
     assert.equal((await wrongAccount.json()).code, 'server_token_scope');
     assert.equal((await get(files, await bearer({ account: channel.id, source: 2, target: 1 }))).status, 403, 'meant for another server');
 
+    // what is made again on the server it plays on (the standby slate, HLS fragments) is not carried
+    fs.mkdirSync(path.join(h.config.dataDir, 'fallback', String(channel.id)), { recursive: true });
+    fs.writeFileSync(path.join(h.config.dataDir, 'fallback', String(channel.id), 'sinal.png'), 'png');
+    fs.mkdirSync(path.join(h.config.dataDir, 'hls'), { recursive: true });
+    fs.writeFileSync(path.join(h.config.dataDir, 'hls', `${channel.usuario}_live-1.ts`), 'ts');
     const good = await bearer({ account: channel.id, source: 1, target: 2 });
     const manifest = accountFilesResponseSchema.parse(await (await get(files, good)).json());
     assert.deepEqual(manifest.arquivos.map((f) => f.caminho), [`storage/${channel.usuario}/segredo.txt`]);
+    fs.rmSync(path.join(h.config.dataDir, 'fallback', String(channel.id)), { recursive: true });
+    fs.rmSync(path.join(h.config.dataDir, 'hls', `${channel.usuario}_live-1.ts`));
     assert.equal(manifest.arquivos[0]!.sha256, createHash('sha256').update('só da conta').digest('hex'));
     const file = (caminho: string) => get(`/api/interno/contas/${channel.id}/arquivo?caminho=${encodeURIComponent(caminho)}`, good);
     const part = await fetch(`${url1}/api/interno/contas/${channel.id}/arquivo?caminho=${encodeURIComponent(manifest.arquivos[0]!.caminho)}`,
@@ -313,7 +320,8 @@ describe('account move: Mover para outro servidor', () => {
     assert.equal(done!.arquivos_copiados, 4);
     assert.equal(done!.bytes_total, 200_000 + 4 * 1024 * 1024 + 3000);
     const resumed = pulls.slice(pullsBefore).filter((p) => p.route === 'arquivo');
-    assert.deepEqual(resumed.map((p) => p.caminho), [`storage/${channel.usuario}/videos/z-grande.mp4`, `logos/${logo}`],
+    // the logo comes first in the manifest (the modules' order), the big file last: only it is fetched again
+    assert.deepEqual(resumed.map((p) => p.caminho), [`storage/${channel.usuario}/videos/z-grande.mp4`],
       'the files copied before the stop are not fetched again');
     assert.ok(resumed[0]!.start >= kept, `the big file resumes at ${resumed[0]!.start}, not from zero`);
 

@@ -1,3 +1,4 @@
+import { accountFilesOf } from '../account-files.ts';
 import { defineModule } from '../module.ts';
 import { createAccountMoveService, type AccountMoveService } from './account-move.service.ts';
 import { accountMoveRoutes } from './account-move.routes.ts';
@@ -19,10 +20,11 @@ declare module '../module.ts' {
 export const accountMoveModule = defineModule({
   name: 'account-move',
   services: {
-    accountMove: ({ store, jobs, library, config, services, log }) => createAccountMoveService({
-      db: store.db, jobs, dataDir: config.dataDir, library, nodeId: config.media.nodeId,
-      serverOf: (codigo) => services.servers.serverOf(codigo),
-      dropPublisher: (name) => services.media.dropPublisher(name), log: log('mudanca'),
+    accountMove: (ctx) => createAccountMoveService({
+      db: ctx.store.db, jobs: ctx.jobs, dataDir: ctx.config.dataDir, nodeId: ctx.config.media.nodeId,
+      files: (tx, account, kind) => accountFilesOf(ctx, tx, account, kind),
+      serverOf: (codigo) => ctx.services.servers.serverOf(codigo),
+      dropPublisher: (name) => ctx.services.media.dropPublisher(name), log: ctx.log('mudanca'),
     }),
   },
   routes: (app, { services, config }) =>

@@ -150,10 +150,11 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
         await repo.bumpTokenVersion(tx, row.id, nowIso());
       });
     },
+    /** The command line's disable (the operator's suspension) and enable (lifts any). */
     async setDisabled(email: string, disabled: boolean): Promise<void> {
       const row = await byEmailOrFail(email);
       await db.transaction().execute(async (tx) => {
-        await repo.update(tx, row.id, { disabled: disabled ? 1 : 0 });
+        await repo.update(tx, row.id, { suspension: disabled ? 'suspended_by_operator' : 'active' });
         await repo.bumpTokenVersion(tx, row.id, nowIso());
       });
     },

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { Suspension } from '@painel/contract';
 
 export interface AccountsTable {
   id: Generated<number>;
@@ -21,8 +22,8 @@ export interface AccountsTable {
   revenda_id: number | null;
   codigo_servidor: number | null;
   codigo_cliente: number | null;
-  /** 0 active; suspended: 1 by itself, 2 with its reseller (migration 014). */
-  disabled: Generated<number>;
+  /** Active, or suspended and by whom (migration 021); read it with isSuspended(). */
+  suspension: Generated<Suspension>;
   /** How many streamings a revenda may have; 0 for the others. */
   max_streamings: Generated<number>;
   /** What OBS carries in the stream key; null until first needed (accounts made after migration 002). */

@@ -1,3 +1,4 @@
+import { isSuspended } from '@painel/contract';
 import argon2 from 'argon2';
 import type { User } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
@@ -25,7 +26,7 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; tok
       if (attempt.blocked) throw new AppError('too_many_attempts');
       const ok = await argon2.verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
       if (!row || !ok) throw new AppError('wrong_credentials');
-      if (row.disabled) throw new AppError('account_disabled');
+      if (isSuspended(row.suspension)) throw new AppError('account_disabled');
       await throttle.succeed(ip, accountKey, attempt.ids);
       return { token: await tokens.sign(row), user: await accounts.toUser(row) };
     },
@@ -37,13 +38,13 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; tok
       const row = (await sessionOf(id, sid ?? ''))[0];
       if (!row) throw new AppError('invalid_token');
       const { session_revoked: revoked, ...account } = row satisfies AccountRow & { session_revoked: unknown };
-      if (account.disabled || account.token_version !== ver || Number(revoked)) throw new AppError('invalid_token');
+      if (isSuspended(account.suspension) || account.token_version !== ver || Number(revoked)) throw new AppError('invalid_token');
       const user = await accounts.toUser(account);
       const auth: Auth = { account, user, userId: user.effective_user_id ?? user.id, session: { sid, exp } };
       if (imp !== undefined) {
         // an entered panel lasts only while whoever entered still may: active, and still its reseller or the operator
         const by = await accounts.byId(imp);
-        const allowed = by && !by.disabled && (by.tipo === 'admin' || (by.tipo === 'revenda' && account.revenda_id === by.id));
+        const allowed = by && !isSuspended(by.suspension) && (by.tipo === 'admin' || (by.tipo === 'revenda' && account.revenda_id === by.id));
         if (!allowed) throw new AppError('invalid_token');
         auth.impersonator = { id: by.id, usuario: by.usuario, nome: by.nome };
         auth.user = { ...user, acessado_por: { usuario: by.usuario, nome: by.nome } };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { VIDEO_NAME_MAX } from '@painel/contract';
+import { isSuspended, VIDEO_NAME_MAX } from '@painel/contract';
 import {
   YTDLP_INFO_FILE, YTDLP_MEDIA_STEM, classifyYtdlpFailure, overallPercent, parseYtdlpProgress, readYtdlpInfo, ytdlpDownloadArgs,
   ytdlpInfoArgs, type YtdlpFacts,
@@ -77,7 +77,7 @@ function downloadHandler(core: Pick<Core, 'config' | 'library' | 'accounts' | 'g
   async function fetchVideo(ctx: JobContext<DownloadInput>): Promise<DownloadResult> {
     const { input } = ctx;
     const account = await accounts.byId(input.accountId);
-    if (!account || account.disabled) throw new AppError('download_failed');
+    if (!account || isSuspended(account.suspension)) throw new AppError('download_failed');
     const owner = ownerOfAccount(account);
     if (owner.userId !== ctx.job.user_id) throw new AppError('download_failed');
     const folderId = input.folderId;

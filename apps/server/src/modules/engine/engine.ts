@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { msg } from '@painel/contract';
+import { isSuspended, msg } from '@painel/contract';
 import { nowIso, type Db } from '../../platform/db.ts';
 import type { ProcessState } from './engine.table.ts';
 import { killGroup, pidsWithEnv } from '../../platform/exec.ts';
@@ -341,7 +341,7 @@ export function createEngine(o: EngineOptions) {
   async function reconcileRow(row: NodeRow, now: number): Promise<void> {
     // past its end time, or its broadcast is over
     const ended = (row.end_at !== null && Date.parse(row.end_at) <= now) || row.transmission_status === 'ended';
-    if (row.desired === 'running' && row.disabled) {
+    if (row.desired === 'running' && isSuspended(row.suspension)) {
       await endOrphans(row.id);
       await stopChild(row.id, null);
       await observe(row.id, { desired: 'stopped', state: 'error', error: msg.accountDisabled, pid: null, state_at: nowIso() });

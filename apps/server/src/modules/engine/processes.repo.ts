@@ -14,7 +14,7 @@ export function createProcessesRepo() {
     ofNode: (tx: Tx, nodeId: number) =>
       tx.selectFrom('media_processes as p').innerJoin('accounts as a', 'a.id', 'p.user_id')
         .leftJoin('transmissions as t', 't.id', 'p.transmission_id')
-        .selectAll('p').select(['a.disabled', 't.status as transmission_status'])
+        .selectAll('p').select(['a.suspension', 't.status as transmission_status'])
         .where('p.node_id', '=', nodeId)
         .where((eb) => eb.or([eb('p.desired', '=', 'running'), eb('p.pid', 'is not', null)]))
         .orderBy('p.id').execute(),

@@ -2,7 +2,7 @@ import { defineModule } from '../module.ts';
 import { slateChild } from './fallback.child.ts';
 import { createFallbackRepo } from './fallback.repo.ts';
 import { fallbackRoutes } from './fallback.routes.ts';
-import { createFallbackService, type FallbackService } from './fallback.service.ts';
+import { createFallbackService, slateFiles, type FallbackService } from './fallback.service.ts';
 
 declare module '../module.ts' {
   interface Services {
@@ -18,6 +18,8 @@ const repo = createFallbackRepo();
  */
 export const fallbackModule = defineModule({
   name: 'fallback',
+  // the standby slate (video, picture, recipe): made again from the logo and the text when armed
+  accountFiles: [{ name: 'slate', root: 'fallback', kind: 'local', of: async ({ config }, _tx, a) => [slateFiles(config.dataDir, a.id).dir] }],
   services: {
     fallback: ({ store, config, services, log }) => createFallbackService({
       db: store.db, repo, config, channel: services.channel, processes: services.processes, playlists: services.playlists,

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { FTPError, type Client } from 'basic-ftp';
-import { msg, remoteBaseName } from '@painel/contract';
+import { isSuspended, msg, remoteBaseName } from '@painel/contract';
 import { defineJob, type Core } from '../module.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseJson, type JobContext, type JobHandler } from '../../platform/jobs.ts';
@@ -49,7 +49,7 @@ export function migrationHandler(core: Core, opts: { timeoutMs?: number } = {}):
   return async (ctx) => {
     const { input } = ctx;
     const account = await core.accounts.byId(input.accountId);
-    if (!account || account.disabled) throw new AppError('ftp_migration_owner_gone');
+    if (!account || isSuspended(account.suspension)) throw new AppError('ftp_migration_owner_gone');
     const owner = ownerOfAccount(account);
     if (owner.userId !== ctx.job.user_id) throw new AppError('ftp_migration_owner_gone');
 

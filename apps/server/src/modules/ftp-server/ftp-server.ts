@@ -2,7 +2,7 @@ import dns from 'node:dns/promises';
 import net, { isIPv4, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FtpSrv, type FtpConnection } from 'ftp-srv';
-import { errorText, msg } from '@painel/contract';
+import { errorText, isSuspended, msg } from '@painel/contract';
 import type { Core, Services } from '../module.ts';
 import { sameSecret } from '../../platform/crypto.ts';
 import { orDiskFull } from '../../platform/errors.ts';
@@ -263,14 +263,14 @@ export async function startFtp(
     if (!s) return true;
     const row = await accounts.byId(s.accountId);
     const moving = !!row && (await core.services.accountMove.isMoving(row.id));
-    if (row && !row.disabled && row.token_version === s.version && livesHere(row.codigo_servidor) && !moving) return true;
+    if (row && !isSuspended(row.suspension) && row.token_version === s.version && livesHere(row.codigo_servidor) && !moving) return true;
     sessions.delete(connection);
     if (moving) {
       await connection.close(421, errorText('account_moving')).catch(noop);
       return false;
     }
     // an account moved to another server meanwhile is told where it is now
-    const moved = row && !row.disabled && row.token_version === s.version;
+    const moved = row && !isSuspended(row.suspension) && row.token_version === s.version;
     await connection.close(421, moved ? await elsewhere(row.codigo_servidor) : msg.ftpSessionEnded).catch(noop);
     return false;
   }
@@ -298,7 +298,7 @@ export async function startFtp(
         await sleep(250); // slows a guesser on one connection too
         throw new Error(msg.ftpWrongCredentials);
       }
-      if (row.disabled) throw new Error(msg.accountDisabled);
+      if (isSuspended(row.suspension)) throw new Error(msg.accountDisabled);
       await throttle.succeed(connection.ip, ident, attempt.ids);
       // the right password on the wrong server: the reply names the account's server
       if (!livesHere(row.codigo_servidor)) throw new Error(await elsewhere(row.codigo_servidor));

@@ -1,3 +1,4 @@
+import { isSuspended } from '@painel/contract';
 import { defineModule } from '../module.ts';
 import { ownerOfAccount } from './owner.ts';
 import { libraryRoutes } from './library.routes.ts';
@@ -10,10 +11,12 @@ import { createSyncRequests, syncJob } from './sync.jobs.ts';
  */
 export const libraryModule = defineModule({
   name: 'library',
+  // the account's folders and videos: the customer's own
+  accountFiles: [{ name: 'library', root: 'storage', kind: 'carried', of: async ({ library }, _tx, a) => [library.storage.accountDir(a.usuario)] }],
   routes: (app, { config, store, jobs, accounts, library, services }) => {
     libraryRoutes(app, library, services.auth.authenticate, async (login) => {
       const row = await accounts.byLogin(login);
-      return row && !row.disabled && row.usuario === login ? ownerOfAccount(row) : null;
+      return row && !isSuspended(row.suspension) && row.usuario === login ? ownerOfAccount(row) : null;
     }, createSyncRequests({ db: store.db, jobs }), config);
   },
   jobs: [syncJob],

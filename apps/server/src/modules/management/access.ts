@@ -1,3 +1,4 @@
+import { isSuspended } from '@painel/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -19,7 +20,7 @@ export function createPanelAccess(deps: { db: Db; auth: AuthService; audit: Audi
     async enter(caller: Caller, id: number): Promise<{ success: true; token: string; expira_em: string }> {
       const row = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
       if (!inScope(caller.scope, row) || row.tipo !== 'streaming') throw notFound();
-      if (row.disabled) throw new AppError('account_disabled');
+      if (isSuspended(row.suspension)) throw new AppError('account_disabled');
       const token = await deps.auth.openFor(row, caller.actor.id ?? 0, PANEL_ACCESS_TTL_S);
       const by = caller.actor.id !== null ? await db.selectFrom('accounts').select('nome').where('id', '=', caller.actor.id).executeTakeFirst() : undefined;
       await db.transaction().execute((tx) => deps.audit.record(tx, caller.actor, 'panel_accessed', row));

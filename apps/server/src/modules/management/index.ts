@@ -1,3 +1,4 @@
+import { accountFilesOf } from '../account-files.ts';
 import { defineModule } from '../module.ts';
 import { createPanelAccess, type PanelAccess } from './access.ts';
 import { accessRoutes } from './access.routes.ts';
@@ -19,14 +20,15 @@ declare module '../module.ts' {
 export const managementModule = defineModule({
   name: 'management',
   services: {
-    management: ({ store, library, accounts, services, config }) => {
+    management: (ctx) => {
+      const { store, library, accounts, services, config } = ctx;
       // what a suspension stops at once, and a deletion
       const effects = createAccountEffects({ store, services });
       return createManagementService({
         db: store.db, accounts, audit: services.audit,
         usageMB: async (id) => (await library.usageOf(id)).espacoUsadoMB,
         viewersNow: (id) => services.viewers.shown(id),
-        effects, removal: createRemoval({ db: store.db, dataDir: config.dataDir, library, effects, audit: services.audit }),
+        effects, removal: createRemoval({ db: store.db, effects, audit: services.audit, files: (tx, account) => accountFilesOf(ctx, tx, account) }),
         nodeId: config.media.nodeId,
       });
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AuditAction, ManagedAccount, NewStreamingBody, Pool, StreamingPlanBody } from '@painel/contract';
+import { isSuspended, type AuditAction, type ManagedAccount, type NewStreamingBody, type Pool, type StreamingPlanBody, type Suspension } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
 import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -8,9 +8,6 @@ import { MIN_PASSWORD, hashPassword, type AccountsService } from '../accounts/ac
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import type { AccountEffects } from './effects.ts';
 import type { Removal } from './removal.ts';
-
-/** Suspended by itself, or with its reseller (accounts.disabled, migration 014). */
-export const SUSPENDED = { self: 1, withReseller: 2 } as const;
 
 /** Which accounts a caller manages: the operator every account, a reseller its streamings. */
 export type Scope = { kind: 'operator' } | { kind: 'reseller'; id: number };
@@ -89,8 +86,9 @@ export function createManagementService(deps: {
       id: row.id, usuario: row.usuario, nome: row.nome, email: row.email, tipo: row.tipo,
       bitrate: row.bitrate, espectadores: row.espectadores, espaco: row.espaco, espaco_usado: used,
       ao_vivo: live.has(row.id), espectadores_agora: viewers,
-      suspensa: row.disabled !== 0,
-      suspensa_pela_revenda: row.disabled === SUSPENDED.withReseller || (row.revenda_id !== null && !!suspendedResellers?.has(row.revenda_id)),
+      suspensa: isSuspended(row.suspension),
+      suspensao: row.suspension,
+      suspensa_pela_revenda: row.suspension === 'suspended_with_reseller' || (row.revenda_id !== null && !!suspendedResellers?.has(row.revenda_id)),
       revenda_id: row.revenda_id, created_at: row.created_at,
     };
   }
@@ -117,23 +115,49 @@ export function createManagementService(deps: {
     };
   }
 
-  /** Suspends (1) or reactivates (0) an account; a reseller's streamings go and come back with it. */
-  async function setSuspended(tx: Tx, row: AccountRow, suspended: boolean): Promise<void> {
+  /**
+   * Puts an account in a state (suspended by whom, or active again); a reseller's streamings go
+   * and come back with it: those active go ('suspended_with_reseller'), and only those come back.
+   */
+  async function setSuspension(tx: Tx, row: AccountRow, state: Suspension): Promise<void> {
     const now = nowIso();
-    await tx.updateTable('accounts').set((eb) => ({ disabled: suspended ? SUSPENDED.self : 0, token_version: eb('token_version', '+', 1), updated_at: now }))
+    await tx.updateTable('accounts').set((eb) => ({ suspension: state, token_version: eb('token_version', '+', 1), updated_at: now }))
       .where('id', '=', row.id).execute();
     if (row.tipo !== 'revenda') return;
-    // its streamings: those active go with it; on return, only those that went with it come back
+    const [from, to]: [Suspension, Suspension] = isSuspended(state) ? ['active', 'suspended_with_reseller'] : ['suspended_with_reseller', 'active'];
     await tx.updateTable('accounts')
-      .set((eb) => ({ disabled: suspended ? SUSPENDED.withReseller : 0, token_version: eb('token_version', '+', 1), updated_at: now }))
-      .where('revenda_id', '=', row.id).where('disabled', '=', suspended ? 0 : SUSPENDED.withReseller).execute();
+      .set((eb) => ({ suspension: to, token_version: eb('token_version', '+', 1), updated_at: now }))
+      .where('revenda_id', '=', row.id).where('suspension', '=', from).execute();
   }
 
   /** The account and, for a reseller, its streamings that are suspended now. */
   async function suspendedWith(row: AccountRow): Promise<number[]> {
     if (row.tipo !== 'revenda') return [row.id];
-    const rows = await db.selectFrom('accounts').select('id').where('revenda_id', '=', row.id).where('disabled', '!=', 0).execute();
+    const rows = await db.selectFrom('accounts').select('id').where('revenda_id', '=', row.id).where('suspension', '!=', 'active').execute();
     return [row.id, ...rows.map((r) => r.id)];
+  }
+
+  /**
+   * What a suspension by this caller makes of an account's state, or null when nothing changes:
+   * a reseller suspends an active streaming; the operator suspends any account, and takes over a
+   * suspension that was the reseller's (or came with it), so only the operator can lift it.
+   */
+  function suspensionBy(scope: Scope, state: Suspension): Suspension | null {
+    if (scope.kind === 'reseller') return state === 'active' ? 'suspended_by_reseller' : null;
+    return state === 'suspended_by_operator' ? null : 'suspended_by_operator';
+  }
+
+  /**
+   * Refuses a reactivation this caller may not make: a suspension that came with the reseller,
+   * or any of a streaming whose reseller is suspended (the reseller comes back first); the
+   * operator's suspension, to a reseller (its session or its key).
+   */
+  async function checkLift(tx: Tx, scope: Scope, row: AccountRow): Promise<void> {
+    if (row.suspension === 'suspended_with_reseller') throw new AppError('account_suspended_by_reseller');
+    if (row.suspension === 'suspended_by_operator' && scope.kind === 'reseller') throw new AppError('account_suspended_by_operator');
+    if (row.revenda_id === null) return;
+    const reseller = await tx.selectFrom('accounts').select('suspension').where('id', '=', row.revenda_id).executeTakeFirst();
+    if (reseller && isSuspended(reseller.suspension)) throw new AppError('account_suspended_by_reseller');
   }
 
   return {
@@ -156,7 +180,7 @@ export function createManagementService(deps: {
       q = scope.kind === 'operator' ? q.where('tipo', '!=', 'admin') : q.where('revenda_id', '=', scope.id).where('tipo', '=', 'streaming');
       const rows = await q.execute();
       const live = await liveIds(db, rows.map((r) => r.id));
-      const suspendedResellers = new Set(rows.filter((r) => r.tipo === 'revenda' && r.disabled !== 0).map((r) => r.id));
+      const suspendedResellers = new Set(rows.filter((r) => r.tipo === 'revenda' && isSuspended(r.suspension)).map((r) => r.id));
       const streamings = await Promise.all(rows.map((r) => view(r, live, suspendedResellers)));
       return { success: true, streamings, pool: scope.kind === 'reseller' ? await poolOf(scope.id) : null };
     },
@@ -211,11 +235,12 @@ export function createManagementService(deps: {
       const { scope } = caller;
       const row = await db.transaction().execute(async (tx) => {
         const before = await accountIn(tx, scope, id);
-        if (before.disabled === 0) {
-          await setSuspended(tx, before, true);
-          await audit.record(tx, caller.actor, 'account_suspended', before);
-        }
-        return { ...before, disabled: before.disabled || SUSPENDED.self };
+        const state = suspensionBy(scope, before.suspension);
+        if (!state) return before;
+        await setSuspension(tx, before, state);
+        // who suspended is the entry's author; the detail says which suspension it is now
+        await audit.record(tx, caller.actor, 'account_suspended', before, `${before.suspension} → ${state}`);
+        return { ...before, suspension: state };
       });
       // what it (and a reseller's streamings that went with it) has on air stops now, not at the worker's next pass
       await deps.effects?.stopAccounts(await suspendedWith(row));
@@ -226,12 +251,12 @@ export function createManagementService(deps: {
       const { scope } = caller;
       const row = await db.transaction().execute(async (tx) => {
         const before = await accountIn(tx, scope, id);
-        if (before.disabled === SUSPENDED.withReseller) throw new AppError('account_suspended_by_reseller');
-        if (before.disabled !== 0) {
-          await setSuspended(tx, before, false);
-          await audit.record(tx, caller.actor, 'account_reactivated', before);
-        }
-        return { ...before, disabled: 0 };
+        if (!isSuspended(before.suspension)) return before;
+        await checkLift(tx, scope, before);
+        await setSuspension(tx, before, 'active');
+        // who lifted is the entry's author; the detail says whose suspension it was
+        await audit.record(tx, caller.actor, 'account_reactivated', before, `${before.suspension} → active`);
+        return { ...before, suspension: 'active' as const };
       });
       // access comes back; what the suspension stopped stays stopped (nothing is started here)
       return { success: true, streaming: await viewOne(row) };
@@ -255,8 +280,8 @@ export function createManagementService(deps: {
     /** One account of the scope as the screens show it (plan, use, state), with a reseller's pool. */
     async describe(caller: Caller, id: number): Promise<{ account: ManagedAccount; pool: Pool | null }> {
       const row = await accountIn(db, caller.scope, id);
-      const reseller = row.revenda_id === null ? undefined : await db.selectFrom('accounts').select('disabled').where('id', '=', row.revenda_id).executeTakeFirst();
-      const account = await view(row, await liveIds(db, [row.id]), reseller?.disabled ? new Set([row.revenda_id!]) : undefined);
+      const reseller = row.revenda_id === null ? undefined : await db.selectFrom('accounts').select('suspension').where('id', '=', row.revenda_id).executeTakeFirst();
+      const account = await view(row, await liveIds(db, [row.id]), reseller && isSuspended(reseller.suspension) ? new Set([row.revenda_id!]) : undefined);
       return { account, pool: row.tipo === 'revenda' ? await poolOf(row.id) : null };
     },
 

@@ -57,7 +57,7 @@ describe('management: a reseller and its streamings', () => {
     }
     const row = await h.core.accounts.byId(channel.id);
     assert.equal(row?.bitrate, 3000);
-    assert.equal(row?.disabled, 0);
+    assert.equal(row?.suspension, 'active');
     assert.equal(await h.core.accounts.byLogin('intruso'), undefined);
   });
 
@@ -117,7 +117,7 @@ describe('management: a reseller and its streamings', () => {
       assert.equal(r.statusCode, 404, `${method} ${url}`);
     }
     const after = (await h.core.accounts.byId(sol.id))!;
-    assert.deepEqual([after.bitrate, after.disabled, after.password_hash], [sol.bitrate, 0, sol.password_hash]);
+    assert.deepEqual([after.bitrate, after.suspension, after.password_hash], [sol.bitrate, 'active', sol.password_hash]);
     assert.deepEqual((await call(resellerB.token, 'GET', '/api/revenda/streamings')).json().streamings, []);
   });
 
@@ -134,7 +134,8 @@ describe('management: a reseller and its streamings', () => {
     // the operator suspends the reseller: it and its active streamings; lua stays suspended by itself
     const off = await call(operator.token, 'POST', `/api/revenda/streamings/${resellerA.id}/suspender`);
     assert.equal(off.statusCode, 200, off.body);
-    assert.deepEqual([(await h.core.accounts.byId(resellerA.id))!.disabled, (await h.core.accounts.byId(sol.id))!.disabled, (await h.core.accounts.byId(lua.id))!.disabled], [1, 2, 1]);
+    assert.deepEqual([(await h.core.accounts.byId(resellerA.id))!.suspension, (await h.core.accounts.byId(sol.id))!.suspension, (await h.core.accounts.byId(lua.id))!.suspension],
+      ['suspended_by_operator', 'suspended_with_reseller', 'suspended_by_reseller']);
     assert.equal(await loginStatus(resellerA.email, resellerA.password), 403);
     const whileOff = await call(operator.token, 'POST', `/api/revenda/streamings/${sol.id}/reativar`);
     assert.deepEqual([whileOff.statusCode, whileOff.json().code], [409, 'account_suspended_by_reseller']);
@@ -143,7 +144,8 @@ describe('management: a reseller and its streamings', () => {
 
     const on = await call(operator.token, 'POST', `/api/revenda/streamings/${resellerA.id}/reativar`);
     assert.equal(on.statusCode, 200, on.body);
-    assert.deepEqual([(await h.core.accounts.byId(resellerA.id))!.disabled, (await h.core.accounts.byId(sol.id))!.disabled, (await h.core.accounts.byId(lua.id))!.disabled], [0, 0, 1]);
+    assert.deepEqual([(await h.core.accounts.byId(resellerA.id))!.suspension, (await h.core.accounts.byId(sol.id))!.suspension, (await h.core.accounts.byId(lua.id))!.suspension],
+      ['active', 'active', 'suspended_by_reseller']);
     resellerA.token = await h.login(resellerA.email, resellerA.password);
     assert.equal((await call(resellerA.token, 'POST', `/api/revenda/streamings/${lua.id}/reativar`)).statusCode, 200);
     assert.equal(await loginStatus(lua.email, 'senha-do-canal'), 200);

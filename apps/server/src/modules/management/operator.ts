@@ -1,3 +1,4 @@
+import { isSuspended } from '@painel/contract';
 import type { InstallationTotals, NewResellerBody, ResellerPoolBody, ResellerSummary } from '@painel/contract';
 import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -60,7 +61,7 @@ export function createOperatorService(deps: {
     const held = await heldBy(db, row.id);
     const used = await Promise.all(streamings.map((s) => usage(s.id)));
     return {
-      id: row.id, usuario: row.usuario, nome: row.nome, email: row.email, suspensa: row.disabled !== 0, created_at: row.created_at,
+      id: row.id, usuario: row.usuario, nome: row.nome, email: row.email, suspensa: isSuspended(row.suspension), created_at: row.created_at,
       pool: {
         max_streamings: row.max_streamings, streamings: held.count, bitrate: row.bitrate,
         espectadores: row.espectadores, espectadores_usados: held.viewers, espaco: row.espaco, espaco_usado: held.storage,

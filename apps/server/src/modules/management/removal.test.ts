@@ -86,11 +86,14 @@ describe('deleting an account', () => {
   /** What lies under DATA_DIR that belongs to the account: by its login, its id's folders, or a name its rows recorded. */
   const onDisk = (x: { id: number; usuario: string }, recorded: string[] = []) => walk(s.h.config.dataDir).filter((f) => {
     const parts = f.split(path.sep);
-    return parts.some((p) => p.includes(x.usuario)) || (parts[0] === 'apps' && parts[1] === String(x.id))
+    return parts.some((p) => p.includes(x.usuario)) || (['apps', 'fallback'].includes(parts[0]!) && parts[1] === String(x.id))
       || recorded.some((r) => f === r || f.startsWith(`${r}${path.sep}`));
   });
 
-  /** What an account has: a video, a playlist on air, a booking, a logo, its app's files, a built APK. */
+  /**
+   * What an account has: a video, a playlist on air, a booking, a logo, its app's files, a built
+   * APK, its standby slate and the parts of a recording waiting for its broadcast to come back.
+   */
   async function furnish(x: Account, onAir: boolean): Promise<string[]> {
     const folder = await newFolder(s.h, x.token, 'Canal');
     const r = await upload(s.h, x.token, folder, 'um.mp4', makeChannelClip(dir, `${x.usuario}-um`, 'testsrc', 6));
@@ -115,7 +118,16 @@ describe('deleting an account', () => {
     fs.mkdirSync(path.join(dataDir, 'apps', 'apk'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'apps', 'apk', apk), 'apk');
     await db().insertInto('android_apps').values({ user_id: x.id, origem: 'android', nome: 'TV', versao: '1.0', state: 'done', zip: apk, created_at: at, updated_at: at }).execute();
-    const recorded = [path.join('logos', logo), path.join('apps', 'apk', apk)];
+    fs.mkdirSync(path.join(dataDir, 'fallback', String(x.id)), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'fallback', String(x.id), 'sinal.png'), 'png');
+    const recording = await db().insertInto('recordings').values({
+      user_id: x.id, node_id: 1, transmission_id: null, process_id: null, stream_name: `${x.usuario}_live`, titulo: 'Culto', state: 'paused',
+      stop_reason: null, error: null, resume_until: new Date(Date.now() + 3_600_000).toISOString(), video_id: null, started_at: at, ended_at: null, updated_at: at,
+    }).returning('id').executeTakeFirstOrThrow();
+    const parts = path.join('storage', '.recordings', String(recording.id));
+    fs.mkdirSync(path.join(dataDir, parts), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, parts, 'parte-1.mp4'), 'mp4');
+    const recorded = [path.join('logos', logo), path.join('apps', 'apk', apk), parts];
     if (onAir) {
       assert.equal((await call(x.token, 'POST', '/api/streaming/start', { playlist_id: playlist })).statusCode, 200);
       const row = await eventually(async () => {
@@ -167,7 +179,8 @@ describe('deleting an account', () => {
   test('deleted: its broadcast stops, and nothing of it is left in the database or on disk; the other streaming keeps everything', async () => {
     const beforeB = { rows: await referencing(b.id), files: onDisk(b).length };
     assert.ok(Object.keys(await referencing(a.id)).length >= 8, JSON.stringify(await referencing(a.id)));
-    assert.ok(onDisk(a, named).length >= 6, onDisk(a, named).join('\n'));
+    const files = onDisk(a, named);
+    for (const root of ['storage', 'logos', 'apps', 'fallback', 'playout', 'hls']) assert.ok(files.some((f) => f.startsWith(`${root}${path.sep}`)), `${root}: ${files.join(', ')}`);
 
     const r = await call(reseller.token, 'DELETE', `/api/revenda/streamings/${a.id}`);
     assert.equal(r.statusCode, 200, r.body);

@@ -1,11 +1,8 @@
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { Db, Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
-import { apkDir } from '../android-app/apk-files.ts';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
-import type { Library } from '../library/library.ts';
 import type { AccountEffects } from './effects.ts';
 
 /** Columns that name an account in the tables of other modules. */
@@ -23,34 +20,17 @@ export async function accountTables(db: Db): Promise<{ table: string; column: st
   return out;
 }
 
-/** Every file the panel keeps for an account under DATA_DIR: by its login, its id, and the names its rows record. */
-export async function accountFiles(dataDir: string, library: Pick<Library, 'storage'>, account: { id: number; usuario: string }, recorded: {
-  logos: string[]; apks: string[]; processes: number[];
-}): Promise<string[]> {
-  const login = account.usuario;
-  const inDir = async (dir: string, match: (name: string) => boolean) =>
-    (await fsp.readdir(dir).catch(() => [] as string[])).filter(match).map((n) => path.join(dir, n));
-  const hls = path.join(dataDir, 'hls');
-  return [
-    library.storage.accountDir(login),
-    // {login}_live.m3u8 and {login}_live-N.ts (a login has no '.' nor '-', so no other channel's file matches)
-    ...(await inDir(hls, (n) => n.startsWith(`${login}_live.`) || n.startsWith(`${login}_live-`))),
-    path.join(dataDir, 'apps', String(account.id)),
-    ...recorded.apks.map((n) => path.join(apkDir(dataDir), path.basename(n))),
-    // {login}-{app id}-{random}.apk: one whose row is gone is matched by its name
-    ...(await inDir(apkDir(dataDir), (n) => n.startsWith(`${login}-`) && n.endsWith('.apk'))),
-    ...recorded.logos.map((n) => path.join(dataDir, 'logos', path.basename(n))),
-    ...recorded.processes.map((id) => path.join(dataDir, 'playout', String(id))),
-  ];
-}
-
 /**
  * Deleting an account, in one go: what it has on air stops, every row that names it goes in one
  * transaction (the account's row cascades to its modules' tables; any table with a user_id or
- * account_id column is swept as well) with the audit entry, and then its files. A reseller is
- * deleted only without streamings.
+ * account_id column is swept as well) with the audit entry, and then its files: every set the
+ * modules declare (`files`, read in the transaction before the rows go). A reseller is deleted
+ * only without streamings.
  */
-export function createRemoval(deps: { db: Db; dataDir: string; library: Pick<Library, 'storage'>; effects: AccountEffects; audit: AuditService }) {
+export function createRemoval(deps: {
+  db: Db; effects: AccountEffects; audit: AuditService;
+  files: (tx: Tx, account: { id: number; usuario: string }) => Promise<string[]>;
+}) {
   const { db, audit } = deps;
 
   async function streamingsOf(tx: Tx, resellerId: number): Promise<number> {
@@ -68,24 +48,19 @@ export function createRemoval(deps: { db: Db; dataDir: string; library: Pick<Lib
       // nginx writes the channel's HLS until its publisher is gone: the files are removed after that
       await deps.effects.offAir(row.usuario);
       const tables = await accountTables(db);
-      const recorded = await db.transaction().execute(async (tx) => {
+      const files = await db.transaction().execute(async (tx) => {
         const account = await check(tx);
         // under the account's lock: a streaming created for this reseller meanwhile is counted
         await tx.updateTable('accounts').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('id', '=', account.id).execute();
         if (account.tipo === 'revenda' && (await streamingsOf(tx, account.id)) > 0) throw new AppError('reseller_has_streamings');
-        const logos = (await tx.selectFrom('logos').select('arquivo').where('user_id', '=', account.id).execute()).map((r) => r.arquivo);
-        const apks = (await tx.selectFrom('android_apps').select('zip').where('user_id', '=', account.id).execute())
-          .map((r) => r.zip).filter((z): z is string => !!z);
-        const processes = (await tx.selectFrom('media_processes').select('id').where('user_id', '=', account.id).execute()).map((r) => r.id);
+        const paths = await deps.files(tx, account);
         await tx.deleteFrom('accounts').where('id', '=', account.id).execute();
         // the cascade took the modules' rows; a table without the foreign key is swept by its column
         for (const t of tables) await tx.deleteFrom(t.table as 'accounts').where(t.column as 'id', '=', account.id).execute();
         await audit.record(tx, actor, 'account_deleted', account);
-        return { account, logos, apks, processes };
+        return paths;
       });
-      for (const file of await accountFiles(deps.dataDir, deps.library, recorded.account, recorded)) {
-        await fsp.rm(file, { recursive: true, force: true });
-      }
+      for (const file of files) await fsp.rm(file, { recursive: true, force: true });
     },
   };
 }

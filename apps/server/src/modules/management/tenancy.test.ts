@@ -19,7 +19,7 @@ describe('tenancy: plan and owner fields a streaming sends are ignored', () => {
   /** What a streaming might try to give itself: a bigger plan, another owner, no suspension. */
   const EXTRA = {
     bitrate: 99_999, espectadores: 99_999, espaco: 9_999_999, tipo: 'admin', revenda_id: null, codigo_cliente: 4242,
-    max_streamings: 999, disabled: 0, max_lives: 999, max_lives_ativas: 999, max_agendamentos: 999, usuario: 'outro_login', email: 'outro@exemplo.com',
+    max_streamings: 999, suspension: 'active', max_lives: 999, max_lives_ativas: 999, max_agendamentos: 999, usuario: 'outro_login', email: 'outro@exemplo.com',
   };
   const FORM_EXTRA: Record<string, string> = Object.fromEntries(Object.entries(EXTRA).map(([k, v]) => [k, String(v)]));
 
@@ -88,8 +88,8 @@ describe('tenancy: plan and owner fields a streaming sends are ignored', () => {
     ];
     const before = await rowOf();
     assert.deepEqual(
-      [before.bitrate, before.espectadores, before.espaco, before.tipo, before.revenda_id, before.codigo_cliente, before.max_streamings, before.disabled],
-      [1000, 10, 500, 'streaming', reseller.id, null, 0, 0],
+      [before.bitrate, before.espectadores, before.espaco, before.tipo, before.revenda_id, before.codigo_cliente, before.max_streamings, before.suspension],
+      [1000, 10, 500, 'streaming', reseller.id, null, 0, 'active'],
     );
     const failed: string[] = [];
     for (const [name, send, then] of routes) {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { secret } from '../../platform/secrets.ts';
 import { ownerOfAccount } from '../library/owner.ts';
 import { defineModule } from '../module.ts';
@@ -19,6 +20,11 @@ const repo = createPlayersRepo();
 /** Players: the embeddable player pages, their settings, watermark and logos. */
 export const playersModule = defineModule({
   name: 'players',
+  // the watermark logos the account uploaded
+  accountFiles: [{
+    name: 'logos', root: 'logos', kind: 'carried',
+    of: async ({ config }, tx, a) => (await repo.logos(tx, a.id)).map((l) => path.join(config.dataDir, 'logos', path.basename(l.arquivo))),
+  }],
   services: {
     logos: ({ store, config, library, services }) => createLogosService({ db: store.db, repo, dataDir: config.dataDir, activity: services.activity, quota: library.quota }),
     players: ({ store, config, accounts, library, services }) => createPlayersService({

@@ -1,8 +1,5 @@
 import { createGrants } from '../../platform/crypto.ts';
-import {
-  DEFAULT_PLAYER_SETTINGS, OWNER_PREVIEW_TTL_MS, effectiveUserId, msg, streamNameOf, type PlayerQuery, type PlayerSettings, type PlayerSettingsBody,
-  type PlayerType, type WatermarkPosition,
-} from '@painel/contract';
+import { DEFAULT_PLAYER_SETTINGS, effectiveUserId, isSuspended, msg, OWNER_PREVIEW_TTL_MS, type PlayerQuery, type PlayerSettings, type PlayerSettingsBody, type PlayerType, streamNameOf, type WatermarkPosition } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
@@ -60,15 +57,15 @@ export function createPlayersService(deps: {
     };
   }
 
-  /** Public pages name a channel by its login; disabled accounts have none. Every viewer's heartbeat asks: kept a second. */
+  /** Public pages name a channel by its login; suspended accounts have none. Every viewer's heartbeat asks: kept a second. */
   const channel = shortCache(1000, async (login: string): Promise<AccountRow | null> => {
     const row = await accounts.byLogin(login);
-    return row && row.usuario === login && !row.disabled ? row : null;
+    return row && row.usuario === login && !isSuspended(row.suspension) ? row : null;
   }, { keep: (row) => row !== null });
   /** Whether `login` names an account that is suspended now (its public pages say the channel is unavailable, not missing). */
   async function suspended(login: string): Promise<boolean> {
     const row = await accounts.byLogin(login);
-    return !!row && row.usuario === login && row.disabled !== 0;
+    return !!row && row.usuario === login && isSuspended(row.suspension);
   }
   /** What feeds the live stream now (obs, playlist, relay), or null when nothing is on air. */
   const live = shortCache(1000, (key: string) => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineModule } from '../module.ts';
 import { playoutChild } from './playout.child.ts';
 import { createPlayoutRepo } from './playout.repo.ts';
@@ -14,6 +15,11 @@ const repo = createPlayoutRepo();
 /** The playlist broadcast (the 24/7 channel): started from the panel or by a booking, run by the worker. */
 export const playoutModule = defineModule({
   name: 'playout',
+  // the folder of each playout's concat list and state (playout.child.ts): made again when it plays
+  accountFiles: [{
+    name: 'playout', root: 'playout', kind: 'local',
+    of: async ({ config }, tx, a) => (await repo.processesOfUser(tx, a.id)).map((id) => path.join(config.dataDir, 'playout', String(id))),
+  }],
   services: {
     playout: ({ store, config, services }) => createPlayoutService({
       db: store.db, repo, playlists: services.playlists, channel: services.channel, activity: services.activity, config,

@@ -18,6 +18,9 @@ export function createPlayoutRepo() {
     /** A video went on air: where the broadcast is now, one more played. */
     videoStarted: (tx: Tx, processId: number, patch: Updateable<PlayoutsTable>) =>
       tx.updateTable('playouts').set((eb) => ({ ...patch, played: eb('played', '+', 1) })).where('process_id', '=', processId).execute(),
+    /** The engine rows of every playout of the account (each has its folder, playout/<process id>). */
+    processesOfUser: async (tx: Tx, userId: number) =>
+      (await tx.selectFrom('playouts').select('process_id').where('user_id', '=', userId).execute()).map((r) => r.process_id),
     /** The account's playout that should run (held or not), newest first. */
     activeOfUser: (tx: Tx, userId: number) =>
       tx.selectFrom('playouts as o').innerJoin('media_processes as p', 'p.id', 'o.process_id')

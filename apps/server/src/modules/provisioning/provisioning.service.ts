@@ -1,3 +1,4 @@
+import { isSuspended } from '@painel/contract';
 import type { ManagedAccount, Pool, ProvisioningAccountBody, ProvisioningPlanBody } from '@painel/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -34,7 +35,7 @@ export function createProvisioningService(deps: {
     const reseller = await accounts.byId(key.revenda_id);
     // a suspended reseller's key acts no more than the reseller could itself
     if (!reseller || reseller.tipo !== 'revenda') throw new AppError('api_key_invalid');
-    if (reseller.disabled !== 0) throw new AppError('account_disabled');
+    if (isSuspended(reseller.suspension)) throw new AppError('account_disabled');
     return { actor, scope: { kind: 'reseller', id: reseller.id } };
   }
 

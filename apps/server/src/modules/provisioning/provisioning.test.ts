@@ -162,9 +162,9 @@ describe('provisioning: API keys and the billing systems API', () => {
       assert.equal(r.json().error, 'Resource not found');
     }
     const b = await row('radio_b');
-    assert.deepEqual([b?.bitrate, b?.disabled], [1000, 0]);
+    assert.deepEqual([b?.bitrate, b?.suspension], [1000, 'active']);
     assert.equal(await loginStatus('radio_b@exemplo.com.br', 'senha-radio-b'), 200);
-    assert.equal((await row(resellerA.usuario))?.disabled, 0);
+    assert.equal((await row(resellerA.usuario))?.suspension, 'active');
 
     const reseller = await api(keyA, 'POST', '/accounts', { ...streaming('revenda_x', { bitrate: 100, espectadores: 1, espaco: 10 }), tipo: 'revenda', streamings: 2 });
     assert.equal(reseller.statusCode, 403);
@@ -272,7 +272,7 @@ describe('provisioning: API keys and the billing systems API', () => {
     assert.equal(refused.json().code, 'account_disabled');
     assert.equal(refused.json().error, 'Account disabled. Please contact support.');
     assert.equal((await api(key, 'POST', '/accounts/tv_antes/unsuspend')).statusCode, 403);
-    assert.equal((await row('tv_antes'))?.disabled, 2, 'still suspended with its reseller');
+    assert.equal((await row('tv_antes'))?.suspension, 'suspended_with_reseller', 'still suspended with its reseller');
     assert.equal(await row('tv_depois_da'), undefined);
 
     const bad = await api(keyA, 'POST', '/accounts', streaming('tv_chave_ruim', { bitrate: 1000, espectadores: 10, espaco: 100 }), { 'idempotency-key': 'com espaço' });

@@ -2,7 +2,7 @@ import { signalWake } from '../../platform/wake.ts';
 import { defineModule, type ModuleContext, type WorkerContext } from '../module.ts';
 import { ownerOfAccount } from '../library/library.ts';
 import { createProber } from '../library/prober.ts';
-import { recorderChild, type RunEnds } from './recorder.ts';
+import { recorderChild, recordingDir, type RunEnds } from './recorder.ts';
 import { createRecordingsRepo } from './recordings.repo.ts';
 import { recordingsRoutes } from './recordings.routes.ts';
 import { createRecordingsService, type RecordingsService } from './recordings.service.ts';
@@ -49,6 +49,11 @@ export function defineRecordingsModule(opts: {
   };
   return defineModule({
     name: 'recordings',
+    // the parts of a recording being written (storage/.recordings/<id>): joined by the server that wrote them
+    accountFiles: [{
+      name: 'recording parts', root: 'storage', kind: 'local',
+      of: async ({ config }, tx, a) => (await repo.idsOfUser(tx, a.id)).map((id) => recordingDir(config.dataDir, id)),
+    }],
     services: {
       recordings: ({ store, config, services, library, accounts, log }) => createRecordingsService({
         db: store.db, repo, processes: services.processes, log: log('gravações'), gapMs: opts.gapMs ?? config.recordingGapSeconds * 1000,

@@ -7,6 +7,9 @@ export type RecordingRow = Selectable<RecordingsTable>;
 /** Recordings, the account's setting and each broadcast's choice (recordings.table.ts). */
 export function createRecordingsRepo() {
   return {
+    /** The ids of every recording of the account (each being written has its folder of parts). */
+    idsOfUser: async (tx: Tx, userId: number) =>
+      (await tx.selectFrom('recordings').select('id').where('user_id', '=', userId).execute()).map((r) => r.id),
     ativo: async (tx: Tx, userId: number): Promise<boolean> =>
       ((await tx.selectFrom('recording_settings').select('ativo').where('user_id', '=', userId).executeTakeFirst())?.ativo ?? 0) === 1,
     async setAtivo(tx: Tx, userId: number, ativo: boolean, at: string): Promise<void> {

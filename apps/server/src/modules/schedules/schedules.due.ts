@@ -1,3 +1,4 @@
+import { isSuspended } from '@painel/contract';
 import type { Db } from '../../platform/db.ts';
 import { eachIsolated } from '../../platform/isolate.ts';
 import type { PlayoutService } from '../playout/playout.service.ts';
@@ -64,10 +65,10 @@ export function createDueBookings(deps: { db: Db; playout: Pick<PlayoutService, 
         await moveOn(b, isoOf(now + BAD_ROW_RETRY_MS));
         throw e;
       }
-      // not run yet, and not from before the booking was made (or changed): owed now. A disabled
+      // not run yet, and not from before the booking was made (or changed): owed now. A suspended
       // account's bookings are read too, and put off like the others: left due, they would be
       // read again in every pass
-      if (!b.disabled && due && `${due.day} ${b.inicio.slice(11)}` !== b.last_occurrence && due.at >= Date.parse(b.updated_at) - 60_000) {
+      if (!isSuspended(b.suspension) && due && `${due.day} ${b.inicio.slice(11)}` !== b.last_occurrence && due.at >= Date.parse(b.updated_at) - 60_000) {
         ready.push({ b, day: due.day, at: due.at, next });
       } else {
         await moveOn(b, next);

@@ -33,7 +33,7 @@ export function createSchedulesRepo() {
     due: (tx: Tx, nodeId: number, now: string, limit: number) =>
       tx.selectFrom('bookings as b').innerJoin('accounts as a', 'a.id', 'b.user_id')
         .leftJoin('user_settings as s', 's.user_id', 'b.user_id')
-        .selectAll('b').select(['a.usuario', 'a.disabled', 's.timezone'])
+        .selectAll('b').select(['a.usuario', 'a.suspension', 's.timezone'])
         .where('b.next_due_at', '<=', now)
         .where((eb) => eb.or([eb('a.codigo_servidor', '=', nodeId), eb('a.codigo_servidor', 'is', null)]))
         .orderBy('b.next_due_at').orderBy('b.id').limit(limit).execute(),

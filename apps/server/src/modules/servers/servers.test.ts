@@ -161,11 +161,20 @@ describe('servers: registry, heartbeat, placement and the operator\'s Servidores
     const set = await call(operator.token, 'PUT', '/api/admin/servidores/1', { edge_url: 'https://cdn.exemplo.com.br/' });
     assert.equal(set.statusCode, 200, set.body);
     assert.equal(set.json().servidor.edge_url, 'https://cdn.exemplo.com.br');
-    for (const bad of ['ftp://x.exemplo.com.br', 'cdn.exemplo.com.br', 'https://u:p@cdn.exemplo.com.br', 'https://cdn.exemplo.com.br/?a=1', 42]) {
+    // stored as parsed and normalised, never as typed: that is what every customer's player gets
+    const typed = await call(operator.token, 'PUT', '/api/admin/servidores/1', { edge_url: 'HTTPS://CDN.Exemplo.com.br:443/hls/../borda/' });
+    assert.equal(typed.json().servidor.edge_url, 'https://cdn.exemplo.com.br/borda');
+    for (const bad of [
+      'ftp://x.exemplo.com.br', 'cdn.exemplo.com.br', 'https://u:p@cdn.exemplo.com.br', 'https://cdn.exemplo.com.br/?a=1', 42,
+      'https://edge.example/"><script>alert(1)</script>', 'https://edge.example/hls\r\nX-Injetado: 1', 'https://edge.example/a b',
+      'https://edge.example/a\\b', 'https://edge.example/<hls>', 'https://edge.example/%zz', 'https://edge.example/#',
+    ]) {
       const r = await call(operator.token, 'PUT', '/api/admin/servidores/1', { edge_url: bad });
       assert.equal(r.statusCode, 400, String(bad));
       assert.equal(r.json().code, 'edge_url_invalid');
     }
+    assert.equal((await db().selectFrom('servers').select('edge_url').where('codigo_servidor', '=', 1).executeTakeFirstOrThrow()).edge_url,
+      'https://cdn.exemplo.com.br/borda', 'a refused address changes nothing');
     const cleared = await call(operator.token, 'PUT', '/api/admin/servidores/1', { edge_url: '' });
     assert.equal(cleared.json().servidor.edge_url, null);
     const unknown = await call(operator.token, 'PUT', '/api/admin/servidores/77', { edge_url: null });

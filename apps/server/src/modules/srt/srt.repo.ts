@@ -25,7 +25,7 @@ export function createSrtRepo() {
     listenersOf: (tx: Tx, nodeId: number, min: number, max: number) =>
       tx.selectFrom('srt_ingest as s').innerJoin('accounts as a', 'a.id', 's.user_id')
         .select(['s.user_id', 's.port', 'a.usuario', 'a.stream_secret', 'a.tipo', 'a.codigo_cliente'])
-        .where('s.ativo', '=', 1).where('a.disabled', '=', 0).where('a.stream_secret', 'is not', null)
+        .where('s.ativo', '=', 1).where('a.suspension', '=', 'active').where('a.stream_secret', 'is not', null)
         .where('s.port', '>=', min).where('s.port', '<=', max)
         .where((eb) => eb.or([eb('a.codigo_servidor', '=', nodeId), eb('a.codigo_servidor', 'is', null)]))
         .orderBy('s.user_id').execute(),

@@ -200,9 +200,9 @@ describe('SRT ingest', () => {
 
     // a suspended account listens to nothing; reactivated, its listener is back by itself
     const db = s.h.core.store.db;
-    await db.updateTable('accounts').set({ disabled: 1 }).where('id', '=', b.id).execute();
+    await db.updateTable('accounts').set({ suspension: 'suspended_by_operator' }).where('id', '=', b.id).execute();
     await eventually(async () => pidOf(b) === null && !udpBound(b.port), 10_000, 'escuta da conta suspensa encerrada');
-    await db.updateTable('accounts').set({ disabled: 0 }).where('id', '=', b.id).execute();
+    await db.updateTable('accounts').set({ suspension: 'active' }).where('id', '=', b.id).execute();
     await eventually(async () => pidOf(b) !== null && udpBound(b.port), 10_000, 'escuta da conta reativada');
   });
 

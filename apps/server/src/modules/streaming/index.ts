@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { bearer } from '../../platform/auth.ts';
+import { entriesNamed } from '../account-files.ts';
 import { defineModule } from '../module.ts';
 import { createHlsOrigin } from './hls-origin.ts';
 import { createIngestService, hookToken, type IngestService } from './ingest.service.ts';
@@ -36,6 +37,11 @@ const holds = createPlaylistHolds();
  */
 export const streamingModule = defineModule({
   name: 'streaming',
+  // {login}_live.m3u8 and {login}_live-N.ts (a login has no '.' nor '-', so no other channel's file matches): made again by what plays next
+  accountFiles: [{
+    name: 'hls', root: 'hls', kind: 'local',
+    of: ({ config }, _tx, a) => entriesNamed(path.join(config.dataDir, 'hls'), (n) => n.startsWith(`${a.usuario}_live.`) || n.startsWith(`${a.usuario}_live-`)),
+  }],
   services: {
     transmissions: () => createTransmissions({ repo }),
     // streaming asks lives for the platforms' restreams and lives asks streaming for the OBS row: late-bound calls

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_APPLICATION, effectiveUserId, errorText, msg } from '@painel/contract';
+import { effectiveUserId, errorText, isSuspended, LIVE_APPLICATION, msg } from '@painel/contract';
 import { sameSecret } from '../../platform/crypto.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { secret } from '../../platform/secrets.ts';
@@ -149,7 +149,7 @@ export function createIngestService(deps: {
       if (!m) return { ok: false, reason: 'nome de stream fora do padrão {login}_live' };
       const account = await repo.accountByUsuario(db, m[1]!);
       if (!account) return { ok: false, reason: 'conta inexistente' };
-      if (account.disabled) return { ok: false, reason: 'conta desativada' };
+      if (isSuspended(account.suspension)) return { ok: false, reason: 'conta desativada' };
       if ((account.codigo_servidor ?? nodeId) !== nodeId) return { ok: false, reason: 'conta de outro servidor' };
       if (await movingIn(db, effectiveUserId(account))) return { ok: false, reason: errorText('account_moving') };
       const source = CHANNEL_KINDS.find((k) => f[k] !== undefined);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RtmpStat, StatStream } from '@painel/media/rtmp-stat';
+import type { Suspension } from '@painel/contract';
 import { applyReconcile, planReconcile, type OpenBroadcast } from './reconcile.ts';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
@@ -10,8 +11,8 @@ const stream = (name: string, client: string, timeMs = 60_000): StatStream => ({
   publisher: { id: client, address: '1.2.3.4', publishing: true, timeMs }, players: 0, video: null, audio: null,
 });
 const stat = (...streams: StatStream[]): RtmpStat => ({ nginxVersion: '1', pid: 1, uptimeS: 1, bwIn: 0, streams });
-const open = (id: number, name: string, client: string | null, startedS: number, disabled = 0): OpenBroadcast =>
-  ({ id, user_id: id, stream_name: name, client_id: client, started_at: ago(startedS), disabled });
+const open = (id: number, name: string, client: string | null, startedS: number, suspension: Suspension = 'active'): OpenBroadcast =>
+  ({ id, user_id: id, stream_name: name, client_id: client, started_at: ago(startedS), suspension });
 
 test('a broadcast whose publisher nginx has is live; one without is ended after the grace period', () => {
   const p = planReconcile([open(1, 'a_live', '5', 60), open(2, 'b_live', '6', 60), open(3, 'c_live', '7', 3)], stat(stream('a_live', '5')), NOW, 10_000);
@@ -36,7 +37,7 @@ test('after nginx came back up (restarted: no publish_done), OBS has its own gra
 });
 
 test('publishers without an open broadcast are dropped (after the grace period); disabled accounts end', () => {
-  const p = planReconcile([open(1, 'a_live', '5', 60, 1)], stat(stream('a_live', '5'), stream('x_live', '8'), stream('y_live', '9', 2000)), NOW, 10_000);
+  const p = planReconcile([open(1, 'a_live', '5', 60, 'suspended_by_operator')], stat(stream('a_live', '5'), stream('x_live', '8'), stream('y_live', '9', 2000)), NOW, 10_000);
   assert.deepEqual(p.end, [{ id: 1, reason: 'conta desativada' }]);
   assert.deepEqual(p.drop, ['a_live', 'x_live']);
 });

@@ -1,4 +1,4 @@
-import { LIVE_APPLICATION, type TransmissionType } from '@painel/contract';
+import { isSuspended, LIVE_APPLICATION, type Suspension, type TransmissionType } from '@painel/contract';
 import type { RtmpStat, StatStream } from '@painel/media/rtmp-stat';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { eachIsolated } from '../../platform/isolate.ts';
@@ -20,7 +20,7 @@ export interface OpenBroadcast {
   stream_name: string;
   client_id: string | null;
   started_at: string | null;
-  disabled: number;
+  suspension: Suspension;
 }
 
 export interface ReconcilePlan {
@@ -60,7 +60,7 @@ export function planReconcile(
   const claimed = new Set<string>();
   for (const b of open) {
     const s = publisherOf(stat, b);
-    if (b.disabled) {
+    if (isSuspended(b.suspension)) {
       plan.end.push({ id: b.id, reason: END_REASONS.disabled });
       continue;
     }

@@ -22,7 +22,7 @@ export function createStreamingRepo() {
     setSecret: (tx: Tx, userId: number, secret: string, at: string) =>
       tx.updateTable('accounts').set({ stream_secret: secret, updated_at: at }).where('id', '=', userId).execute(),
     accountByUsuario: (tx: Tx, usuario: string) =>
-      tx.selectFrom('accounts').select(['id', 'usuario', 'tipo', 'codigo_cliente', 'disabled', 'stream_secret', 'codigo_servidor'])
+      tx.selectFrom('accounts').select(['id', 'usuario', 'tipo', 'codigo_cliente', 'suspension', 'stream_secret', 'codigo_servidor'])
         .where('usuario', '=', usuario).executeTakeFirst(),
 
     insert: (tx: Tx, row: Insertable<TransmissionsTable>) =>
@@ -79,7 +79,7 @@ export function createStreamingRepo() {
       tx
         .selectFrom('transmissions as t')
         .innerJoin('accounts as a', 'a.id', 't.user_id')
-        .select(['t.id', 't.user_id', 't.tipo', 't.stream_name', 't.client_id', 't.started_at', 't.titulo', 't.peak_bitrate', 't.peak_viewers', 'a.disabled'])
+        .select(['t.id', 't.user_id', 't.tipo', 't.stream_name', 't.client_id', 't.started_at', 't.titulo', 't.peak_bitrate', 't.peak_viewers', 'a.suspension'])
         // a standby source (modules/fallback) running for the broadcast: it waits for it instead of ending
         .select(({ exists, selectFrom }) => exists(
           selectFrom('media_processes as p').select('p.id').whereRef('p.transmission_id', '=', 't.id').where('p.kind', 'in', CHANNEL_KINDS)

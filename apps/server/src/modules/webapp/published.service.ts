@@ -2,10 +2,7 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  PUBLIC_SOURCE_LANGUAGE, WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_ICON_SIZES, effectiveUserId, streamNameOf,
-  type PublicLanguage, type PublicWebApp, type PushSubscriptionBody,
-} from '@painel/contract';
+import { effectiveUserId, isSuspended, PUBLIC_SOURCE_LANGUAGE, type PublicLanguage, type PublicWebApp, type PushSubscriptionBody, streamNameOf, WEBAPP_BASE, WEBAPP_DEFAULTS, WEBAPP_ICON_SIZES } from '@painel/contract';
 import type { ModuleContext } from '../module.ts';
 import { nowIso, type Tx } from '../../platform/db.ts';
 import { AppError, parse } from '../../platform/errors.ts';
@@ -86,7 +83,7 @@ export function createPublishedService(core: Pick<ModuleContext, 'config' | 'sto
   /** Public pages name a channel by its login; chat polls ask often, so the account is kept a second. */
   const channel = shortCache(1000, async (login: string) => {
     const row = await core.accounts.byLogin(login);
-    return row && row.usuario === login && !row.disabled ? row : null;
+    return row && row.usuario === login && !isSuspended(row.suspension) ? row : null;
   }, { keep: (row) => row !== null });
 
   const playerUrl = (login: string, contador: boolean) =>
@@ -197,7 +194,7 @@ export function createPublishedService(core: Pick<ModuleContext, 'config' | 'sto
     /** Whether `login` names an account that is suspended now (its pages say the channel is unavailable, not missing). */
     async suspended(login: string): Promise<boolean> {
       const row = await core.accounts.byLogin(login);
-      return !!row && row.usuario === login && row.disabled !== 0;
+      return !!row && row.usuario === login && isSuspended(row.suspension);
     },
     page,
     manifest,

@@ -41,6 +41,7 @@ const management: FeatureTexts<'management'> = {
   stateActive: 'Active',
   stateSuspended: 'Suspended',
   stateSuspendedWithReseller: 'Suspended with its reseller',
+  stateSuspendedByOperator: 'Suspended by the administration',
   noName: 'No name',
 
   editPlan: icu('Edit plan of {login}'),

@@ -248,6 +248,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   storage_below_use: (v) => `The streaming already uses ${v.used} MB: its storage can’t go below that`,
   pool_below_use: (v) => `The reseller already uses ${v.used} of ${v.field}: the plan can’t go below that`,
   account_suspended_by_reseller: 'This streaming’s reseller is suspended: reactivate the reseller first',
+  account_suspended_by_operator: 'This streaming was suspended by the administration: only the administration can reactivate it',
   reseller_has_streamings: 'This reseller still has streamings: delete them before deleting the reseller',
   // billing systems' API keys and the provisioning API
   api_key_invalid: 'Invalid or revoked API key',

@@ -41,6 +41,7 @@ const management: FeatureTexts<'management'> = {
   stateActive: 'Activa',
   stateSuspended: 'Suspendida',
   stateSuspendedWithReseller: 'Suspendida con su revendedor',
+  stateSuspendedByOperator: 'Suspendida por la administración',
   noName: 'Sin nombre',
 
   editPlan: icu('Editar el plan de {login}'),

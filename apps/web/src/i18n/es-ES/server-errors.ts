@@ -247,6 +247,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   storage_below_use: (v) => `La streaming ya usa ${v.used} MB: su almacenamiento no puede quedar por debajo`,
   pool_below_use: (v) => `La reventa ya usa ${v.used} en ${v.field}: el plan no puede quedar por debajo`,
   account_suspended_by_reseller: 'La reventa de esta streaming está suspendida: reactiva primero la reventa',
+  account_suspended_by_operator: 'Esta streaming fue suspendida por la administración: solo la administración puede reactivarla',
   reseller_has_streamings: 'Esta reventa todavía tiene streamings: elimínalas antes de eliminar la reventa',
   // claves de API de los sistemas de facturación y la API de aprovisionamiento
   api_key_invalid: 'Clave de API no válida o revocada',

@@ -41,6 +41,7 @@ const management = {
   stateActive: 'Ativa',
   stateSuspended: 'Suspensa',
   stateSuspendedWithReseller: 'Suspensa com a revenda',
+  stateSuspendedByOperator: 'Suspensa pela administração',
   noName: 'Sem nome',
 
   editPlan: icu<{ login: string }>('Editar plano de {login}'),

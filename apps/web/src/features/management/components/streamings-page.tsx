@@ -157,6 +157,7 @@ export function StreamingsPage() {
                   onEnter: (account) => void enter(account),
                   // moving needs somewhere to go: offered to the operator once the installation has a second server
                   ...(user?.tipo === 'admin' && severalServers ? { onMove: (account: ManagedAccount) => setDialog({ kind: 'move', account }) } : {}),
+                  operator: user?.tipo === 'admin',
                   busyId,
                 }}
               />

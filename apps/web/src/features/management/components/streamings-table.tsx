@@ -29,6 +29,8 @@ export interface RowActions {
   onDelete: (a: ManagedAccount) => void;
   /** 'Acessar painel': into the streaming's panel as the streaming. */
   onEnter: (a: ManagedAccount) => void;
+  /** The operator sees these accounts (it lifts any suspension; a reseller not the operator's). */
+  operator: boolean;
   /** 'Mover para outro servidor' (the operator only; absent: not offered). */
   onMove?: (a: ManagedAccount) => void;
   /** The account an action is running for: its buttons wait. */
@@ -41,7 +43,10 @@ function StateBadge({ account }: { account: ManagedAccount }) {
     ? [managementTexts.stateActive, 'bg-green-100 text-green-800']
     : account.suspensa_pela_revenda
       ? [managementTexts.stateSuspendedWithReseller, 'bg-amber-100 text-amber-800']
-      : [managementTexts.stateSuspended, 'bg-red-100 text-red-800'];
+      // a reseller's streaming the operator suspended: said so, to the reseller and the operator alike
+      : account.suspensao === 'suspended_by_operator' && account.revenda_id !== null
+        ? [managementTexts.stateSuspendedByOperator, 'bg-red-100 text-red-800']
+        : [managementTexts.stateSuspended, 'bg-red-100 text-red-800'];
   return <span data-testid="streaming-state" className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', tone)}>{text}</span>;
 }
 
@@ -122,7 +127,7 @@ export function StreamingsTable({ accounts, sort, onSort, actions }: {
                     <button type="button" disabled={busy} onClick={() => actions.onResetPassword(a)} aria-label={managementTexts.resetPassword({ login: a.usuario })} title={managementTexts.resetPassword({ login: a.usuario })} className={cn(iconButton, 'hover:text-blue-600')}>
                       <KeyRound className="h-4 w-4" aria-hidden="true" />
                     </button>
-                    {a.suspensa ? (
+                    {a.suspensa ? (actions.operator || a.suspensao !== 'suspended_by_operator') && (
                       <button type="button" disabled={busy} onClick={() => actions.onReactivate(a)} aria-label={managementTexts.reactivate({ login: a.usuario })} title={managementTexts.reactivate({ login: a.usuario })} className={cn(iconButton, 'hover:text-green-700')}>
                         <RotateCcw className="h-4 w-4" aria-hidden="true" />
                       </button>

@@ -7,7 +7,7 @@ let seq = 0;
 const account = (over: Partial<ManagedAccount>): ManagedAccount => ({
   id: ++seq, usuario: `conta${seq}`, nome: '', email: `conta${seq}@exemplo.com`, tipo: 'streaming', bitrate: 2500,
   espectadores: 100, espaco: 1000, espaco_usado: 0, ao_vivo: false, espectadores_agora: 0, suspensa: false,
-  suspensa_pela_revenda: false, revenda_id: 1, created_at: '2026-01-01T00:00:00.000Z', ...over,
+  suspensao: 'active', suspensa_pela_revenda: false, revenda_id: 1, created_at: '2026-01-01T00:00:00.000Z', ...over,
 });
 
 test('the search finds login, name and e-mail, without accents or case, every word', () => {
@@ -22,13 +22,14 @@ test('the search finds login, name and e-mail, without accents or case, every wo
 
 test('the columns sort both ways; ties keep the login order', () => {
   const a = account({ usuario: 'b', espaco_usado: 10, created_at: '2026-01-02T00:00:00.000Z' });
-  const b = account({ usuario: 'a', espaco_usado: 10, created_at: '2026-01-03T00:00:00.000Z', suspensa: true });
-  const c = account({ usuario: 'c', espaco_usado: 50, created_at: '2026-01-01T00:00:00.000Z', suspensa: true, suspensa_pela_revenda: true });
+  const b = account({ usuario: 'a', espaco_usado: 10, created_at: '2026-01-03T00:00:00.000Z', suspensa: true, suspensao: 'suspended_by_reseller' });
+  const c = account({ usuario: 'c', espaco_usado: 50, created_at: '2026-01-01T00:00:00.000Z', suspensa: true, suspensao: 'suspended_with_reseller', suspensa_pela_revenda: true });
+  const d = account({ usuario: 'd', espaco_usado: 20, created_at: '2026-01-04T00:00:00.000Z', suspensa: true, suspensao: 'suspended_by_operator' });
   assert.deepEqual(sortAccounts([a, b, c], { key: 'usuario', dir: 'asc' }).map((x) => x.usuario), ['a', 'b', 'c']);
   assert.deepEqual(sortAccounts([a, b, c], { key: 'uso', dir: 'desc' }).map((x) => x.usuario), ['c', 'a', 'b']);
   assert.deepEqual(sortAccounts([a, b, c], { key: 'criada', dir: 'desc' }).map((x) => x.usuario), ['a', 'b', 'c']);
-  // active, then suspended with the reseller, then suspended by itself
-  assert.deepEqual(sortAccounts([a, b, c], { key: 'estado', dir: 'asc' }).map((x) => x.usuario), ['b', 'c', 'a']);
+  // active, then suspended with the reseller, then by the reseller, then by the operator
+  assert.deepEqual(sortAccounts([d, a, b, c], { key: 'estado', dir: 'asc' }).map((x) => x.usuario), ['b', 'c', 'a', 'd']);
 });
 
 test('clicking a column flips it; a new one starts in its natural direction', () => {

@@ -26,8 +26,8 @@ export function searchAccounts(accounts: readonly ManagedAccount[], text: string
   });
 }
 
-/** 0 active, 1 suspended with its reseller, 2 suspended by itself. */
-const stateRank = (a: ManagedAccount): number => (!a.suspensa ? 0 : a.suspensa_pela_revenda ? 1 : 2);
+/** 0 active, 1 suspended with its reseller, 2 suspended by its reseller, 3 by the operator. */
+const stateRank = (a: ManagedAccount): number => (!a.suspensa ? 0 : a.suspensa_pela_revenda ? 1 : a.suspensao === 'suspended_by_operator' ? 3 : 2);
 
 const compareText = (x: string, y: string) => fold(x).localeCompare(fold(y));
 

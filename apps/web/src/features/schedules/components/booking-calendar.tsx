@@ -102,7 +102,7 @@ export function BookingCalendar({
               {week.map((day) => {
                 const key = format(day, 'yyyy-MM-dd');
                 if (!isSameMonth(day, month)) {
-                  return <td key={key} className="h-20 border border-gray-100 bg-gray-50 p-1 align-top text-xs text-gray-300 sm:h-24">{day.getDate()}</td>;
+                  return <td key={key} className="h-20 border border-gray-100 bg-gray-50 p-1 align-top text-xs text-gray-500 sm:h-24">{day.getDate()}</td>;
                 }
                 const booked = byDay.get(key) ?? [];
                 const isToday = key === today;
