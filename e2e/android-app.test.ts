@@ -43,7 +43,7 @@ describe('App Android in Chromium', () => {
     await stack?.stop();
   });
 
-  test('refuse a wrong logo, create, watch it build, download, configure, remove', { timeout: 150_000 }, async () => {
+  test('refuse a wrong logo, create, watch it build, download, configure, remove', { timeout: 240_000 }, async () => {
     const account = await stack.addAccount({ nome: 'TV Android' });
     const token = await apiLogin(stack.baseUrl, account.email, account.password);
     const page = await newPage(browser, stack.baseUrl);
@@ -79,7 +79,7 @@ describe('App Android in Chromium', () => {
     await form.getByLabel(androidAppTexts.versionLabel).selectOption('1.2');
     await form.getByLabel(commonTexts.site).fill('https://tvcidade.example.com');
     await form.getByRole('button', { name: commonTexts.createApp }).click();
-    await toast(page, msg.androidCreated).waitFor({ timeout: 20_000 });
+    await toast(page, msg.androidCreated).waitFor({ timeout: 60_000 });
     assert.deepEqual(creates, ['POST']);
     assert.equal(await tabs.getByRole('tab', { name: androidAppTexts.apps }).getAttribute('aria-selected'), 'true');
     await tabs.getByRole('tab', { name: androidAppTexts.tabCreateAgain }).waitFor();
@@ -91,7 +91,7 @@ describe('App Android in Chromium', () => {
     assert.equal(await page.getByTestId('android-preview').getAttribute('src'), `/webapp/${account.usuario}/tv/`);
     // the list turns the row 'Concluído' by itself (no reload), and only then offers the APK
     const status = row.getByTestId('android-status');
-    await status.getByText('Em andamento').waitFor({ timeout: 5_000 });
+    await status.getByText('Em andamento').waitFor({ timeout: 60_000 });
     await status.getByText('Concluído').waitFor({ timeout: 90_000 });
     const apk = row.getByRole('button', { name: new RegExp(`^${commonTexts.downloadApk}`) });
     const [download] = await Promise.all([page.waitForEvent('download'), apk.click()]);

@@ -55,7 +55,7 @@ describe('audience (Espectadores) in Chromium', () => {
     await stack?.stop();
   });
 
-  test('viewers from five countries: real-time, map, history, top lists, list, search and CSV', { timeout: 150_000 }, async () => {
+  test('viewers from five countries: real-time, map, history, top lists, list, search and CSV', { timeout: 240_000 }, async () => {
     const account = await stack.addAccount({ nome: 'TV Audiência' });
     const token = await apiLogin(stack.baseUrl, account.email, account.password);
     const { rtmp } = await apiGet<{ rtmp: { servidor: string; chave: string } }>(stack.baseUrl, token, '/api/dados-conexao');
@@ -158,7 +158,7 @@ describe('audience (Espectadores) in Chromium', () => {
     await page.context().close();
   });
 
-  test('a channel nobody watched: the map without dots and what counts as a viewer', { timeout: 60_000 }, async () => {
+  test('a channel nobody watched: the map without dots and what counts as a viewer', { timeout: 240_000 }, async () => {
     const account = await stack.addAccount({ nome: 'TV Silêncio' });
     const page = await newPage(browser, stack.baseUrl);
     await logIn(page, account.email, account.password);

@@ -76,7 +76,7 @@ describe('download from a link in Chromium', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('paste a link, see the video, download it into a folder with progress, find it in Recentes and the library', { timeout: 120_000 }, async () => {
+  test('paste a link, see the video, download it into a folder with progress, find it in Recentes and the library', { timeout: 240_000 }, async () => {
     const account = await stack.addAccount();
     const token = await apiLogin(stack.baseUrl, account.email, account.password);
     const folderId = await apiFolder(stack.baseUrl, token, 'Baixados');
@@ -95,7 +95,7 @@ describe('download from a link in Chromium', () => {
 
     await link.fill(`${base}/video.html`);
     await page.getByText(downloadsTexts.linkChecking).waitFor();
-    await page.getByText(msg.downloadValidUrl).waitFor({ timeout: 30_000 });
+    await page.getByText(msg.downloadValidUrl).waitFor({ timeout: 60_000 });
     const info = page.getByRole('region', { name: downloadsTexts.infoTitle });
     await info.getByRole('heading', { name: TITLE }).waitFor();
     await info.getByText('Canal de Teste').waitFor();
@@ -107,7 +107,7 @@ describe('download from a link in Chromium', () => {
     const progress = page.getByRole('region', { name: downloadsTexts.progress });
     await progress.waitFor();
     await progress.getByRole('progressbar', { name: downloadsTexts.progress }).waitFor();
-    await progress.getByText(downloadsTexts.phase.downloading).waitFor({ timeout: 30_000 });
+    await progress.getByText(downloadsTexts.phase.downloading).waitFor({ timeout: 60_000 });
 
     await page.getByText(msg.downloadDone(TITLE)).waitFor({ timeout: 90_000 });
     await progress.waitFor({ state: 'detached' });

@@ -174,7 +174,7 @@ describe('login, shell, settings and logout in Chromium', () => {
     await page.context().close();
   });
 
-  test('"Sinal reserva": the slate saved with its text shows its picture; a playlist must be chosen', { timeout: 60_000 }, async () => {
+  test('"Sinal reserva": the slate saved with its text shows its picture; a playlist must be chosen', { timeout: 240_000 }, async () => {
     const page = await newPage(browser, stack.baseUrl);
     await logInAccount(page);
     await page.goto('/dashboard/configuracoes');

@@ -87,7 +87,7 @@ describe('FTP migration in Chromium', () => {
     const progress = page.getByRole('dialog', { name: t.progressTitle });
     await progress.waitFor();
     await progress.getByRole('progressbar', { name: t.progressLabel }).waitFor();
-    await page.getByText(msg.ftpMigrationDone(2)).waitFor({ timeout: 30_000 });
+    await page.getByText(msg.ftpMigrationDone(2)).waitFor({ timeout: 60_000 });
     await progress.getByText(t.stateCompleted).waitFor();
     await progress.getByText(t.filesDone({ done: 2, total: 2 })).waitFor();
     await progress.getByRole('button', { name: commonTexts.close }).click();

@@ -9,16 +9,19 @@ import { startStack, type Stack } from './support/stack.ts';
 interface Conexao { rtmp: { servidor: string; chave: string } }
 interface Status { is_live: boolean }
 
-/** currentTime of the first <video> matching the selector, twice, 2.5 s apart. */
+/**
+ * currentTime of the first <video> matching the selector once it plays, and again once it has
+ * played more than a second after that (waited for: a loaded machine plays it, later).
+ */
 async function advances(page: Page, selector: string): Promise<[number, number]> {
   const video = page.locator(selector).first();
   await video.waitFor({ state: 'attached' });
   await page.waitForFunction((sel) => {
     const v = document.querySelector<HTMLVideoElement>(sel);
     return !!v && v.currentTime > 0.5;
-  }, selector, { timeout: 30_000 });
+  }, selector, { timeout: 60_000 });
   const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await page.waitForTimeout(2500);
+  await page.waitForFunction(([sel, from]) => (document.querySelector<HTMLVideoElement>(sel)?.currentTime ?? 0) > from + 1.2, [selector, t0] as const, { timeout: 60_000 }).catch(() => undefined);
   const t1 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   return [t0, t1];
 }
@@ -60,7 +63,7 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
 
     const page = await newPage(browser, stack.baseUrl);
     await logIn(page, account.usuario, account.password);
-    await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 20_000 });
+    await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 60_000 });
     await page.getByTestId('platform-overview').getByText('YouTube').waitFor();
     assert.equal(await page.getByText('Transmitindo', { exact: true }).count(), 0);
     assert.match(await page.getByTestId('dashboard-live-badge').innerText(), /AO VIVO/);
@@ -70,9 +73,9 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
     // the broadcast on air recorded from the dashboard (the account's setting is off), then no more
     assert.equal(await page.getByTestId('recording-badge').count(), 0);
     await page.getByRole('button', { name: 'Gravar esta transmissão' }).click();
-    await page.getByTestId('recording-badge').waitFor({ timeout: 20_000 });
+    await page.getByTestId('recording-badge').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Parar gravação' }).click();
-    await page.getByTestId('recording-badge').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByTestId('recording-badge').waitFor({ state: 'detached', timeout: 60_000 });
     await page.getByRole('button', { name: 'Gravar esta transmissão' }).waitFor();
 
     // the players page embeds the panel's own player page, which plays under the panel's policy
@@ -80,12 +83,12 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
     assert.match(players?.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/);
     assert.equal(players?.headers()['x-frame-options'], 'DENY');
     const frame = page.frameLocator('[data-testid="external-player-iframe"]');
-    await frame.locator('video').first().waitFor({ timeout: 20_000 });
+    await frame.locator('video').first().waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => {
       const f = document.querySelector<HTMLIFrameElement>('[data-testid="external-player-iframe"]');
       const v = f?.contentDocument?.querySelector('video');
       return !!v && v.currentTime > 1;
-    }, undefined, { timeout: 20_000 });
+    }, undefined, { timeout: 60_000 });
     assert.deepEqual(cspViolations(page), []);
     // the owner watching there is no audience: the page's heartbeats and playlist requests carry the owner's preview grant
     assert.match(await page.getByTestId('external-player-iframe').getAttribute('src') ?? '', /[?&]previa=\d+\./);
@@ -110,7 +113,7 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
     await page.goto('/login');
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await page.goto('/dashboard');
-    await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 20_000 });
+    await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: /^Finalizar Transmissão/ }).click();
     assert.equal(await answerConfirm(page, 'Cancelar'), msg.finishCurrentConfirm);
     await page.waitForTimeout(1000);
@@ -124,9 +127,9 @@ describe('going live from OBS, seen in the dashboard and the embeddable player',
     await page.goto('/login');
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await page.goto('/dashboard');
-    await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 20_000 });
+    await page.getByTestId('dashboard-live-badge').waitFor({ timeout: 60_000 });
     await stream?.stop();
-    await page.getByText('Nenhuma Transmissão Ativa').first().waitFor({ timeout: 40_000 });
+    await page.getByText('Nenhuma Transmissão Ativa').first().waitFor({ timeout: 60_000 });
     assert.equal(await page.getByTestId('dashboard-live-badge').count(), 0);
     await page.context().close();
   });

@@ -44,7 +44,7 @@ describe('lives in Chromium', () => {
     await logIn(page, account.email, account.password);
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Iniciar Transmissão' }).click();
     await page.getByRole('heading', { name: 'Iniciar Transmissão', level: 1 }).waitFor();
-    await page.getByTestId('lives-live-badge').waitFor({ timeout: 20_000 });
+    await page.getByTestId('lives-live-badge').waitFor({ timeout: 60_000 });
 
     const form = page.getByRole('form', { name: 'Cadastrar Live' });
     const submit = form.getByRole('button', { name: 'Cadastrar Live' });

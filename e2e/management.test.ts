@@ -58,7 +58,7 @@ describe('a reseller manages its streamings in Chromium', () => {
     await stack?.stop();
   });
 
-  test('create (generated password shown once), edit the plan, suspend, reactivate and delete a streaming', { timeout: 120_000 }, async () => {
+  test('create (generated password shown once), edit the plan, suspend, reactivate and delete a streaming', { timeout: 240_000 }, async () => {
     const reseller = await stack.addAccount({ tipo: 'revenda', nome: 'Revenda Sul', streamings: 3 });
     // a streaming account has no such link
     const other = await stack.addAccount({ nome: 'Canal Avulso' });
@@ -181,7 +181,7 @@ describe('a reseller manages its streamings in Chromium', () => {
     await page.context().close();
   });
 
-  test('the operator sees every account, resellers marked, without a pool', { timeout: 60_000 }, async () => {
+  test('the operator sees every account, resellers marked, without a pool', { timeout: 240_000 }, async () => {
     const reseller = await stack.addAccount({ tipo: 'revenda', nome: 'Revenda Norte', streamings: 1 });
     const operator = { email: `operador${process.pid}@exemplo.com.br`, password: `Senha-operador-${process.pid}` };
     await stack.user('add', '--email', operator.email, '--password', operator.password, '--usuario', `operador${process.pid}`, '--tipo', 'admin');
@@ -242,7 +242,7 @@ describe('a reseller manages its streamings in Chromium', () => {
     await page.context().close();
   });
 
-  test('the operator\'s Administração: a reseller with its pool, an API key shown once and revoked; the reseller\'s dashboard shows its pool', { timeout: 90_000 }, async () => {
+  test('the operator\'s Administração: a reseller with its pool, an API key shown once and revoked; the reseller\'s dashboard shows its pool', { timeout: 240_000 }, async () => {
     const a = t.admin;
     const operator = { email: `admin${process.pid}@exemplo.com.br`, password: `Senha-admin-${process.pid}` };
     await stack.user('add', '--email', operator.email, '--password', operator.password, '--usuario', `admin${process.pid}`, '--tipo', 'admin');
@@ -337,7 +337,7 @@ describe('a reseller manages its streamings in Chromium', () => {
     await reseller.context().close();
   });
 
-  test('in en-US and es-ES the reseller\'s and the operator\'s pages show no Portuguese text', { timeout: 90_000 }, async () => {
+  test('in en-US and es-ES the reseller\'s and the operator\'s pages show no Portuguese text', { timeout: 240_000 }, async () => {
     const reseller = await stack.addAccount({ tipo: 'revenda', nome: 'Reseller West', streamings: 2 });
     const operator = { email: `operator${process.pid}@example.com`, password: `Operator-password-${process.pid}`, usuario: `operator${process.pid}` };
     await stack.user('add', '--email', operator.email, '--password', operator.password, '--usuario', operator.usuario, '--tipo', 'admin');

@@ -45,7 +45,7 @@ describe('app multiplataforma in Chromium', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('create the app, preview it, copy a code, add a banner, push, build the APK', { timeout: 180_000 }, async () => {
+  test('create the app, preview it, copy a code, add a banner, push, build the APK', { timeout: 240_000 }, async () => {
     const [logo, background, banner, icon] = await Promise.all([
       image(dir, 'logo.png', 300, 300, 'png'),
       image(dir, 'fundo.jpg', 640, 1136, 'jpeg'),
@@ -91,7 +91,7 @@ describe('app multiplataforma in Chromium', () => {
     await tabs.getByRole('tab', { name: commonTexts.configureApp }).waitFor();
     await tabs.getByRole('tab', { name: multiplatformAppTexts.tabPreview }).click();
     const frame = page.frameLocator(`iframe[title="${multiplatformAppTexts.previewFrame({ name: 'TV Sol Nascente' })}"]`);
-    await frame.getByText('TV Sol Nascente').first().waitFor({ timeout: 20_000 });
+    await frame.getByText('TV Sol Nascente').first().waitFor({ timeout: 60_000 });
 
     // the install codes point at the app's own address; a copy says so and fills the clipboard
     const link = await page.getByTestId('code-link').inputValue();

@@ -17,6 +17,7 @@ describe('embedded player in Chromium', () => {
   let browser: Browser;
   let login: string;
   let key: string;
+  let token: string;
   let publisher: ChildProcess | undefined;
 
   before(async () => {
@@ -30,6 +31,7 @@ describe('embedded player in Chromium', () => {
     })).json();
     const data = await (await fetch(`${stack.baseUrl}/api/dados-conexao`, { headers: { authorization: `Bearer ${auth.token}` } })).json();
     key = data.rtmp.chave;
+    token = auth.token;
   });
   after(async () => {
     publisher?.kill('SIGKILL');
@@ -55,7 +57,8 @@ describe('embedded player in Chromium', () => {
     return { page, frame, beats, playlists };
   }
 
-  const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 20_000) => {
+  // bounds only end a broken test: the first fragments of a fresh publish and a player's start are slow on a loaded machine
+  const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 60_000) => {
     const end = Date.now() + ms;
     while (!(await check())) {
       if (Date.now() > end) throw new Error(`não aconteceu a tempo: ${what}`);
@@ -65,7 +68,17 @@ describe('embedded player in Chromium', () => {
   const videoTime = (frame: Frame) => frame.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
 
   const playing = (frame: Frame) =>
-    frame.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.currentTime > 0.5 && !v.paused), null, { timeout: 20_000 });
+    frame.waitForFunction(() => [...document.querySelectorAll('video')].some((v) => v.currentTime > 0.5 && !v.paused), null, { timeout: 90_000 });
+
+  /** Leaves the player as a viewer closing the tab does, and waits until the server no longer counts it (its beacon frees the place). */
+  const leave = async (page: Page, frame: Frame) => {
+    await frame.evaluate(() => (location.href = 'about:blank'));
+    await until('o lugar do espectador liberado', async () => {
+      const r = await fetch(`${stack.baseUrl}/api/espectadores/tempo-real`, { headers: { authorization: `Bearer ${token}` } });
+      return r.ok && (await r.json()).espectadoresAtivos === 0;
+    });
+    await page.close();
+  };
 
   test('offline picture while nothing is live', async () => {
     const { page, frame } = await embed('videojs');
@@ -92,9 +105,7 @@ describe('embedded player in Chromium', () => {
         await other.page.close();
       }
       // leaving sends the player's beacon, which frees the place for the next one
-      await frame.evaluate(() => (location.href = 'about:blank'));
-      await sleep(300);
-      await page.close();
+      await leave(page, frame);
     }
   });
 
@@ -108,10 +119,9 @@ describe('embedded player in Chromium', () => {
       return route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '10' }, body: tooMany });
     });
     await until('um heartbeat recusado com 429', () => refused >= 1);
-    await sleep(1000);
+    // the picture goes on after the refusal: its clock moves on (however slowly the machine plays it)
     const t0 = await videoTime(frame);
-    await sleep(1500);
-    assert.ok((await videoTime(frame)) > t0 + 0.5, 'o vídeo parou depois do 429');
+    await until('o vídeo seguindo depois do 429', async () => (await videoTime(frame)) > t0 + 0.5);
     assert.equal(await frame.locator('#msg').isHidden(), true);
     assert.equal(await frame.getByText(msg.tooManyRequests).count(), 0);
 
@@ -120,8 +130,6 @@ describe('embedded player in Chromium', () => {
     await until('um heartbeat aceito depois do 429', () => beats.slice(before).some((b) => b.status === 200 && b.body?.live === true));
     assert.equal(await frame.locator('#viewers').textContent(), '1');
     assert.equal(await frame.locator('video').count(), 1);
-    await frame.evaluate(() => (location.href = 'about:blank'));
-    await sleep(300);
-    await page.close();
+    await leave(page, frame);
   });
 });

@@ -34,7 +34,7 @@ describe('relay in Chromium', () => {
     await source?.close();
   });
 
-  test('type the source, see it validated, activate, see it on air, deactivate', { timeout: 120_000 }, async () => {
+  test('type the source, see it validated, activate, see it on air, deactivate', { timeout: 240_000 }, async () => {
     const account = await stack.addAccount({ nome: 'TV Relay' });
     const token = await apiLogin(stack.baseUrl, account.email, account.password);
     const page = await newPage(browser, stack.baseUrl);
@@ -53,16 +53,16 @@ describe('relay in Chromium', () => {
     // an address of no accepted form: the server's verdict, 2 s after the typing stops
     await url.fill('http://exemplo.com/live/stream');
     await verdict.getByText(relayTexts.validating).waitFor();
-    await verdict.getByText(msg.relayUrlForm).waitFor({ timeout: 10_000 });
+    await verdict.getByText(msg.relayUrlForm).waitFor({ timeout: 60_000 });
 
     // the source: its type is inferred, the server finds it on air
     await url.fill('');
     await url.pressSequentially(source.url, { delay: 5 });
     assert.equal(await form.getByLabel(relayTexts.typeLabel).inputValue(), 'rtmp');
-    await verdict.getByText(msg.relayOnline).waitFor({ timeout: 15_000 });
+    await verdict.getByText(msg.relayOnline).waitFor({ timeout: 60_000 });
 
     await form.getByRole('button', { name: relayTexts.activate }).click();
-    await page.getByText(msg.relayStarted).waitFor({ timeout: 20_000 });
+    await page.getByText(msg.relayStarted).waitFor({ timeout: 60_000 });
     const banner = page.getByTestId('relay-status');
     await banner.waitFor();
     assert.match(await banner.getByTestId('relay-state').innerText(), new RegExp(`^${commonTexts.active}`));

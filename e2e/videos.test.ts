@@ -49,9 +49,9 @@ describe('the video manager in Chromium', () => {
     await uploads.waitFor();
     await uploads.getByText('abertura.mp4').waitFor();
     await uploads.getByText('arquivo antigo.avi').waitFor();
-    await page.getByText('2 vídeo(s) enviado(s) com sucesso!').waitFor({ timeout: 30_000 });
+    await page.getByText('2 vídeo(s) enviado(s) com sucesso!').waitFor({ timeout: 60_000 });
     // the list clears itself 3 s after the batch
-    await uploads.waitFor({ state: 'detached', timeout: 10_000 });
+    await uploads.waitFor({ state: 'detached', timeout: 60_000 });
 
     const mp4Row = page.getByRole('row').filter({ hasText: 'abertura.mp4' });
     const aviRow = page.getByRole('row').filter({ hasText: 'arquivo antigo.avi' });
@@ -67,7 +67,7 @@ describe('the video manager in Chromium', () => {
     await page.waitForFunction(() => {
       const v = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]');
       return !!v && v.currentTime > 0.5;
-    }, undefined, { timeout: 15_000 });
+    }, undefined, { timeout: 60_000 });
     await page.getByRole('button', { name: 'Fechar' }).first().click();
     // uploads, the list and playback all work under the panel's Content-Security-Policy
     assert.deepEqual(cspViolations(page), []);

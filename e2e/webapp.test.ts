@@ -51,7 +51,7 @@ describe('published web app in Chromium', () => {
     await stack?.stop();
   });
 
-  test('open the app: name, programming, player, service worker, rotating banners, a click, the chat', { timeout: 90_000 }, async () => {
+  test('open the app: name, programming, player, service worker, rotating banners, a click, the chat', { timeout: 240_000 }, async () => {
     const page = await newPage(browser, stack.baseUrl);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.clock.install();

@@ -17,7 +17,8 @@ const violations = new WeakMap<Page, string[]>();
 export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1366, height: 860 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // a bound only ends a broken test: a loaded machine draws a page several times slower than an idle one
+  page.setDefaultTimeout(60_000);
   // Chromium reports every blocked script, style, frame, media or worker on the console
   const seen: string[] = [];
   violations.set(page, seen);

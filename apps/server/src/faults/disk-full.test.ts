@@ -453,7 +453,7 @@ describe('fault: the data directory disk is full', () => {
     }
   });
 
-  test('the disk fills during a recording: it stops with disk_full and says so, the live goes on; once freed, what was written is a playable MP4', { timeout: 90_000 }, async () => {
+  test('the disk fills during a recording: it stops with disk_full and says so, the live goes on; once freed, what was written is a playable MP4', { timeout: 180_000 }, async () => {
     assert.equal((await d.api(a, 'PUT', '/api/gravacoes/config', { ativo: true })).status, 200);
     const rtmp = (await d.api(a, 'GET', '/api/dados-conexao')).body!.rtmp as { chave: string };
     const recordings = async () => (await d.api(a, 'GET', '/api/gravacoes')).body as unknown as RecordingsResponse;

@@ -130,7 +130,7 @@ describe('two servers on one machine, each bound to its own loopback address on 
     }
   });
 
-  test('OBS publishing to each address reaches that server\'s nginx and its HLS', { timeout: 90_000 }, async () => {
+  test('OBS publishing to each address reaches that server\'s nginx and its HLS', { timeout: 180_000 }, async () => {
     const conexoes = await Promise.all(stacks.map((s, i) => get<Conexao>(s.baseUrl, tokens[i]!, '/api/dados-conexao')));
     for (const [i, address] of addresses.entries()) {
       const url = `rtmp://${address}:${ports.rtmp}/live/${conexoes[i]!.rtmp.chave}`;

@@ -10,15 +10,17 @@ export interface FetchedFragment { seq: number; url: URL; status: number; body: 
  * `everyMs` (with its own session key) and fetches every fragment it has not fetched yet, at the
  * address the playlist gives. `onFragment` judges each fragment (it may throw: the error is
  * reported and the player goes on with its next playlist read); every failure goes to `onError`.
+ * It plays until `until` (a time) or, sooner, until `enough()` says it has seen what it came for.
  */
 export async function playHls(o: {
   playlistUrl: string; session: string; until: number; everyMs: number;
+  enough?: () => boolean;
   onPlaylist?: () => void;
   onFragment: (f: FetchedFragment) => void;
   onError: (message: string) => void;
 }): Promise<void> {
   let last = -1;
-  while (Date.now() < o.until) {
+  while (Date.now() < o.until && !o.enough?.()) {
     const started = Date.now();
     try {
       const r = await fetch(`${o.playlistUrl}?sessao=${o.session}`);

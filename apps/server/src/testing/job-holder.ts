@@ -21,7 +21,9 @@ const runner = createJobRunner({
       return { held: true };
     },
   }],
-  leaseMs: 2000, tickMs: 50, log: () => {},
+  // a lease far longer than the test: what it proves is that a live worker keeps its job, not how
+  // often a lease is renewed (a 2-s lease ran out while API processes starting starved this one)
+  leaseMs: 60_000, tickMs: 50, log: () => {},
 });
 await runner.recover();
 runner.start();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Harness } from './harness.ts';
 import { bearerHeader } from './harness.ts';
 import { encodeClip } from './clip-cache.ts';
+import { WAIT_FLOOR_MS } from './live.ts';
 
 /** Tiny real clips, made with ffmpeg's test sources (once per run when the clips are shared: see encodeClip). */
 export interface Clips {
@@ -104,8 +105,9 @@ export function leftovers(h: Harness, login: string): { account: string[]; incom
   return { account: tree(storage.accountDir(login)), incoming: tree(storage.incoming) };
 }
 
+/** Polls until check holds; the bound only ends a broken test (raised to WAIT_FLOOR_MS, as for eventually). */
 export async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
+  const until = Date.now() + Math.max(ms, WAIT_FLOOR_MS);
   while (!(await check())) {
     if (Date.now() > until) throw new Error('condição não atingida a tempo');
     await new Promise((r) => setTimeout(r, 25));

@@ -91,8 +91,19 @@ export function reconnecting(start: () => Publisher): { ensure(): void; stop(): 
   };
 }
 
-/** Polls until check returns a value (not undefined/false), or fails with the last value seen. */
+/**
+ * A bound on a wait only ends a broken test: it is never the thing a test proves (figures go to
+ * bench/). A loaded 2-core machine is 2–5× slower than an idle one, so every wait may take at least
+ * this long before it fails, whatever figure its caller names.
+ */
+export const WAIT_FLOOR_MS = 60_000;
+
+/**
+ * Polls until check returns a value (not undefined/false), or fails with the last value seen.
+ * `timeoutMs` is what the wait would need on a slow machine; it is raised to WAIT_FLOOR_MS.
+ */
 export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs: number, what: string): Promise<T> {
+  timeoutMs = Math.max(timeoutMs, WAIT_FLOOR_MS);
   const end = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

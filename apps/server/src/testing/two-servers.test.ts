@@ -164,7 +164,7 @@ describe('two servers on one PostgreSQL: addresses, broadcasts and files follow 
     assert.equal(there.body.ftp.senha, cb.ftp.senha);
   });
 
-  test('OBS publishes to each account\'s own server and plays through its HLS; the other server refuses it', { timeout: 90_000 }, async () => {
+  test('OBS publishes to each account\'s own server and plays through its HLS; the other server refuses it', { timeout: 180_000 }, async () => {
     const [ca, cb] = [await conexao(a), await conexao(b)];
     // B's key on server 1's nginx: refused (its account lives on server 2)
     const wrong = publish(`rtmp://127.0.0.2:${ports.rtmp}/live/${cb.rtmp.chave}`);
@@ -180,7 +180,7 @@ describe('two servers on one PostgreSQL: addresses, broadcasts and files follow 
     assert.equal(status.body.obs_stream.is_live, true);
   });
 
-  test('a restream of B runs on server 2\'s worker only', { timeout: 90_000 }, async () => {
+  test('a restream of B runs on server 2\'s worker only', { timeout: 180_000 }, async () => {
     const fontes = (await api<{ source_urls: { rtmp: string } }>(b.token, 'GET', '/api/streaming/source-urls')).body.source_urls;
     const r = await api<{ success: boolean }>(b.token, 'POST', '/api/streaming/start-live', {
       tipo: 'youtube', servidor_rtmp: dest.server, servidor_rtmp_chave: KEY, inicio_imediato: 'sim', servidor_stm: fontes.rtmp,
@@ -211,7 +211,7 @@ describe('two servers on one PostgreSQL: addresses, broadcasts and files follow 
       .some((l) => l.estado === 'live'), 30_000, 'restream de B no ar na lista');
   });
 
-  test('B\'s files asked of server 1 are answered by server 2, from its disk, never from server 1\'s', { timeout: 60_000 }, async () => {
+  test('B\'s files asked of server 1 are answered by server 2, from its disk, never from server 1\'s', { timeout: 180_000 }, async () => {
     const videoId = await uploadVia(b, 0);
     // the upload sent to server 1 was written on server 2 only
     const storageOf = (i: 0 | 1) => path.join(stacks[i]!.dataDir, 'storage', b.usuario);
@@ -280,7 +280,7 @@ describe('two servers on one PostgreSQL: addresses, broadcasts and files follow 
     await eventually(async () => (await hlsFragment(ca.hls_url)) > 0, 45_000, 'HLS do playout de A no servidor 2');
   });
 
-  test('server 2 stopped: shown offline within a few heartbeats; an account of server 1 is untouched', { timeout: 90_000 }, async () => {
+  test('server 2 stopped: shown offline within a few heartbeats; an account of server 1 is untouched', { timeout: 180_000 }, async () => {
     const c = await newAccount(1);
     const cc = await conexao(c);
     publish(`${cc.rtmp.servidor}/${cc.rtmp.chave}`);

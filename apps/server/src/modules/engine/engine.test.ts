@@ -130,7 +130,7 @@ describe('media engine: a worker killed and restarted', () => {
       // accepted publish opens a broadcast of its own) and it keeps running
       const st = await get('/api/streaming/status');
       return again.exitCode === null && st.is_live && st.transmission?.id !== broadcastBefore;
-    }, 30_000, 'OBS de volta');
+    }, 120_000, 'OBS de volta'); // a bound only: at a load of 20 on 2 cores a minute was not enough
     await eventually(async () => {
       const now = childrenOf(row.process_id, tag);
       return now.length === 1 && now[0] !== first && now;

@@ -30,7 +30,7 @@ test('the slate picture shows the text (escaped, never markup) and the logo abov
   assert.ok((await brightness(shown, logoBox)) > (await brightness(plain, logoBox)) + 100, 'the logo is drawn');
 });
 
-test('the slate becomes a short H.264 + AAC video with regular keyframes, ready to loop with -c copy', { timeout: 60_000 }, async () => {
+test('the slate becomes a short H.264 + AAC video with regular keyframes, ready to loop with -c copy', { timeout: 180_000 }, async () => {
   const out = path.join(dir, 'sinal.mp4');
   await renderSlate({ texto: 'Voltamos já', out, ffmpegBin: 'ffmpeg', signal: new AbortController().signal });
   assert.deepEqual(fs.readdirSync(dir), ['sinal.mp4'], 'only the finished file is left');

@@ -420,7 +420,8 @@ describe('FTP connection limits', () => {
       const closedAt = await c.closed();
       assert.ok(c.lines.includes(`421 ${msg.ftpLoginTimeout}`), JSON.stringify(c.lines));
       assert.ok(c.lines.filter((l) => l.startsWith('200')).length >= 3, 'os NOOPs foram respondidos até o fim');
-      assert.ok(closedAt - started >= LOGIN_MS - 50 && closedAt - started < LOGIN_MS + 2000, `${closedAt - started} ms`);
+      // never before the login time; after it, by its timer (the upper bound only tells it from never)
+      assert.ok(closedAt - started >= LOGIN_MS - 50 && closedAt - started < LOGIN_MS + 30_000, `${closedAt - started} ms`);
     } finally {
       clearInterval(noops);
     }

@@ -40,7 +40,7 @@ describe('relay: the guard covers every address a source leads to', () => {
     (await h.app.inject({ method: 'POST', url: '/api/relay/validate-url', headers: bearerHeader(token), payload: { url, relay_type: 'm3u8' } })).json<{ valid: boolean; message: string }>();
 
   for (const [what, path] of [['a redirect', '/redirect.m3u8'], ['segments', '/segments.m3u8'], ['a variant playlist', '/variants.m3u8'], ['an AES key', '/key.m3u8']] as const) {
-    test(`plain HTTP source: ${what} on an internal address is refused with the guard's message`, { timeout: 20_000 }, async () => {
+    test(`plain HTTP source: ${what} on an internal address is refused with the guard's message`, { timeout: 180_000 }, async () => {
       const r = await validate(plain.url(path));
       assert.deepEqual(r, { valid: false, message: errorText('outbound_private', { host: '127.0.0.1' }) });
       assert.equal(trap.connections(), 0, 'nada chegou ao endereço interno');
@@ -48,14 +48,14 @@ describe('relay: the guard covers every address a source leads to', () => {
   }
 
   for (const [what, path] of [['a redirect', '/redirect.m3u8'], ['segments', '/segments.m3u8']] as const) {
-    test(`HTTPS source: ${what} to an internal address is refused before any TLS handshake reaches it`, { timeout: 20_000 }, async () => {
+    test(`HTTPS source: ${what} to an internal address is refused before any TLS handshake reaches it`, { timeout: 180_000 }, async () => {
       const r = await validate(tls.url(path));
       assert.deepEqual(r, { valid: false, message: errorText('outbound_private', { host: '127.0.0.1' }) });
       assert.equal(trap.connections(), 0, 'nada chegou ao endereço interno');
     });
   }
 
-  test('a start with such a source is refused the same way and creates nothing', { timeout: 20_000 }, async () => {
+  test('a start with such a source is refused the same way and creates nothing', { timeout: 180_000 }, async () => {
     const count = async () => (await h.core.store.db.selectFrom('media_processes').select('id').execute()).length;
     const before = await count();
     const r = await h.app.inject({ method: 'POST', url: '/api/relay/start', headers: bearerHeader(token), payload: { relay_url: plain.url('/segments.m3u8'), relay_type: 'm3u8' } });

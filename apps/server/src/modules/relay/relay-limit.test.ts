@@ -12,7 +12,8 @@ import { createRelayService } from './relay.service.ts';
  * its message changes what the user reads and nothing else. The probe here is a program that
  * always fails (the source reads as offline), and the guard resolves the source's name to a
  * public address without asking a DNS server; a refused start writes nothing, so the other
- * dependencies are never reached.
+ * dependencies are never reached. The limit's minute runs on a fixed clock: 21 probes on a loaded
+ * machine may straddle a minute of the wall clock, which would start a new window half-way.
  */
 test('relay start: the probe limit is a 429 by its code, whatever its message says', async () => {
   const saved = serverErrors.too_many_requests.message;
@@ -22,6 +23,7 @@ test('relay start: the probe limit is a 429 by its code, whatever its message sa
       guard: createOutboundGuard({ lookup: async () => ['93.184.216.34'] }),
       config: { outboundAllow: new Set<string>() },
       ffprobeBin: '/bin/false',
+      now: () => Date.UTC(2026, 0, 5, 12, 0, 30),
     } as unknown as Parameters<typeof createRelayService>[0]);
     const auth = { userId: 1 } as Auth;
     const body: RelayStartBody = { relay_url: 'rtmp://origem.exemplo.com/app/stream', relay_type: 'rtmp' };

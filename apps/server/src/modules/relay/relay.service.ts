@@ -55,10 +55,12 @@ export function createRelayService(deps: {
   /** Keeps the relay's recording choice (the recordings module; absent: relays are never recorded). */
   recordings?: { choose(userId: number, transmissionId: number, gravar: boolean | undefined, live: null): Promise<void> };
   ffprobeBin?: string;
+  /** The clock of the probe limit's minute (tests pass a fixed one). */
+  now?: () => number;
 }) {
   const { db, repo, processes, transmissions, media, sealer, config } = deps;
   const ffprobe = deps.ffprobeBin ?? process.env.FFPROBE_PATH ?? 'ffprobe';
-  const probes = createRateLimiter({ windowMs: 60_000, max: PROBES_PER_MINUTE });
+  const probes = createRateLimiter({ windowMs: 60_000, max: PROBES_PER_MINUTE, now: deps.now });
 
   const check = (raw: string, tipo: RelayType) => relaySource(deps.guard, config.outboundAllow, raw, tipo);
 
