@@ -2,12 +2,14 @@ import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { lazyNamed } from './lazy-named.ts';
-import { RequireAuth, RootRedirect } from './auth-guards.tsx';
 import { AppErrorBoundary } from './error-boundary.tsx';
-import { SessionEvents } from './session-events.tsx';
 import { Toasts } from './toasts.tsx';
 
-// every page is its own chunk, loaded when first visited
+// every page is its own chunk, loaded when first visited; the session (query cache, guards) is
+// one chunk of its own, which the login screen does not load (session-root.tsx)
+const SessionRoot = lazyNamed(() => import('./session-root.tsx'), 'SessionRoot');
+const RootRedirect = lazyNamed(() => import('./session-root.tsx'), 'RootRedirect');
+const SignedIn = lazyNamed(() => import('./session-root.tsx'), 'SignedIn');
 const LoginPage = lazyNamed(() => import('@/features/auth/components/login-page.tsx'), 'LoginPage');
 const DashboardPage = lazyNamed(() => import('@/features/dashboard/components/dashboard-page.tsx'), 'DashboardPage');
 const SettingsPage = lazyNamed(() => import('@/features/settings/components/settings-page.tsx'), 'SettingsPage');
@@ -33,39 +35,35 @@ const DashboardLayout = lazyNamed(() => import('./shell/dashboard-layout.tsx'), 
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <SessionEvents />
       <Toasts />
       <AppErrorBoundary>
         <Suspense fallback={<LoadingState fullScreen />}>
           <Routes>
-            <Route path="/" element={<RootRedirect />} />
             <Route path="/login" element={<LoginPage />} />
-            <Route
-              path="/dashboard"
-              element={
-                <RequireAuth>
-                  <DashboardLayout />
-                </RequireAuth>
-              }
-            >
-              <Route index element={<DashboardPage />} />
-              <Route path="iniciar-transmissao" element={<LivesPage />} />
-              <Route path="dados-conexao" element={<ConnectionDataPage />} />
-              <Route path="configuracoes" element={<SettingsPage />} />
-              <Route path="players" element={<PlayersPage />} />
-              <Route path="gerenciarvideos" element={<VideosPage />} />
-              <Route path="playlists" element={<PlaylistsPage />} />
-              <Route path="agendamentos" element={<SchedulesPage />} />
-              <Route path="comerciais" element={<CommercialsPage />} />
-              <Route path="downloadyoutube" element={<YoutubeDownloadPage />} />
-              <Route path="migrar-videos-ftp" element={<FtpMigrationPage />} />
-              <Route path="espectadores" element={<AudiencePage />} />
-              <Route path="relayrtmp" element={<RelayPage />} />
-              <Route path="conversao-videos" element={<ConversionPage />} />
-              <Route path="app-multiplataforma" element={<MultiplatformAppPage />} />
-              <Route path="app-android" element={<AndroidAppPage />} />
-              <Route path="streamings" element={<StreamingsPage />} />
-              <Route path="administracao" element={<AdministrationPage />} />
+            <Route element={<SessionRoot />}>
+              <Route path="/" element={<RootRedirect />} />
+              <Route element={<SignedIn />}>
+                <Route path="/dashboard" element={<DashboardLayout />}>
+                  <Route index element={<DashboardPage />} />
+                  <Route path="iniciar-transmissao" element={<LivesPage />} />
+                  <Route path="dados-conexao" element={<ConnectionDataPage />} />
+                  <Route path="configuracoes" element={<SettingsPage />} />
+                  <Route path="players" element={<PlayersPage />} />
+                  <Route path="gerenciarvideos" element={<VideosPage />} />
+                  <Route path="playlists" element={<PlaylistsPage />} />
+                  <Route path="agendamentos" element={<SchedulesPage />} />
+                  <Route path="comerciais" element={<CommercialsPage />} />
+                  <Route path="downloadyoutube" element={<YoutubeDownloadPage />} />
+                  <Route path="migrar-videos-ftp" element={<FtpMigrationPage />} />
+                  <Route path="espectadores" element={<AudiencePage />} />
+                  <Route path="relayrtmp" element={<RelayPage />} />
+                  <Route path="conversao-videos" element={<ConversionPage />} />
+                  <Route path="app-multiplataforma" element={<MultiplatformAppPage />} />
+                  <Route path="app-android" element={<AndroidAppPage />} />
+                  <Route path="streamings" element={<StreamingsPage />} />
+                  <Route path="administracao" element={<AdministrationPage />} />
+                </Route>
+              </Route>
             </Route>
             <Route path="*" element={<Navigate to="/login" replace />} />
           </Routes>

@@ -177,3 +177,18 @@ test('no page writes figures or dates in a fixed language', () => {
   const offenders = files.filter((f) => /Intl\.\w+\(\s*'pt-BR'|toLocale\w*String\(\s*'pt-BR'/.test(f.text)).map((f) => f.file);
   assert.deepEqual(offenders, []);
 });
+
+test('a message or start text that is a server error in Portuguese is that error\'s text in every translation (written out: the first pages load them without the server errors)', async () => {
+  const errorsPt = Object.entries(serverErrors).filter(([, e]) => typeof e.message === 'string');
+  for (const [name, source] of [['messages', msg], ['start', startMsg]] as const) {
+    for (const locale of TRANSLATIONS) {
+      const translated = (await catalogue(locale, name)) as Record<string, unknown>;
+      const errors = (await catalogue(locale, 'server-errors')) as Record<string, unknown>;
+      for (const [key, text] of Object.entries(source)) {
+        const codes = errorsPt.filter(([, e]) => e.message === text).map(([code]) => code);
+        if (codes.length === 0) continue;
+        assert.ok(codes.some((code) => errors[code] === translated[key]), `${locale}/${name}.ts ${key}: not the text of ${codes.join(' / ')} in server-errors`);
+      }
+    }
+  }
+});

@@ -9,7 +9,7 @@
  *
  * This module has types only: importing it adds nothing to a bundle.
  */
-import type { ErrorValues, ServerErrorCode, msg, startMsg } from '@painel/contract';
+import type { msg, startMsg } from '@painel/contract';
 import type { Message } from './message.ts';
 
 export type { Locale } from './locale-store.ts';
@@ -61,13 +61,10 @@ export type Translation<T> =
 export type FeatureTexts<F extends Feature> = Translation<Catalogue[F]>;
 
 /**
- * The server's error messages in a language, by code (packages/contract errors.ts): a fixed text,
- * or a function of the same named values as the Portuguese one. The API answers the Portuguese
- * text beside the code; the panel shows the text of the code in the user's language.
+ * The server's error messages in a language, by code (packages/contract errors.ts): written in
+ * @painel/contract (server-errors/), which the server answers with too.
  */
-export type ServerErrorTexts = {
-  readonly [C in ServerErrorCode]: ErrorValues<C> extends undefined ? string : (values: ErrorValues<C>) => string;
-};
+export type { ServerErrorTexts } from '@painel/contract/server-errors/texts';
 
 /** The messages of `msg` (packages/contract messages.ts and start-texts.ts) the panel shows, in a language. */
 export type MessageTexts = Translation<typeof msg>;

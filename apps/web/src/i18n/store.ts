@@ -15,8 +15,23 @@ import type { Translation } from './index.ts';
 
 export interface Catalogue<T> {
   readonly name: string;
+  /** The Portuguese texts; undefined at run time for a catalogue whose Portuguese is loaded apart (see `apart`). */
   readonly source: T;
+  /** Whether its Portuguese is a file loaded like a translation ('./pt-BR/<name>.ts'), not in the declaring module. */
+  readonly apart: boolean;
 }
+
+declare const apartOf: unique symbol;
+/** The Portuguese of a catalogue, loaded apart: only a browser showing the panel in Portuguese loads it. */
+export type Apart<T> = { readonly [apartOf]: T };
+const APART = Symbol('apart');
+
+/**
+ * For a catalogue of the first pages (the login screen, the shell, the dashboard): its Portuguese
+ * becomes a chunk of its own, loaded like a translation, so a browser in another language loads
+ * only its own: `defineTexts('common', apart<typeof source>())` with `import type source from './pt-BR/common.ts'`.
+ */
+export const apart = <T>(): Apart<T> => APART as unknown as Apart<T>;
 
 type Loader = () => Promise<{ default: unknown }>;
 
@@ -24,10 +39,19 @@ type Loader = () => Promise<{ default: unknown }>;
 // this call out at build time; run outside Vite (the web's unit tests under node) there is no such
 // function, the call throws, and the texts stay Portuguese.
 let translationFiles: Record<string, Loader> = {};
+/** Outside Vite: a catalogue's Portuguese loaded apart, read at once (the file's default export). */
+let readNow: ((file: string) => unknown) | undefined;
 try {
-  translationFiles = import.meta.glob<{ default: unknown }>(['./en-US/*.ts', './es-ES/*.ts']) as Record<string, Loader>;
+  translationFiles = import.meta.glob<{ default: unknown }>(['./en-US/*.ts', './es-ES/*.ts', './pt-BR/*.ts']) as Record<string, Loader>;
 } catch {
   translationFiles = {};
+  // the unit tests under node: the Portuguese of a catalogue loaded apart is required synchronously
+  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const nodeModule = node?.getBuiltinModule?.('node:module') as { createRequire: (from: string) => (id: string) => { default: unknown } } | undefined;
+  if (nodeModule) {
+    const req = nodeModule.createRequire(import.meta.url);
+    readNow = (file) => req(file).default;
+  }
 }
 
 const catalogues = new Map<string, Catalogue<unknown>>();
@@ -54,28 +78,35 @@ export function load(locale: Locale, name: string): Promise<void> {
   return pending;
 }
 
-export const isLoaded = (locale: Locale, name: string) => locale === SOURCE_LOCALE || translations.has(keyOf(locale, name));
+export const isLoaded = (locale: Locale, name: string) =>
+  (locale === SOURCE_LOCALE && !catalogues.get(name)?.apart) || translations.has(keyOf(locale, name));
 
 export function textsIn<T>(catalogue: Catalogue<T>, locale: Locale): Texts<T> {
   const key = keyOf(locale, catalogue.name);
   let texts = compiled.get(key);
   if (texts === undefined) {
-    const source = locale === SOURCE_LOCALE ? catalogue.source : translations.get(key);
+    const source = locale === SOURCE_LOCALE && !catalogue.apart ? catalogue.source : translations.get(key);
     texts = compileTexts(source, locale);
-    compiled.set(key, texts);
+    // nothing loaded yet is not remembered: the texts are made once they arrive
+    if (source !== undefined) compiled.set(key, texts);
   }
   return texts as Texts<T>;
 }
 
 /**
- * Declares a catalogue: its name (the translation files' name) and its Portuguese texts. When
- * the panel is already in another language, its translation starts loading now.
+ * Declares a catalogue: its name (the translation files' name) and its Portuguese texts (or
+ * `apart()`). What the panel's language needs of it starts loading at once.
  */
-export function defineTexts<T>(name: string, source: T): Catalogue<T> {
-  const catalogue: Catalogue<T> = { name, source };
+export function defineTexts<T>(name: string, source: T | Apart<T>): Catalogue<T> {
+  const isApart = (source as unknown) === APART;
+  const catalogue: Catalogue<T> = { name, source: (isApart ? undefined : source) as T, apart: isApart };
   catalogues.set(name, catalogue);
-  const locale = activeLocale();
-  if (!isLoaded(locale, name)) void load(locale, name).catch(() => undefined);
+  if (isApart && readNow) translations.set(keyOf(SOURCE_LOCALE, name), readNow(`./${keyOf(SOURCE_LOCALE, name)}.ts`));
+  // once the importing modules have run: the start may still be choosing the language (main.tsx)
+  queueMicrotask(() => {
+    const locale = activeLocale();
+    if (!isLoaded(locale, name)) void load(locale, name).catch(() => undefined);
+  });
   return catalogue;
 }
 
@@ -100,7 +131,7 @@ export function translationNow<T>(catalogue: Catalogue<T>): Texts<T> | undefined
  */
 export function textsNow<T>(catalogue: Catalogue<T>): Texts<T> {
   const locale = activeLocale();
-  return textsIn(catalogue, isLoaded(locale, catalogue.name) ? locale : SOURCE_LOCALE);
+  return textsIn(catalogue, isLoaded(locale, catalogue.name) || !isLoaded(SOURCE_LOCALE, catalogue.name) ? locale : SOURCE_LOCALE);
 }
 
 /**
@@ -110,7 +141,6 @@ export function textsNow<T>(catalogue: Catalogue<T>): Texts<T> {
  */
 export async function translationsReady(): Promise<void> {
   const locale = activeLocale();
-  if (locale === SOURCE_LOCALE) return;
   await Promise.all([...catalogues.keys()].filter((n) => !isLoaded(locale, n)).map((n) => load(locale, n).catch(() => undefined)));
 }
 
@@ -122,9 +152,7 @@ const pendingSwitch = { seq: 0 };
  */
 export async function setLocale(locale: Locale): Promise<void> {
   const seq = ++pendingSwitch.seq;
-  if (locale !== SOURCE_LOCALE) {
-    await Promise.all([...catalogues.keys()].filter((n) => !isLoaded(locale, n)).map((n) => load(locale, n)));
-  }
+  await Promise.all([...catalogues.keys()].filter((n) => !isLoaded(locale, n)).map((n) => load(locale, n)));
   if (seq === pendingSwitch.seq) activateLocale(locale);
 }
 

@@ -1,8 +1,7 @@
 import { clearToken, getToken } from './token.ts';
 import type { z } from 'zod';
 import type { IssueCode, ServerErrorCode } from '@painel/contract';
-import { serverErrorCatalogue } from '../i18n/server-errors.ts';
-import { translationNow } from '../i18n/store.ts';
+import { loadServerErrors, serverErrorsNow } from '../i18n/server-errors.ts';
 import { activeLocale, SOURCE_LOCALE } from '../i18n/locale-store.ts';
 
 /**
@@ -123,6 +122,8 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   if (res.ok) return schema ? parseContract(path, schema, data) : data;
 
   const error = new ApiError(res.status, serverErrorText(data), field(data, 'expired') === true, serverErrorCode(data), serverErrorValues(data));
+  // the message of the code in the panel's language, loaded with the first error there is to show
+  if (error.code && activeLocale() !== SOURCE_LOCALE) await loadServerErrors().catch(() => undefined);
   if (res.status === 401 && logoutOn401) {
     clearToken();
     window.dispatchEvent(
@@ -146,7 +147,7 @@ export function parseContract<S extends z.ZodType>(path: string, schema: S, data
  * text while that translation has not loaded.
  */
 export function serverErrorMessage(code: ServerErrorCode | undefined, values: unknown, serverText: string | undefined): string | undefined {
-  const texts = code ? translationNow(serverErrorCatalogue) : undefined;
+  const texts = code ? serverErrorsNow() : undefined;
   const message = texts && code ? (texts[code] as string | ((v: unknown) => string) | undefined) : undefined;
   if (typeof message === 'string') return message;
   if (typeof message === 'function' && values !== undefined) {

@@ -4,18 +4,13 @@ import { startCatalogue } from '../i18n/start.ts';
 import { textsNow } from '../i18n/store.ts';
 import { ApiError, apiRequest, parseContract } from './api-client.ts';
 import { getToken } from './token.ts';
+import { loadAuthSchemas, meQueryKey } from './session.ts';
 
-/**
+/*
  * The session: GET /api/auth/me validates the stored token on load. It lives in lib
  * (not in a feature) because the shell and every feature read the signed-in user.
  */
-export const meQueryKey = ['auth', 'me'] as const;
-
-/**
- * The session's zod schemas, loaded on first use: the login screen paints without zod, and the
- * session check of a returning visitor loads them together with the /api/auth/me answer.
- */
-export const loadAuthSchemas = () => import('./auth-schemas.ts');
+export { loadAuthSchemas, meQueryKey };
 
 /** The signed-in user, or null without a valid token (a 401 has already removed it). */
 export async function getMe(): Promise<User | null> {

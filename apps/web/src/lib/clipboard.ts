@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { messageCatalogue } from '../i18n/messages.ts';
 import { textsNow } from '../i18n/store.ts';
 

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { meQueryKey, onSignIn } from './session.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -10,3 +11,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// a login made on the login screen (which has no query library) hands its user over here
+onSignIn((user) => queryClient.setQueryData(meQueryKey, user));

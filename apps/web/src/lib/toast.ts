@@ -1,11 +1,13 @@
 import type { Id, ToastOptions } from 'react-toastify';
+import { whenPageShown } from './page-loads.ts';
 
 /**
- * Toasts for the screens a visitor sees before signing in (the login screen). The toast
- * library is loaded on the first toast instead of with the page, so the login screen paints
- * without it; calls made meanwhile run once it is there, in the order they were made (a
- * `dismiss` then a `success` stays in that order). The shell's pages import react-toastify
- * directly: they need it anyway, and <Toasts> mounts the container as soon as the shell shows.
+ * Toasts for the login screen, the shell and the dashboard. The toast library is loaded once the
+ * page being opened has shown (lib/page-loads.ts) after the first toast is asked for, or after the
+ * shell's first page, not with the page: the login screen and the first signed-in page paint
+ * without it. Calls made meanwhile run once it is there, in the order they were made (a `dismiss`
+ * then a `success` stays in that order). The other pages import react-toastify directly: they come
+ * after it (a toast raised before the container mounts waits in the library for it).
  */
 type Toastify = typeof import('react-toastify');
 
@@ -32,8 +34,12 @@ export function onToastsRequested(notify: () => void): () => void {
   return () => listeners.delete(notify);
 }
 
+let queued: Promise<unknown> = Promise.resolve();
+
 const run = (show: (lib: Toastify) => void) => {
-  loadToastify().then(show, (error: unknown) => console.error(error));
+  // in the order asked for: each call waits for the one before it
+  const ready = toastify ?? new Promise<void>((resolve) => whenPageShown(resolve)).then(loadToastify);
+  queued = queued.then(() => ready).then(show).catch((error: unknown) => console.error(error));
 };
 
 type Level = 'success' | 'error' | 'info' | 'warning';

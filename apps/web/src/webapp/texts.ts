@@ -1,6 +1,6 @@
 import { activateLocale, activeLocale, localeFromBrowser, SOURCE_LOCALE } from '../i18n/locale-store.ts';
-import { setLocale, translationNow } from '../i18n/store.ts';
-import { serverErrorCatalogue } from '../i18n/server-errors.ts';
+import { setLocale } from '../i18n/store.ts';
+import { loadServerErrors, serverErrorsNow } from '../i18n/server-errors.ts';
 
 /**
  * The published app speaks its visitor's language (the browser's, among pt-BR, en-US and es-ES;
@@ -12,7 +12,9 @@ export async function startLanguage(): Promise<void> {
   // a copy kept offline may carry another <html lang> than this browser's
   document.documentElement.lang = locale;
   try {
-    // the translations load before the first screen is drawn
+    // the translations load before the first screen is drawn, the server's refusals among them
+    // (a copy kept offline has them at hand)
+    void loadServerErrors().catch(() => undefined);
     await setLocale(locale);
   } catch {
     // not reachable (offline before the app kept them): the Portuguese source, consistently
@@ -31,7 +33,7 @@ export async function refusalOf(r: Response, fallback: string): Promise<string> 
   if (!error) return fallback;
   if (activeLocale() === SOURCE_LOCALE) return error;
   const translated = typeof body?.code === 'string'
-    ? (translationNow(serverErrorCatalogue) as Record<string, unknown> | undefined)?.[body.code]
+    ? (serverErrorsNow() as Record<string, unknown> | undefined)?.[body.code]
     : undefined;
   if (typeof translated === 'string') return translated;
   if (typeof translated === 'function' && body?.values !== undefined) {

@@ -1,12 +1,11 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { apiKeyCreateBody, passwordResetBody, provisioningAccountBody, provisioningPlanBody } from '@painel/contract';
 import { bearer } from '../../platform/auth.ts';
-import { AppError, parse } from '../../platform/errors.ts';
+import { AppError, errorHandlerIn, parse } from '../../platform/errors.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import type { Caller } from '../management/management.service.ts';
 import { accountFiles } from '../servers/routing.ts';
 import type { ApiKeysService, StoredAnswer } from './api-keys.service.ts';
-import { englishErrorHandler } from './english-errors.ts';
 import type { ProvisioningService } from './provisioning.service.ts';
 
 const V1 = '/api/provisioning/v1';
@@ -43,14 +42,16 @@ export function provisioningRoutes(app: FastifyInstance, deps: { keys: ApiKeysSe
     return { success: true, key: await keys.revoke(keyIdOf(req.params)) };
   });
 
-  // the provisioning API: an API key, English errors, and Idempotency-Key on every change
+  // the provisioning API: an API key, English errors (the panel's handler, billing systems are
+  // not Portuguese-only), and Idempotency-Key on every change
+  const englishErrors = errorHandlerIn('en-US');
   const caller = async (req: FastifyRequest): Promise<{ keyId: number; caller: Caller }> => {
     const key = await keys.authenticate(bearer(req));
     return { keyId: key.id, caller: await provisioning.callerOf(key) };
   };
   const route = (method: HTTPMethods, url: string, run: (c: Caller, req: FastifyRequest) => Promise<StoredAnswer>, opts: { config?: FastifyContextConfig } = {}) =>
     app.route({
-      method, url: `${V1}${url}`, errorHandler: englishErrorHandler, ...opts,
+      method, url: `${V1}${url}`, errorHandler: englishErrors, ...opts,
       handler: async (req, reply) => {
         const who = await caller(req);
         if (method === 'GET') {

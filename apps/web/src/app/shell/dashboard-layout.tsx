@@ -8,12 +8,18 @@ import { saveUserSettings, userSettingsQueryKey, useUserSettings } from '@/lib/u
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { activeLocale } from '@/i18n/locale-store.ts';
 import { rememberLocale, setLocale, useTexts } from '@/i18n/runtime.ts';
+import { loadServerErrors } from '@/i18n/server-errors.ts';
+import { whenPageShown } from '@/lib/page-loads.ts';
 import { shellCatalogue } from '@/i18n/shell.ts';
 import { useMenuLabel } from '@/lib/menu-label.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { PanelAccessBar } from './panel-access-bar.tsx';
 import { pageItem, useShellMenu } from './use-shell-menu.ts';
+
+// a signed-in page may show the server's messages (a form's refusal, a recording's warning): their
+// translation comes once the first page has shown (who shows one as it draws: useServerErrors)
+whenPageShown(() => void loadServerErrors().catch(() => undefined));
 
 /** The shell of every /dashboard page: side menu, header, and the page fading in. */
 export function DashboardLayout() {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import ChevronUp from 'lucide-react/icons/chevron-up';
 import LogOut from 'lucide-react/icons/log-out';
 import type { User } from '@painel/contract';

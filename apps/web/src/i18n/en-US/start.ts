@@ -1,23 +1,22 @@
 import type { StartTexts } from '../index.ts';
-import { serverErrorTexts as e } from './server-errors.ts';
 
 /** The messages of signing in and out, the session and the error screen (contract start-texts.ts), in US English. */
 const startTexts: StartTexts = {
   // login and session
-  loginRequired: e.login_required,
-  passwordRequired: e.password_required,
+  loginRequired: 'Email or username is required',
+  passwordRequired: 'Password is required',
   loginFailed: 'Sign-in failed',
-  wrongCredentials: e.wrong_credentials,
-  accountDisabled: e.account_disabled,
-  tooManyAttempts: e.too_many_attempts,
+  wrongCredentials: 'Incorrect email or password',
+  accountDisabled: 'Account disabled. Please contact support.',
+  tooManyAttempts: 'Too many login attempts. Wait a few minutes and try again.',
   invalidServerResponse: 'Invalid response from the server',
   loginSuccess: 'Signed in successfully!',
   logoutSuccess: 'Signed out successfully',
-  registrationRefused: e.registration_refused,
-  recoveryRefused: e.recovery_refused,
-  notAuthenticated: e.not_authenticated,
-  sessionExpired: e.session_expired,
-  invalidToken: e.invalid_token,
+  registrationRefused: 'New user sign-up isn’t allowed',
+  recoveryRefused: 'Password recovery isn’t allowed',
+  notAuthenticated: 'You’re not signed in',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  invalidToken: 'Invalid session. Please sign in again.',
   // error screen
   errorScreenTitle: 'Oops! Something went wrong',
   errorScreenNote: 'If the problem persists, please contact support.',

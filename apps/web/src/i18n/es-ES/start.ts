@@ -1,23 +1,22 @@
 import type { StartTexts } from '../index.ts';
-import { serverErrorTexts as e } from './server-errors.ts';
 
 /** The messages of signing in and out, the session and the error screen (contract start-texts.ts), in Latin-American Spanish. */
 const startTexts: StartTexts = {
   // login and session
-  loginRequired: e.login_required,
-  passwordRequired: e.password_required,
+  loginRequired: 'El correo electrónico o el usuario es obligatorio',
+  passwordRequired: 'La contraseña es obligatoria',
   loginFailed: 'No se pudo iniciar sesión',
-  wrongCredentials: e.wrong_credentials,
-  accountDisabled: e.account_disabled,
-  tooManyAttempts: e.too_many_attempts,
+  wrongCredentials: 'Correo electrónico o contraseña incorrectos',
+  accountDisabled: 'Cuenta desactivada. Comunícate con soporte.',
+  tooManyAttempts: 'Demasiados intentos de inicio de sesión. Espera unos minutos y vuelve a intentarlo.',
   invalidServerResponse: 'Respuesta no válida del servidor',
   loginSuccess: '¡Sesión iniciada correctamente!',
   logoutSuccess: 'Sesión cerrada correctamente',
-  registrationRefused: e.registration_refused,
-  recoveryRefused: e.recovery_refused,
-  notAuthenticated: e.not_authenticated,
-  sessionExpired: e.session_expired,
-  invalidToken: e.invalid_token,
+  registrationRefused: 'No se permite el registro de nuevos usuarios',
+  recoveryRefused: 'No se permite la recuperación de contraseña',
+  notAuthenticated: 'Usuario no autenticado',
+  sessionExpired: 'Tu sesión expiró. Vuelve a iniciar sesión.',
+  invalidToken: 'Sesión no válida. Vuelve a iniciar sesión.',
   // error screen
   errorScreenTitle: '¡Ups! Algo salió mal',
   errorScreenNote: 'Si el problema continúa, comunícate con soporte.',

@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-
-export const forgotPasswordMutationKey = ['auth', 'forgot-password'] as const;
+import { useAction } from '@/lib/use-action.ts';
 
 /** POST /api/auth/forgot-password: password recovery is refused (403 with the reason). */
 export async function forgotPassword(): Promise<void> {
@@ -9,5 +7,5 @@ export async function forgotPassword(): Promise<void> {
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationKey: forgotPasswordMutationKey, mutationFn: forgotPassword });
+  return useAction(forgotPassword);
 }

@@ -1,12 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, User } from '@painel/contract';
 import { textsNow } from '@/i18n/runtime.ts';
 import { startCatalogue } from '@/i18n/start.ts';
 import { apiRequest, parseContract, serverErrorText } from '@/lib/api-client.ts';
-import { loadAuthSchemas, meQueryKey } from '@/lib/auth.ts';
+import { loadAuthSchemas, signedInAs } from '@/lib/session.ts';
 import { setToken } from '@/lib/token.ts';
-
-export const loginMutationKey = ['auth', 'login'] as const;
+import { useAction } from '@/lib/use-action.ts';
 
 /** POST /api/auth/login. A 2xx answer without success, token and a valid user is refused. */
 export async function login(body: LoginBody): Promise<{ token: string; user: User }> {
@@ -18,14 +16,12 @@ export async function login(body: LoginBody): Promise<{ token: string; user: Use
   return { token: parsed.token, user: parsed.user };
 }
 
+const signIn = ({ token, user }: { token: string; user: User }) => {
+  setToken(token);
+  signedInAs(user);
+};
+
+/** The login screen's call (drawn without the query library: lib/session.ts). */
 export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: loginMutationKey,
-    mutationFn: login,
-    onSuccess: ({ token, user }) => {
-      setToken(token);
-      queryClient.setQueryData(meQueryKey, user);
-    },
-  });
+  return useAction(login, signIn);
 }

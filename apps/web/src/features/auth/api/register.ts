@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-
-export const registerMutationKey = ['auth', 'register'] as const;
+import { useAction } from '@/lib/use-action.ts';
 
 /** POST /api/auth/register: self-registration is refused (403 with the reason). */
 export async function register(): Promise<void> {
@@ -9,5 +7,5 @@ export async function register(): Promise<void> {
 }
 
 export function useRegister() {
-  return useMutation({ mutationKey: registerMutationKey, mutationFn: register });
+  return useAction(register);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
@@ -10,8 +10,7 @@ import { authCatalogue } from '@/i18n/auth.ts';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { startCatalogue } from '@/i18n/start.ts';
-import { errorMessage, issueText } from '@/lib/api-client.ts';
-import { loadAuthSchemas } from '@/lib/auth.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { toast } from '@/lib/toast.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -22,28 +21,26 @@ const inputClass =
   'focus:outline-none focus:ring-2 focus:ring-blue-500 focus:border-blue-500';
 
 type Field = keyof LoginBody;
-/** Each field's first validation issue, written when shown, so it follows the panel's language. */
-type FieldErrors = Partial<Record<Field, { message?: string }>>;
+/** Each field's refusal, by its message's name, written when shown so it follows the panel's language. */
+type FieldErrors = Partial<Record<Field, 'loginRequired' | 'passwordRequired'>>;
 
 /**
- * The form checked against the contract's loginBody, as the server checks it: the values to send
- * (the login trimmed), or the first issue of each field in error.
+ * The form checked as the contract's loginBody checks it, by hand so the screen needs no zod:
+ * the login trimmed, neither field empty. The values to send, or each field's refusal; what only
+ * the server decides (a value too long) is its answer, shown like a wrong password.
  */
-async function checkLogin(values: LoginBody): Promise<{ body: LoginBody } | { errors: FieldErrors }> {
-  const { loginBody } = await loadAuthSchemas();
-  const parsed = loginBody.safeParse(values);
-  if (parsed.success) return { body: parsed.data };
+function checkLogin(values: LoginBody): { body: LoginBody } | { errors: FieldErrors } {
+  const body = { email: values.email.trim(), password: values.password };
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.join('.');
-    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue;
-  }
-  return { errors };
+  if (!body.email) errors.email = 'loginRequired';
+  if (!body.password) errors.password = 'passwordRequired';
+  return errors.email || errors.password ? { errors } : { body };
 }
 
 export function LoginForm() {
   const commonTexts = useTexts(commonCatalogue);
   const authTexts = useTexts(authCatalogue);
+  const startTexts = useTexts(startCatalogue);
   const id = useId();
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
@@ -55,15 +52,10 @@ export function LoginForm() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
 
-  // the rules arrive once the screen is showing, so the first submit does not wait for them
-  useEffect(() => {
-    loadAuthSchemas().catch(() => undefined);
-  }, []);
-
   // checked on submit only; the first field in error takes the focus
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = await checkLogin({ email: emailInput.current?.value ?? '', password: passwordInput.current?.value ?? '' });
+    const checked = checkLogin({ email: emailInput.current?.value ?? '', password: passwordInput.current?.value ?? '' });
     if ('errors' in checked) {
       setErrors(checked.errors);
       (checked.errors.email ? emailInput : passwordInput).current?.focus();
@@ -92,11 +84,11 @@ export function LoginForm() {
   };
 
   const busy = loginMutation.isPending;
-  const emailError = errors.email && issueText(errors.email);
-  const passwordError = errors.password && issueText(errors.password);
+  const emailError = errors.email && startTexts[errors.email];
+  const passwordError = errors.password && startTexts[errors.password];
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
       <div>
         <label htmlFor={emailId} className="mb-1.5 block text-sm font-medium text-gray-700">
           {authTexts.emailLabel}

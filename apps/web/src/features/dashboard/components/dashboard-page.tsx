@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { toast } from '@/lib/toast.ts';
 import { DEFAULT_STORAGE_MB, loginName, type ServerErrorCode } from '@painel/contract';
 import { dashboardCatalogue } from '@/i18n/dashboard.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { errorMessage, serverErrorMessage, serverText } from '@/lib/api-client.ts';
+import { useServerErrors } from '@/i18n/server-errors.ts';
 import { useUser } from '@/lib/auth.ts';
 import { planBitrate, viewerLimit } from '@/lib/account.ts';
 import { liveHlsPath, liveLabel, liveSinceMs, liveStats, liveTypeLabel, useStreamingStatus } from '@/lib/streaming-status.ts';
@@ -26,7 +28,6 @@ import { SystemStatus } from './system-status.tsx';
 import { UniversalPlayer } from './universal-player.tsx';
 import { PlayoutFailingNotice } from '@/components/playout-failing-notice.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
-import { ResellerDashboard } from './reseller-dashboard.tsx';
 import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 import { StandbyNotice } from './standby-notice.tsx';
 import { RecordCurrentButton } from './record-current-button.tsx';
@@ -36,9 +37,18 @@ const STATUS_ERROR_TOAST = 'dashboard-status-error';
 const RECORDING_NOTICE_MS = 60 * 60_000;
 
 /** /dashboard: the home page; a reseller's shows its pool, every other account its streaming. */
+// a reseller's home is its own chunk: a streaming's dashboard (most sign-ins) does not load it
+const ResellerDashboard = lazy(() => import('./reseller-dashboard.tsx').then((m) => ({ default: m.ResellerDashboard })));
+
 export function DashboardPage() {
   const { data: user } = useUser();
-  if (user?.tipo === 'revenda') return <ResellerDashboard user={user} />;
+  if (user?.tipo === 'revenda') {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <ResellerDashboard user={user} />
+      </Suspense>
+    );
+  }
   return <StreamingDashboard />;
 }
 
@@ -46,6 +56,7 @@ export function DashboardPage() {
 function StreamingDashboard() {
   const msg = useTexts(messageCatalogue);
   const dashboardTexts = useTexts(dashboardCatalogue);
+  useServerErrors(); // the recording's warning below, in the panel's language once its texts arrive
   const { data: user } = useUser();
   const status = useStreamingStatus();
   const stats = useDashboardStats();

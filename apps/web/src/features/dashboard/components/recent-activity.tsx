@@ -1,5 +1,4 @@
-import { formatDistanceToNow, type Locale as DateLocale } from 'date-fns';
-import { enUS, es, ptBR } from 'date-fns/locale';
+import { useEffect, useState } from 'react';
 import History from 'lucide-react/icons/history';
 import { dashboardCatalogue } from '@/i18n/dashboard.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
@@ -18,18 +17,45 @@ const TONE: Record<string, string> = {
   key_regenerated: 'bg-amber-500',
 };
 
-const DATE_LOCALES: Record<Locale, DateLocale> = { 'pt-BR': ptBR, 'en-US': enUS, 'es-ES': es };
+/** How long ago a moment was, in words of a language ('5 minutes ago', 'há 5 minutos'). */
+type Ago = (t: number) => string;
 
-function when(iso: string, locale: Locale): string {
+// date-fns's relative time and the words of the panel's language only, loaded once the list shows
+const AGO: Record<Locale, () => Promise<Ago>> = {
+  'pt-BR': () => Promise.all([import('date-fns/formatDistanceToNow'), import('date-fns/locale/pt-BR')])
+    .then(([d, l]) => (t: number) => d.formatDistanceToNow(t, { addSuffix: true, locale: l.ptBR })),
+  'en-US': () => Promise.all([import('date-fns/formatDistanceToNow'), import('date-fns/locale/en-US')])
+    .then(([d, l]) => (t: number) => d.formatDistanceToNow(t, { addSuffix: true, locale: l.enUS })),
+  'es-ES': () => Promise.all([import('date-fns/formatDistanceToNow'), import('date-fns/locale/es')])
+    .then(([d, l]) => (t: number) => d.formatDistanceToNow(t, { addSuffix: true, locale: l.es })),
+};
+const agoIn = new Map<Locale, Ago>();
+
+/** The language's relative time, once loaded (the component re-renders then). */
+function useAgo(locale: Locale): Ago | undefined {
+  const [, loaded] = useState(0);
+  useEffect(() => {
+    if (agoIn.has(locale)) return;
+    AGO[locale]().then((ago) => {
+      agoIn.set(locale, ago);
+      loaded((n) => n + 1);
+    }, () => undefined);
+  }, [locale]);
+  return agoIn.get(locale);
+}
+
+/** How long ago, in words; the date itself until the language's words have loaded. */
+function when(iso: string, ago: Ago | undefined, dateTime: (iso: string) => string): string {
   const t = Date.parse(iso);
-  return Number.isFinite(t) ? formatDistanceToNow(t, { addSuffix: true, locale: DATE_LOCALES[locale] }) : '';
+  if (!Number.isFinite(t)) return '';
+  return ago ? ago(t) : dateTime(iso);
 }
 
 /** What happened on the account lately, newest first (from the dashboard overview). */
 export function RecentActivity({ items, loading, limit = 8 }: { items: ActivityItem[] | undefined; loading: boolean; limit?: number }) {
   const dashboardTexts = useTexts(dashboardCatalogue);
   const msg = useTexts(messageCatalogue);
-  const locale = useLocale();
+  const ago = useAgo(useLocale());
   const { dateTime } = useDateTimeFormat();
   const shown = (items ?? []).slice(0, limit);
   return (
@@ -47,7 +73,7 @@ export function RecentActivity({ items, loading, limit = 8 }: { items: ActivityI
                 <p className="text-gray-800">{activityText(a, msg, dateTime)}</p>
                 {a.data && (
                   <time dateTime={a.data} title={dateTime(a.data)} className="text-xs text-gray-500">
-                    {when(a.data, locale)}
+                    {when(a.data, ago, dateTime)}
                   </time>
                 )}
               </div>

@@ -1,6 +1,6 @@
 import Circle from 'lucide-react/icons/circle';
 import Square from 'lucide-react/icons/square';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { dashboardCatalogue } from '@/i18n/dashboard.ts';

@@ -5,6 +5,7 @@ import { managementCatalogue } from '@/i18n/management.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { errorMessage, serverErrorMessage } from '@/lib/api-client.ts';
+import { useServerErrors } from '@/i18n/server-errors.ts';
 import { formatBytes } from '@/lib/format.ts';
 import { useAccountMove, useMoveAccount } from '../api/account-move.ts';
 import { FormModal } from './form-modal.tsx';
@@ -15,6 +16,7 @@ const running = (m: AccountMove | null | undefined) => m?.estado === 'na_fila' |
 /** A move's progress: its state, the bar, bytes and files copied, and why it failed. */
 function MoveProgress({ move }: { move: AccountMove }) {
   const texts = useTexts(managementCatalogue).move;
+  useServerErrors(); // why it failed, in the panel's language once its texts arrive
   const tone = move.estado === 'falhou' ? 'red' : move.estado === 'concluida' ? 'green' : 'blue';
   const error = move.erro && serverErrorMessage(isServerErrorCode(move.codigo_erro) ? move.codigo_erro : undefined, undefined, move.erro);
   return (
