@@ -5,6 +5,8 @@
  *   - a module never imports an entry point (api.ts, worker.ts, core.ts, main.ts, start.ts, cli/);
  *   - a module reaches another module through its services or definition, never its repository
  *     (a row type read from it is no reach: type imports vanish at run time);
+ *   - the media engine (modules/engine/) imports no other module (only module.ts, the definitions' shape);
+ *   - the server never imports the web app (what both need lives in a package: packages/contract);
  *   - a web feature never imports another feature (shared pieces live in components/ and lib/).
  */
 const SERVER = '^apps/server/src/';
@@ -36,6 +38,20 @@ module.exports = {
       severity: 'error',
       from: { path: `${SERVER}modules/([^/]+)/`, pathNot: TESTS },
       to: { path: `${SERVER}modules/[^/]+/[^/]+\\.repo\\.ts$`, pathNot: `${SERVER}modules/$1/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'engine-depends-on-no-feature',
+      severity: 'error',
+      comment: 'the media engine knows no feature: modules declare child kinds, register guards and subscribe to events',
+      from: { path: `${SERVER}modules/engine/`, pathNot: TESTS },
+      to: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/(engine/|module\\.ts$)` },
+    },
+    {
+      name: 'server-imports-no-web',
+      severity: 'error',
+      comment: 'the server and the web share code through packages/ (the contract), never apps/web',
+      from: { path: SERVER },
+      to: { path: '^apps/web/' },
     },
     {
       name: 'web-features-stay-apart',

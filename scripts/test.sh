@@ -11,9 +11,15 @@
 # phase once one of them has ended (Chromium is the heaviest on the processor: kept off the
 # busiest part, the real-time tests keep their margins). Each phase writes to its own file,
 # printed in order at the end.
-#   TEST_CONCURRENCY       test files at once in each server phase (default 3; 1: one at a time)
-#   TEST_E2E_CONCURRENCY   test files at once in the end-to-end phase (default 3)
-#   TEST_FAULT_CONCURRENCY test files at once in the fault phase (default 2)
+#
+# How many files run at once follows the machine's load (scripts/run-tests.ts): each phase starts
+# another file only while the 1-minute load average per core is under TEST_LOAD_LIMIT (default 4),
+# a few seconds after its previous start, and always keeps one running. The numbers below are caps.
+#   TEST_CONCURRENCY       at most this many test files at once in each server phase (default 3; 1: one at a time)
+#   TEST_E2E_CONCURRENCY   at most this many in the end-to-end phase (default 3)
+#   TEST_FAULT_CONCURRENCY at most this many in the fault phase (default 2)
+#   TEST_LOAD_LIMIT        load average per core under which a phase starts another file (default 4)
+#   TEST_LOAD_SETTLE_MS    least time between two starts in a phase (default 5000)
 #   TEST_E2E_APART=0       the end-to-end phase from the start, beside both server phases
 #   TEST_SEQUENTIAL=1      every phase after the previous one
 set -uo pipefail
@@ -166,6 +172,8 @@ start_phase "tsc (servidor, contrato, mídia, e2e)" check npx tsc -p tsconfig.js
 start_phase "tsc (web)" check npm run typecheck --silent -w apps/web
 # the architecture's import rules (.dependency-cruiser.cjs): a violation fails the run
 start_phase "Regras de importação" check bash scripts/depcruise.sh
+# the data rules (docs/architecture.md §5): SQL only in *.repo.ts, each table written by the module that declares it
+start_phase "Regras de dados" check node scripts/data-rules.ts
 start_phase "Web" tests node --test --test-concurrency=2 --test-reporter=spec "apps/web/src/**/*.test.ts"
 wait
 start_phase "SQLite" tests run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") "${SERVER_EXCLUDE[@]}" "${SERVER_TESTS[@]}"
@@ -182,6 +190,8 @@ report_phase "tsc (servidor, contrato, mídia, e2e)"
 report_phase "tsc (web)"
 section "Regras de importação (arquitetura)"
 report_phase "Regras de importação"
+section "Regras de dados (SQL nos repositórios, cada tabela escrita pelo seu módulo)"
+report_phase "Regras de dados"
 section "Web (funções puras)"
 report_phase "Web"
 section "Servidor com SQLite"
@@ -197,11 +207,11 @@ report_phase "E2E"
 TYPES_MS=$(( ${PHASE_MS["tsc (servidor, contrato, mídia, e2e)"]} > ${PHASE_MS["tsc (web)"]} ? ${PHASE_MS["tsc (servidor, contrato, mídia, e2e)"]} : ${PHASE_MS["tsc (web)"]} ))
 section "Tempo por fase"
 if [ "${TEST_SEQUENTIAL:-0}" = 1 ]; then
-  echo "(uma fase após a outra; $CONCURRENCY arquivos por vez no servidor, $E2E_CONCURRENCY na ponta a ponta)"
+  echo "(uma fase após a outra; até $CONCURRENCY arquivos por vez no servidor, $E2E_CONCURRENCY na ponta a ponta, conforme a carga)"
 elif [ "$E2E_APART" = 1 ]; then
-  echo "(tipos e web juntos; depois SQLite e PostgreSQL juntos, $CONCURRENCY arquivos por vez cada; ponta a ponta, $E2E_CONCURRENCY por vez, quando um deles termina)"
+  echo "(tipos e web juntos; depois SQLite e PostgreSQL juntos, até $CONCURRENCY arquivos por vez cada, conforme a carga; ponta a ponta, até $E2E_CONCURRENCY por vez, quando um deles termina)"
 else
-  echo "(tipos e web juntos; depois SQLite, PostgreSQL e ponta a ponta juntos, $CONCURRENCY/$CONCURRENCY/$E2E_CONCURRENCY arquivos por vez)"
+  echo "(tipos e web juntos; depois SQLite, PostgreSQL e ponta a ponta juntos, até $CONCURRENCY/$CONCURRENCY/$E2E_CONCURRENCY arquivos por vez, conforme a carga)"
 fi
 echo "  Verificação de tipos: $(seconds "$TYPES_MS")"
 echo "  Web: $(seconds "${PHASE_MS[Web]}")"

@@ -7,6 +7,7 @@ import { assertInstallationKeys, secret } from './platform/secrets.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createLibrary } from './modules/library/library.ts';
+import { createEventBus } from './modules/events.ts';
 import type { CoreOptions, ModuleContext, ModuleDefinition, Services } from './modules/module.ts';
 import { modules } from './modules/index.ts';
 import { vapidPublicKey } from './modules/webapp/push.ts';
@@ -31,13 +32,14 @@ export async function openCore(config: Config, options: CoreOptions = {}, defs: 
   });
   const sealer = createSealer(secret(config.dataDir, 'ftp.key'));
   const accounts = createAccountsService({ db: store.db, repo: createAccountsRepo(), sealer, nodeId: config.media.nodeId });
-  const library = createLibrary({ db: store.db, dataDir: config.dataDir });
+  const library = createLibrary({ db: store.db, dataDir: config.dataDir, lockAccount: (tx, id) => accounts.lockStorage(tx, id) });
   const write = options.log ?? ((scope: string, line: string) => console.log(`[${scope}] ${line}`));
   const ctx: ModuleContext = {
     config, store, accounts, library, sealer,
     jobs: createJobs({ db: store.db }),
     guard: createOutboundGuard({ allow: config.outboundAllow }),
     services: {} as Services,
+    events: createEventBus(defs, () => ctx),
     accountFiles: defs.flatMap((d) => d.accountFiles ?? []),
     options,
     log: (scope) => (line) => write(scope, line),

@@ -5,19 +5,20 @@ import { freePort } from './platform/ports.ts';
 import { createJobRunner, type JobRunner, type RunnableJob } from './platform/jobs.ts';
 import type { Supervisor, SupervisorOptions } from './platform/supervisor.ts';
 import { createEngine, type ChildFactory, type Engine } from './modules/engine/engine.ts';
+import type { ChildKind } from './modules/engine/engine.table.ts';
 import { createProcessesRepo } from './modules/engine/processes.repo.ts';
-import type { ProcessRow } from './modules/engine/processes.repo.ts';
 import { modules } from './modules/index.ts';
 import { startNginx } from './modules/media/nginx.ts';
 import { jobsOfNode } from './modules/servers/placement.ts';
 import type { ModuleContext, ModuleDefinition, WorkerContext } from './modules/module.ts';
+import { orderTicks } from './modules/ticks.ts';
 import { startOrExit } from './platform/start-errors.ts';
 import { watchWake } from './platform/wake.ts';
 
 /**
  * The media worker: runs nginx-rtmp (modules/media/nginx.ts), the engine with the child kinds
  * the modules declare, the job runner with their job kinds, and every 2 s their periodic
- * duties in the modules' order. It answers no HTTP; the API reads what it writes.
+ * duties in the order they declare (modules/ticks.ts). It answers no HTTP; the API reads what it writes.
  */
 export interface WorkerOptions {
   core?: ModuleContext;
@@ -63,6 +64,8 @@ export function runnableJobs(ctx: ModuleContext, defs: readonly ModuleDefinition
 export async function startWorker(config: Config, opts: WorkerOptions = {}): Promise<Worker> {
   const log = opts.log ?? ((m: string) => console.log(`[worker] ${m}`));
   const defs = opts.modules ?? modules;
+  // checked before anything starts: a duty naming an unknown one, or a cycle, stops the worker here
+  const ticks = orderTicks(defs.flatMap((d) => d.ticks ?? []));
   const core = opts.core ?? (await openCore(config));
   const db = core.store.db;
   const nodeId = config.media.nodeId;
@@ -70,9 +73,9 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   const run = await startNginx(core, { apiUrl, backoff: opts.backoff, ...(opts.healthIntervalMs ? { healthIntervalMs: opts.healthIntervalMs } : {}), log });
 
   const w = { nodeId, media: run.media, nginx: run.nginx, apiUrl, ioTimeoutSeconds: opts.engine?.ioTimeoutSeconds } as WorkerContext;
-  const factories: Partial<Record<ProcessRow['kind'], ChildFactory>> = {};
+  const factories: Partial<Record<ChildKind, ChildFactory>> = {};
   for (const d of defs) {
-    for (const [kind, make] of Object.entries(d.children ?? {}) as [ProcessRow['kind'], NonNullable<ModuleDefinition['children']>[ProcessRow['kind']]][]) {
+    for (const [kind, make] of Object.entries(d.children ?? {}) as [ChildKind, NonNullable<ModuleDefinition['children']>[ChildKind]][]) {
       if (factories[kind]) throw new Error(`engine child kind declared twice: ${kind}`);
       if (make) factories[kind] = make(core, w);
     }
@@ -95,7 +98,6 @@ export async function startWorker(config: Config, opts: WorkerOptions = {}): Pro
   jobs.start();
 
   // each duty on its own: one that fails is reported and the others still run in this pass
-  const ticks = defs.flatMap((d) => d.ticks ?? []);
   const lastRun = new Map<string, number>();
   let busy = false;
   const pass = async () => {

@@ -26,6 +26,30 @@ const platformIds = PLATFORMS.map((p) => p.id) as [PlatformId, ...PlatformId[]];
 export const TRANSMISSION_TYPES = ['obs', 'playlist', 'relay'] as const;
 export type TransmissionType = (typeof TRANSMISSION_TYPES)[number];
 
+/**
+ * Why a broadcast ended, as stored (`transmissions.end_reason`) and answered beside its text
+ * (`motivo_fim_codigo`). 'source_error': its source (playlist, relay, standby) stopped with an
+ * error, whose text the broadcast keeps (`end_detail`).
+ */
+export const END_REASON_CODES = [
+  'no_signal', 'account_disabled', 'ended_by_user', 'signal_ended', 'replaced', 'key_regenerated', 'expired', 'source_error',
+] as const;
+export type EndReason = (typeof END_REASON_CODES)[number];
+/** The Portuguese text of each reason (the one the panel always showed); a source's error is its own text. */
+export const END_REASON_TEXTS: Record<Exclude<EndReason, 'source_error'>, string> = {
+  no_signal: 'sem sinal',
+  account_disabled: 'conta desativada',
+  ended_by_user: 'finalizada pelo usuário',
+  signal_ended: 'fim do sinal',
+  replaced: 'substituída',
+  key_regenerated: 'chave regenerada',
+  expired: 'expirada',
+};
+/** The Portuguese text of a stored reason: the catalogue's, or the source's own error. */
+export function endReasonText(code: EndReason, detail: string | null): string {
+  return code === 'source_error' ? (detail ?? '') : END_REASON_TEXTS[code];
+}
+
 export const PLAYER_TYPES = ['videojs', 'hlsjs', 'clappr'] as const;
 export type PlayerType = (typeof PLAYER_TYPES)[number];
 export const WATERMARK_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
@@ -244,7 +268,9 @@ export const transmissionRecordSchema = z.object({
   /** Seconds on air. */
   duracao: z.number(),
   duracao_formatada: z.string(),
+  /** The reason's text in Portuguese (kept for existing clients); the code is beside it. */
   motivo_fim: z.string().nullable(),
+  motivo_fim_codigo: z.enum(END_REASON_CODES).nullable(),
   pico_bitrate: z.number().nullable(),
   pico_espectadores: z.number().nullable(),
   platform_ids: z.array(z.string()),

@@ -69,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
       const row = await core.store.db.transaction().execute(async (tx) => {
         const created = await accounts.insert(tx, prepared);
         if (streamings === undefined) return created;
-        await tx.updateTable('accounts').set({ max_streamings: streamings }).where('id', '=', created.id).execute();
+        await accounts.setMaxStreamings(tx, created.id, streamings);
         return { ...created, max_streamings: streamings };
       });
       console.log(`Conta criada: #${row.id} ${row.email} (usuário ${row.usuario}, ${row.tipo === 'admin' ? 'operador' : row.tipo}${

@@ -34,9 +34,9 @@ import { viewersModule } from './viewers/index.ts';
 import { webappModule } from './webapp/index.ts';
 
 /**
- * Every module of the panel. The order is the worker's order of duties in each pass: viewers
- * and audience first, bookings before the engine (a booking due now starts in the same pass),
- * the channel's sweep after it, then what reads nginx.
+ * Every module of the panel. The worker's duties run in the order their ticks declare (`after`,
+ * `before`: bookings before the engine, the channel's sweep after it, modules/ticks.ts); this order
+ * breaks the ties, and is the order in which the subscribers of an event run.
  */
 export const modules: readonly ModuleDefinition[] = [
   activityModule, auditModule, authModule, settingsModule, healthModule, managementModule, provisioningModule,

@@ -9,8 +9,8 @@ import type { ReadCache } from '../platform/read-cache.ts';
 import type { Supervisor, SupervisorOptions } from '../platform/supervisor.ts';
 import type { AccountsService } from './accounts/accounts.service.ts';
 import type { ChildFactory, Engine } from './engine/engine.ts';
+import type { ChildKind } from './engine/engine.table.ts';
 import type { HealthProbe } from './health/health.routes.ts';
-import type { ProcessRow } from './engine/processes.repo.ts';
 import type { Library } from './library/library.ts';
 import type { MediaServer } from './media/media-server.ts';
 
@@ -18,11 +18,12 @@ import type { MediaServer } from './media/media-server.ts';
  * The shape every module is written to. A module exports one definition (its `index.ts`)
  * saying what it provides and where each part runs:
  *   services  built on first use, in every process (API, worker, command line)
- *   guards    registered when a process opens the core (every process)
+ *   guards    registered when a process opens the core (every process): the library's, the engine's
+ *   on        handlers of in-process events other modules publish (`Events`), in every process
  *   routes    the HTTP API (the API process)
  *   jobs      finite jobs of the queue (the worker)
  *   children  kinds of supervised media processes of the engine (the worker)
- *   ticks     periodic duties (the worker)
+ *   ticks     periodic duties (the worker), each saying which ones it runs after or before
  *   accountFiles  the files it keeps for an account under DATA_DIR (deletion, move, backup)
  * The entry points (api.ts, worker.ts) only collect these lists; nothing here imports them.
  */
@@ -56,9 +57,39 @@ export interface CoreOptions {
  */
 export interface Services {}
 
+/**
+ * What happened, published by the module it happened in; the modules that react subscribe in their
+ * definition (`on: { 'obs.live': … }`), so the publisher imports none of them. Handlers run in the
+ * modules' order, one after the other, each on its own: one that fails is logged and the next runs.
+ */
+export interface Events {
+  /**
+   * OBS (or an encoder over SRT) went live on this node's nginx (on_publish accepted it): a new
+   * broadcast, or the same one coming back (`resumed`) after a drop or from its standby. Published
+   * before the publish is answered; a handler never refuses it.
+   */
+  'obs.live': { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string; resumed: boolean };
+  /**
+   * OBS's encoder left (on_publish_done of the publisher that opened the broadcast): `standby` when
+   * the broadcast goes on with its standby signal (published before the standby takes the channel),
+   * else the broadcast ended.
+   */
+  'obs.drop': { userId: number; transmissionId: number; standby: boolean };
+  /** A relay's run published its broadcast (each run: its source came back). */
+  'relay.live': { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string };
+}
+export type EventName = keyof Events;
+export type EventHandlers = { [K in EventName]?: (ctx: ModuleContext, e: Events[K]) => Promise<void> };
+export interface EventBus {
+  /** Runs every subscriber of `name` (modules' order); resolves once all ran, never rejects. */
+  publish<K extends EventName>(name: K, e: Events[K]): Promise<void>;
+}
+
 export interface ModuleContext extends Core {
   /** The other modules' services, each built the first time it is read. */
   services: Services;
+  /** The modules' in-process events (see Events). */
+  events: EventBus;
   /** Every module's declared account files (see AccountFileSet). */
   accountFiles: readonly AccountFileSet[];
   options: CoreOptions;
@@ -89,9 +120,17 @@ export interface WorkerContext {
   backoff?: SupervisorOptions['backoff'];
 }
 
-/** A duty of the worker, run in its loop (every 2 s) at most once per `everyMs`. */
+/**
+ * A duty of the worker, run in its loop (every 2 s) at most once per `everyMs`. Within a pass the
+ * duties run in the order their `after` and `before` give (modules' order where they say nothing);
+ * a name no duty has, or a cycle, stops the worker at start (modules/ticks.ts).
+ */
 export interface Tick {
   name: string;
+  /** Duties that run before this one in a pass (names of other ticks). */
+  after?: readonly string[];
+  /** Duties that run after this one in a pass. */
+  before?: readonly string[];
   everyMs?: number;
   /** Only while nginx runs (it reads or changes what nginx has). */
   needsNginx?: boolean;
@@ -130,11 +169,13 @@ export interface ModuleDefinition {
   name: string;
   services?: ServiceFactories;
   guards?: (ctx: ModuleContext) => void;
+  on?: EventHandlers;
   routes?: (app: FastifyInstance, ctx: ModuleContext, api: ApiContext) => void;
   // each kind's input type stays with its definition (the API enqueues with it); the runner checks
   // every input against its kind's schema, so the list itself needs no input type
   jobs?: readonly JobDefinition<string, any, ModuleContext>[];
-  children?: Partial<Record<ProcessRow['kind'], (ctx: ModuleContext, worker: WorkerContext) => ChildFactory>>;
+  /** The engine's child kinds it owns (each also added to `ChildKinds` in engine.table.ts by the module). */
+  children?: Partial<Record<ChildKind, (ctx: ModuleContext, worker: WorkerContext) => ChildFactory>>;
   ticks?: readonly Tick[];
   accountFiles?: readonly AccountFileSet[];
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Migrator } from 'kysely/migration';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type Generated, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Compilable, type Generated, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../db/migrations/index.ts';
 import { assertNotNewer } from '../db/migrations/known.ts';
@@ -183,6 +183,6 @@ export async function migrate({ db, dialect }: OpenDb): Promise<void> {
 
 export const nowIso = (): string => new Date().toISOString();
 
-/** Whether the database answers (health and the dashboard's status block). */
-export const ping = (db: Db): Promise<boolean> => sql`select 1 as one`.execute(db).then(() => true, () => false);
+// whether the database answers: its SQL lives in db.repo.ts
+export { ping } from './db.repo.ts';
 export const bool = (v: number | boolean): boolean => v === true || v === 1;

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { errorText, msg } from '@painel/contract';
 import { isDatabaseUnavailable, isUniqueViolation, nowIso, type Database, type Db, type Dialect, type JobsTable, type Tx } from './db.ts';
 import { pidsWithEnv } from './exec.ts';
+import { jobsRepo as repo } from './jobs.repo.ts';
 import { AppError, machineError } from './errors.ts';
 
 export type JobRow = Selectable<JobsTable>;
@@ -93,6 +94,13 @@ export function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
+/**
+ * Whether the account has a job of the kind queued or running (`others`: of any other kind),
+ * read in the caller's transaction (a guard deciding whether something of the account may start).
+ */
+export const hasActiveJob = (tx: Tx, userId: number, def: { kind: string }, others = false): Promise<boolean> =>
+  repo.active(tx, userId, def.kind, others);
+
 /** The API's half: queue, read, cancel. */
 export function createJobs(deps: { db: Db }) {
   const { db } = deps;
@@ -105,43 +113,49 @@ export function createJobs(deps: { db: Db }) {
     async enqueue<I>(tx: Tx, def: KindOf<I>, j: { userId: number; subjectId?: number; input: I; detail?: Record<string, unknown>; maxAttempts?: number; node?: number }): Promise<JobRow | null> {
       const at = nowIso();
       try {
-        return await tx.insertInto('jobs').values({
+        return await repo.insert(tx, {
           user_id: j.userId, kind: def.kind, subject_id: j.subjectId ?? 0, state: 'queued', input: JSON.stringify(j.input ?? {}),
           detail: JSON.stringify(j.detail ?? {}), max_attempts: j.maxAttempts ?? 2, node_id: j.node ?? null, worker: null, lease_until: null,
           pid: null, result: null, error: null, created_at: at, started_at: null, finished_at: null, updated_at: at,
-        }).returningAll().executeTakeFirstOrThrow();
+        });
       } catch (e) {
         if (isUniqueViolation(e)) return null;
         throw e;
       }
     },
     /** The account's latest job of a kind (and subject). */
-    latest: (userId: number, def: { kind: string }, subjectId = 0) =>
-      db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', def.kind).where('subject_id', '=', subjectId)
-        .orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    latest: (userId: number, def: { kind: string }, subjectId = 0) => repo.latest(db, userId, def.kind, subjectId),
     /** The account's latest job of a kind for each of several subjects (conversion status of a folder's videos). */
     latestOf: async (userId: number, def: { kind: string }, subjectIds: number[]): Promise<Map<number, JobRow>> => {
       if (!subjectIds.length) return new Map();
-      const rows = await db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', def.kind)
-        .where('subject_id', 'in', subjectIds).orderBy('id', 'asc').execute();
+      const rows = await repo.latestOf(db, userId, def.kind, subjectIds);
       return new Map(rows.map((r) => [r.subject_id, r]));
     },
     /** The account's finished jobs of a kind, newest first. */
-    recentDone: (userId: number, def: { kind: string }, limit: number) =>
-      db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('kind', '=', def.kind).where('state', '=', 'done')
-        .orderBy('id', 'desc').limit(limit).execute(),
+    recentDone: (userId: number, def: { kind: string }, limit: number) => repo.recentDone(db, userId, def.kind, limit),
+    /** A job by id (of a kind, when given). */
+    byId: (id: number, def?: { kind: string }) => repo.byId(db, id, def?.kind),
+    /**
+     * Whether the account has a job of the kind queued or running (`others`: of any other kind),
+     * read in the caller's transaction when it gives one.
+     */
+    active: hasActiveJob,
+    /** The ended jobs (done, failed) of a kind. */
+    ended: (def: { kind: string }) => repo.ended(db, def.kind),
+    /** Replaces a job's detail (what its status shows and its kind records after the end). */
+    setDetail: (id: number, detail: Record<string, unknown>) => repo.setDetail(db, id, JSON.stringify(detail)),
+    /** How many jobs there are of each kind and state (metrics). */
+    countsByKindState: () => repo.countsByKindState(db),
+    /** The ended jobs that finished at or after `from` ('' for all), in the order they finished (metrics). */
+    finishedFrom: (from: string) => repo.finishedFrom(db, from),
     /**
      * Cancels the account's active job of a kind (and subject): a queued one goes at once, a
      * running one is flagged and its worker stops it within a second or two. False when none.
      */
     async cancel(userId: number, def: { kind: string }, subjectId = 0): Promise<boolean> {
       const { kind } = def;
-      const queued = await db.deleteFrom('jobs').where('user_id', '=', userId).where('kind', '=', kind).where('subject_id', '=', subjectId)
-        .where('state', '=', 'queued').executeTakeFirst();
-      if (Number(queued.numDeletedRows) > 0) return true;
-      const running = await db.updateTable('jobs').set({ cancel: 1, updated_at: nowIso() }).where('user_id', '=', userId).where('kind', '=', kind)
-        .where('subject_id', '=', subjectId).where('state', '=', 'running').executeTakeFirst();
-      return Number(running.numUpdatedRows) > 0;
+      if ((await repo.deleteQueued(db, userId, kind, subjectId)) > 0) return true;
+      return (await repo.flagCancel(db, userId, kind, subjectId, nowIso())) > 0;
     },
   };
 }
@@ -244,25 +258,19 @@ export function createJobRunner(o: JobRunnerOptions) {
 
   /** Whether any job of these kinds could be claimed now (a read, so an idle tick writes nothing). */
   async function claimable(kinds: string[]): Promise<boolean> {
-    const r = await db.selectFrom('jobs').select('id').where('kind', 'in', kinds).where(claimableAt(nowIso())).limit(1).executeTakeFirst();
-    return r !== undefined;
+    return repo.anyOf(db, kinds, claimableAt(nowIso()));
   }
 
   /** Picks and takes one claimable job of the kind; undefined when none. */
   async function claim(kind: string): Promise<JobRow | undefined> {
     const at = nowIso();
-    let pick = db.selectFrom('jobs').select('id').where('kind', '=', kind).where(claimableAt(at)).orderBy('id').limit(1);
     // never one this runner still runs: its lease may have run out while the database was away
-    // and its end is not written yet
-    const mine = [...running.keys()];
-    if (mine.length) pick = pick.where('id', 'not in', mine);
-    if (o.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
-    return db.updateTable('jobs')
-      .set((eb) => ({ state: 'running', worker: me, node_id: o.nodeId, lease_until: leaseUntil(), attempts: eb('attempts', '+', 1), pid: null, updated_at: at }))
-      .where('id', '=', pick)
-      // re-checked in the UPDATE itself: whoever wrote first owns it
-      .where(claimableAt(at))
-      .returningAll().executeTakeFirst();
+    // and its end is not written yet; the claim is re-checked in the UPDATE itself (whoever
+    // wrote first owns it), on PostgreSQL the candidate picked with FOR UPDATE SKIP LOCKED
+    return repo.claim(db, {
+      kind, where: claimableAt(at), skip: [...running.keys()], skipLocked: o.dialect === 'postgres', worker: me, nodeId: o.nodeId,
+      leaseUntil: leaseUntil(), at,
+    });
   }
 
   /**
@@ -285,12 +293,12 @@ export function createJobRunner(o: JobRunnerOptions) {
 
   async function finish(id: number, patch: { state: 'done' | 'failed'; result?: unknown; error?: string | null; errorCode?: string | null; progress?: number }) {
     const at = nowIso();
-    await persist(() => db.updateTable('jobs').set({
+    await persist(() => repo.updateHeld(db, id, me, {
       state: patch.state, result: patch.result === undefined ? null : JSON.stringify(patch.result), error: patch.error ?? null,
       error_code: patch.errorCode ?? null,
       ...(patch.progress !== undefined ? { progress: patch.progress } : {}),
       input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at,
-    }).where('id', '=', id).where('worker', '=', me).execute());
+    }));
   }
 
   async function run(job: JobRow, def: RunnableJob): Promise<void> {
@@ -319,8 +327,7 @@ export function createJobRunner(o: JobRunnerOptions) {
         pid = undefined;
         lastWrite = Date.now();
         try {
-          const row = await db.updateTable('jobs').set(patch).where('id', '=', job.id).where('worker', '=', me).where('state', '=', 'running')
-            .returning('cancel').executeTakeFirst();
+          const row = await repo.beat(db, job.id, me, patch);
           unwritten = false;
           if (!row) stop('lost');
           else if (row.cancel) stop(CANCELED);
@@ -373,19 +380,17 @@ export function createJobRunner(o: JobRunnerOptions) {
         // what the job left is gone before its row says it ended
         await fsp.rm(workdir, { recursive: true, force: true }).catch(() => undefined);
         if (entry.reason === CANCELED) {
-          await persist(() => db.deleteFrom('jobs').where('id', '=', job.id).where('worker', '=', me).execute());
+          await persist(() => repo.deleteHeld(db, job.id, me));
         } else if (entry.reason === 'stopping') {
           // a clean stop does not use up an attempt: the next worker starts it again
-          await db.updateTable('jobs').set((eb) => ({ state: 'queued', worker: null, lease_until: null, pid: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
-            .where('id', '=', job.id).where('worker', '=', me).execute();
+          await repo.requeueUnused(db, job.id, me, nowIso());
         } else if (entry.reason === 'lost') {
           log(`tarefa ${job.id}: assumida por outro worker`);
         } else if (error && isDatabaseUnavailable(error) && job.attempts < job.max_attempts) {
           // the database went away under the handler (a restart): the job goes back to the queue
           // and runs again, on its next attempt, once the database answers
           log(`tarefa ${job.id} (${job.kind}): banco indisponível, de volta à fila`);
-          await persist(() => db.updateTable('jobs').set({ state: 'queued', worker: null, lease_until: null, pid: null, updated_at: nowIso() })
-            .where('id', '=', job.id).where('worker', '=', me).execute());
+          await persist(() => repo.updateHeld(db, job.id, me, { state: 'queued', worker: null, lease_until: null, pid: null, updated_at: nowIso() }));
         } else if (error) {
           const message = error instanceof Error && error.message ? error.message : errorText('internal_error');
           // an error of the machine, not of the job's own code: told by its code (the database away, the disk full)
@@ -395,7 +400,7 @@ export function createJobRunner(o: JobRunnerOptions) {
           if (!(error instanceof AppError)) log(`tarefa ${job.id} (${job.kind}) falhou: ${(error as Error).stack ?? String(error)}`);
         } else {
           dirty = false;
-          await persist(() => db.updateTable('jobs').set({ detail: JSON.stringify(detail) }).where('id', '=', job.id).where('worker', '=', me).execute());
+          await persist(() => repo.updateHeld(db, job.id, me, { detail: JSON.stringify(detail) }));
           await finish(job.id, { state: 'done', result: result ?? null, progress: 100 });
         }
       } catch (e) {
@@ -414,13 +419,8 @@ export function createJobRunner(o: JobRunnerOptions) {
     const at = nowIso();
     // not one this runner still runs (its lease ran out while the database was away)
     const mine = [...running.keys()];
-    let dead = db.selectFrom('jobs').select('id').where('state', '=', 'running').where('lease_until', '<', at).whereRef('attempts', '>=', 'max_attempts');
-    if (mine.length) dead = dead.where('id', 'not in', mine);
-    if (!(await dead.limit(1).executeTakeFirst())) return;
-    let fail = db.updateTable('jobs').set({ state: 'failed', error: errorText('job_interrupted'), error_code: 'job_interrupted', input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at })
-      .where('state', '=', 'running').where('lease_until', '<', at).whereRef('attempts', '>=', 'max_attempts');
-    if (mine.length) fail = fail.where('id', 'not in', mine);
-    await fail.execute();
+    if (!(await repo.anyDead(db, at, mine))) return;
+    await repo.failDead(db, at, mine, { state: 'failed', error: errorText('job_interrupted'), error_code: 'job_interrupted', input: '{}', pid: null, lease_until: null, finished_at: at, updated_at: at });
   }
 
   /** Ended jobs are kept for their status and history ('Recentes'), then go. */
@@ -429,7 +429,7 @@ export function createJobRunner(o: JobRunnerOptions) {
     lastPrune = Date.now();
     for (const kind of kinds) {
       const before = new Date(Date.now() - (byKind.get(kind)?.keepMs ?? KEPT_MS)).toISOString();
-      await db.deleteFrom('jobs').where('kind', '=', kind).where('state', 'in', ['done', 'failed']).where('finished_at', '<', before).execute();
+      await repo.pruneEnded(db, kind, before);
     }
   }
 
@@ -453,7 +453,7 @@ export function createJobRunner(o: JobRunnerOptions) {
           const job = await claim(kind);
           if (!job) break;
           if (job.cancel) {
-            await db.deleteFrom('jobs').where('id', '=', job.id).where('worker', '=', me).execute();
+            await repo.deleteHeld(db, job.id, me);
             continue;
           }
           await run(job, def);
@@ -494,17 +494,16 @@ export function createJobRunner(o: JobRunnerOptions) {
       if (kinds.length) {
         // only what a runner that is gone held: another process of this node still running its
         // job (a second runner started by mistake, a test's) keeps it until its lease says otherwise
-        const held = await db.selectFrom('jobs').select(['id', 'worker']).where('state', '=', 'running').where('node_id', '=', o.nodeId)
-          .where('kind', 'in', kinds).where('worker', '!=', me).execute();
+        const held = await repo.heldByOthers(db, o.nodeId, kinds, me);
         const orphaned = held.filter((j) => !processAlive(pidOfWorker(j.worker))).map((j) => j.id);
         if (orphaned.length) {
-          await db.updateTable('jobs').set({ lease_until: at, updated_at: at }).where('id', 'in', orphaned).where('state', '=', 'running').execute();
+          await repo.expireLeases(db, orphaned, at);
         }
       }
       await expire();
       for (const name of await fsp.readdir(o.workRoot).catch(() => [] as string[])) {
         const id = Number(name);
-        const job = Number.isInteger(id) ? await db.selectFrom('jobs').select('state').where('id', '=', id).executeTakeFirst() : undefined;
+        const job = Number.isInteger(id) ? await repo.byId(db, id) : undefined;
         if (!job || job.state === 'done' || job.state === 'failed') await fsp.rm(path.join(o.workRoot, name), { recursive: true, force: true });
       }
       if (killed) log(`${killed} processo(s) de tarefas de uma execução anterior encerrado(s)`);

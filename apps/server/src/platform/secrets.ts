@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db.ts';
+import { recordInstallationValue } from './db.repo.ts';
 import { AppError } from './errors.ts';
 
 /** Reads a secret from DATA_DIR/secrets, creating it (mode 0600) on first use. */
@@ -55,7 +56,5 @@ export function installationFingerprint(dataDir: string): string {
  */
 export async function assertInstallationKeys(db: Db, dataDir: string): Promise<void> {
   const mine = installationFingerprint(dataDir);
-  await db.insertInto('installation').values({ chave: 'segredos', valor: mine }).onConflict((oc) => oc.column('chave').doNothing()).execute();
-  const row = await db.selectFrom('installation').select('valor').where('chave', '=', 'segredos').executeTakeFirstOrThrow();
-  if (row.valor !== mine) throw new AppError('installation_secrets_mismatch', { dir: path.join(dataDir, 'secrets') });
+  if ((await recordInstallationValue(db, 'segredos', mine)) !== mine) throw new AppError('installation_secrets_mismatch', { dir: path.join(dataDir, 'secrets') });
 }

@@ -21,6 +21,7 @@ import { recordings } from './018-recordings.ts';
 import { srt } from './019-srt.ts';
 import { fallback } from './020-fallback.ts';
 import { suspension } from './021-suspension.ts';
+import { endReasonCodes } from './022-end-reason-codes.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -46,5 +47,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '019-srt': srt(),
     '020-fallback': fallback(),
     '021-suspension': suspension(),
+    '022-end-reason-codes': endReasonCodes(),
   };
 }

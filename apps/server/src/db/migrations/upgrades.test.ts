@@ -119,3 +119,35 @@ describe('migration 021: who suspended an account', () => {
     await assert.rejects(sql`SELECT disabled FROM accounts`.execute(db));
   });
 });
+
+/** An installation upgraded with ended broadcasts: each reason's Portuguese text becomes its code. */
+describe('migration 022: end reasons stored by code', () => {
+  const open = upgradedInstallation();
+
+  test("the panel's texts become codes; a source's error becomes 'source_error' with its text kept", async () => {
+    const { db, migrator } = open();
+    assert.equal((await migrator.migrateTo('021-suspension')).error, undefined);
+    const at = '2026-01-02T03:04:05.000Z';
+    const userId = (await db.insertInto('accounts').values({
+      email: 'fim@exemplo.com.br', usuario: 'fim', nome: 'fim', tipo: 'streaming', password_hash: 'x', ftp_password: 'x',
+      bitrate: 2500, espectadores: 100, espaco: 1000, created_at: at, updated_at: at,
+    }).returning('id').executeTakeFirstOrThrow()).id as number;
+    const broken = 'Nenhum vídeo da playlist pôde ser reproduzido: os arquivos estão ausentes ou danificados';
+    const reasons = ['sem sinal', 'conta desativada', 'finalizada pelo usuário', 'fim do sinal', 'substituída', 'chave regenerada', 'expirada', broken, null];
+    for (const [i, end_reason] of reasons.entries()) {
+      await db.insertInto('transmissions').values({
+        user_id: userId, node_id: 1, tipo: 'obs', titulo: `t${i}`, stream_name: 'fim_live', status: end_reason ? 'ended' : 'live',
+        platform_ids: '[]', created_at: at, end_reason,
+      }).execute();
+    }
+    assert.equal((await migrator.migrateToLatest()).error, undefined);
+    const rows = await db.selectFrom('transmissions').select(['end_reason', 'end_detail']).orderBy('id').execute();
+    assert.deepEqual(rows, [
+      { end_reason: 'no_signal', end_detail: null }, { end_reason: 'account_disabled', end_detail: null },
+      { end_reason: 'ended_by_user', end_detail: null }, { end_reason: 'signal_ended', end_detail: null },
+      { end_reason: 'replaced', end_detail: null }, { end_reason: 'key_regenerated', end_detail: null },
+      { end_reason: 'expired', end_detail: null }, { end_reason: 'source_error', end_detail: broken },
+      { end_reason: null, end_detail: null },
+    ]);
+  });
+});

@@ -1,9 +1,11 @@
 import fsp from 'node:fs/promises';
 import { streamNameOf, type AccountFilesResponse, type AccountMove, type AccountMoveResponse } from '@painel/contract';
-import { nowIso, type Db } from '../../platform/db.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { parseJson, type JobRow, type Jobs } from '../../platform/jobs.ts';
 import { shortCache } from '../../platform/short-cache.ts';
+import type { Processes } from '../engine/processes.service.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AccountFileSet } from '../module.ts';
 import { inScope } from '../management/management.service.ts';
 import { isOnline } from '../servers/placement.ts';
@@ -40,9 +42,14 @@ export function moveOf(job: JobRow): AccountMove {
  */
 export function createAccountMoveService(deps: {
   db: Db; jobs: Jobs; dataDir: string; nodeId: number;
+  accounts: Pick<AccountsService, 'get'>;
+  /** A registered server's row (undefined: never registered): the servers module's. */
+  serverRow: (codigo: number) => Promise<{ codigo_servidor: number; heartbeat_at: string } | undefined>;
   /** The account's files the modules declare (of one kind, or all): read in `tx` (module.ts, AccountFileSet). */
   files: (tx: Db, account: { id: number; usuario: string }, kind?: AccountFileSet['kind']) => Promise<string[]>;
   serverOf: (codigo: number | null) => Promise<AccountServer>;
+  /** The engine's rows of the account: a move parks the running ones (move.job.ts runs them again). */
+  processes: Pick<Processes, 'stopAll'>;
   /** Drops the account's encoder from this server's nginx (when the account is on this server). */
   dropPublisher?: (streamName: string) => Promise<unknown>;
   log: (line: string) => void;
@@ -56,14 +63,14 @@ export function createAccountMoveService(deps: {
 
   /** An account the operator manages (any but another operator's), else 404. */
   async function accountOf(id: number) {
-    const row = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await deps.accounts.get(db, id);
     if (!inScope({ kind: 'operator' }, row)) throw notFound();
     return row;
   }
 
   /** The account of an internal request, which this server holds (else 404: never another server's disk). */
   async function heldHere(id: number) {
-    const row = await db.selectFrom('accounts').select(['id', 'usuario', 'codigo_servidor']).where('id', '=', id).executeTakeFirst();
+    const row = await deps.accounts.get(db, id);
     if (!row || (row.codigo_servidor ?? deps.nodeId) !== deps.nodeId) throw notFound();
     return row;
   }
@@ -88,28 +95,21 @@ export function createAccountMoveService(deps: {
       const account = await accountOf(id);
       const source = account.codigo_servidor ?? deps.nodeId;
       if (target === source) throw new AppError('account_move_same_server');
-      const row = await db.selectFrom('servers').select(['codigo_servidor', 'heartbeat_at']).where('codigo_servidor', '=', target).executeTakeFirst();
+      const row = await deps.serverRow(target);
       if (!row) throw new AppError('server_not_found');
       if (!isOnline(row, Date.now())) throw new AppError('account_move_target_offline');
       if (!(await deps.serverOf(source)).online) throw new AppError('account_move_source_offline');
       const job = await db.transaction().execute(async (tx) => {
         if (await movingIn(tx, id)) throw new AppError('account_move_running');
-        const busy = await tx.selectFrom('jobs').select('id').where('user_id', '=', id).where('kind', '!=', MOVE_KIND)
-          .where('state', 'in', ['queued', 'running']).limit(1).executeTakeFirst();
-        if (busy) throw new AppError('account_move_jobs_running');
-        const running = (await tx.selectFrom('media_processes').select('id').where('user_id', '=', id).where('desired', '=', 'running').execute())
-          .map((r) => r.id);
+        if (await deps.jobs.active(tx, id, { kind: MOVE_KIND }, true)) throw new AppError('account_move_jobs_running');
+        // its broadcasts stop on the source (that server's worker stops the children within a pass),
+        // parked: the move runs them again on the server it ends on
+        const running = await deps.processes.stopAll(tx, id);
         const detail: MoveDetail = { origem: source, destino: target, processos: running };
         const queued = await deps.jobs.enqueue(tx, moveJob, {
           userId: id, input: { origem: source, destino: target }, detail: { ...detail }, maxAttempts: MOVE_ATTEMPTS, node: target,
         });
         if (!queued) throw new AppError('account_move_running');
-        // its broadcasts stop on the source (that server's worker stops the children within a pass)
-        const at = nowIso();
-        if (running.length) {
-          await tx.updateTable('media_processes').set({ desired: 'stopped', state: 'finished', state_at: at, ended_at: at })
-            .where('id', 'in', running).execute();
-        }
         return queued;
       });
       if (source === deps.nodeId) await deps.dropPublisher?.(streamNameOf(account.usuario))?.catch(() => undefined);
@@ -140,7 +140,7 @@ export function createAccountMoveService(deps: {
 
     /** Deletes this server's copy of the account, only once the database says it lives elsewhere. */
     async release(id: number): Promise<{ success: true }> {
-      const row = await db.selectFrom('accounts').select(['id', 'usuario', 'codigo_servidor']).where('id', '=', id).executeTakeFirst();
+      const row = await deps.accounts.get(db, id);
       if (!row) throw notFound();
       if ((row.codigo_servidor ?? deps.nodeId) === deps.nodeId) throw new AppError('account_move_release_refused');
       // every set, carried or not: nothing of the account stays on the server it left

@@ -102,6 +102,7 @@ describe('account move: Mover para outro servidor', () => {
         run: createMoveHandler({
           db: c.store.db, dataDir: c.config.dataDir, nodeId: node, serverOf: (n) => c.services.servers.serverOf(n),
           tokens: createServerTokens(c.config.dataDir), fetch: watched(node), log: () => undefined,
+          processes: c.services.processes, transmissions: c.services.transmissions, accounts: c.accounts,
         }) as never,
       }],
     });

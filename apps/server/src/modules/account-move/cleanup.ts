@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseJson } from '../../platform/jobs.ts';
 import type { ModuleContext, Tick } from '../module.ts';
-import { restoreProcesses, stagingRoot, type MoveDetail } from './move.job.ts';
+import { stagingRoot, type MoveDetail } from './move.job.ts';
 import { MOVE_KIND } from './moving.ts';
 
 /**
@@ -24,22 +24,20 @@ export function moveCleanupTick(): Tick {
       const root = stagingRoot(ctx.config.dataDir);
       for (const name of await fsp.readdir(root).catch(() => [] as string[])) {
         const id = Number(name);
-        const job = Number.isSafeInteger(id) ? await db.selectFrom('jobs').select('state').where('id', '=', id).where('kind', '=', MOVE_KIND).executeTakeFirst() : undefined;
+        const job = Number.isSafeInteger(id) ? await ctx.jobs.byId(id, { kind: MOVE_KIND }) : undefined;
         if (!job || job.state === 'done' || job.state === 'failed') await fsp.rm(path.join(root, name), { recursive: true, force: true });
       }
-      const ended = await db.selectFrom('jobs').select(['id', 'user_id', 'state', 'error_code', 'detail']).where('kind', '=', MOVE_KIND)
-        .where('state', 'in', ['done', 'failed']).execute();
+      const ended = await ctx.jobs.ended({ kind: MOVE_KIND });
       for (const job of ended) {
         const d = parseJson<Partial<MoveDetail>>(job.detail, {});
-        const mark = (patch: Partial<MoveDetail>) =>
-          db.updateTable('jobs').set({ detail: JSON.stringify({ ...d, ...patch }) }).where('id', '=', job.id).execute();
+        const mark = (patch: Partial<MoveDetail>) => ctx.jobs.setDetail(job.id, { ...d, ...patch });
         if (job.state === 'failed' && job.error_code === 'job_interrupted' && !d.restaurado && d.destino === worker.nodeId) {
-          await restoreProcesses(db, job.user_id, d.processos ?? []);
+          await ctx.services.processes.restore(db, job.user_id, d.processos ?? []);
           await mark({ restaurado: true });
           log(`conta ${job.user_id}: mudança interrompida; as transmissões voltaram no servidor ${d.origem}`);
         }
         if (job.state === 'done' && d.liberado === false && d.origem === worker.nodeId) {
-          const account = await db.selectFrom('accounts').select('codigo_servidor').where('id', '=', job.user_id).executeTakeFirst();
+          const account = await ctx.accounts.get(db, job.user_id);
           // back on this server since: its files here are its own again
           if (account && (account.codigo_servidor ?? worker.nodeId) !== worker.nodeId) await ctx.services.accountMove.release(job.user_id);
           await mark({ liberado: true });

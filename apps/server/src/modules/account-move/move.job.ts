@@ -6,11 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import { accountFilesResponseSchema, type AccountFile, type AccountFilesResponse } from '@painel/contract';
 import { z } from 'zod';
-import { nowIso, type Db } from '../../platform/db.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { CANCELED, parseJson, type JobContext, type JobHandler } from '../../platform/jobs.ts';
 import { defineJob } from '../module.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { Processes } from '../engine/processes.service.ts';
 import type { AccountServer } from '../servers/servers.service.ts';
+import type { Transmissions } from '../streaming/transmissions.service.ts';
 import { safeRelative, sha256Of } from './files.ts';
 import { MOVE_KIND } from './moving.ts';
 import { createServerTokens, type ServerTokens } from './token.ts';
@@ -47,21 +50,15 @@ export interface MoveDeps {
   nodeId: number;
   serverOf: (codigo: number) => Promise<Pick<AccountServer, 'public_url'>>;
   tokens: ServerTokens;
+  /** The account's row and its server (the switch). */
+  accounts: Pick<AccountsService, 'get' | 'setServer'>;
+  /** The engine's rows of the account: parked when the move was queued, run again and moved here by it. */
+  processes: Pick<Processes, 'restore' | 'rehome'>;
+  /** The account's broadcasts, moved here with it. */
+  transmissions: Pick<Transmissions, 'rehome'>;
   /** The HTTP client towards the source (tests wrap it to watch or slow the transfer). */
   fetch?: typeof fetch;
   log: (line: string) => void;
-}
-
-/** The engine rows given run again (on whichever node they now name); those stopped since stay stopped. */
-export async function restoreProcesses(db: Db, userId: number, ids: readonly number[]): Promise<void> {
-  if (!ids.length) return;
-  const at = nowIso();
-  const rows = await db.selectFrom('media_processes').select(['id', 'held']).where('user_id', '=', userId).where('id', 'in', [...ids])
-    .where('desired', '=', 'stopped').execute();
-  for (const r of rows) {
-    await db.updateTable('media_processes').set({ desired: 'running', state: r.held ? 'held' : 'starting', error: null, state_at: at, ended_at: null })
-      .where('id', '=', r.id).where('desired', '=', 'stopped').execute();
-  }
 }
 
 /**
@@ -86,8 +83,7 @@ export function createMoveHandler(deps: MoveDeps): JobHandler<MoveInput> {
     const userId = ctx.job.user_id;
     const processes = parseJson<Partial<MoveDetail>>(ctx.job.detail, {}).processos ?? [];
     const stage = path.join(stagingRoot(deps.dataDir), String(ctx.job.id));
-    const serverOfAccount = async () =>
-      (await db.selectFrom('accounts').select('codigo_servidor').where('id', '=', userId).executeTakeFirst())?.codigo_servidor;
+    const serverOfAccount = async () => (await deps.accounts.get(db, userId))?.codigo_servidor;
 
     let switched = false;
     try {
@@ -103,17 +99,17 @@ export function createMoveHandler(deps: MoveDeps): JobHandler<MoveInput> {
         await fsp.writeFile(path.join(stage, ROOTS_FILE), JSON.stringify(manifest.raizes));
         ctx.signal.throwIfAborted();
         await db.transaction().execute(async (tx) => {
-          const row = await tx.selectFrom('accounts').select('codigo_servidor').where('id', '=', userId).executeTakeFirst();
+          const row = await deps.accounts.get(tx, userId);
           if (!row || (row.codigo_servidor ?? origem) !== origem) throw new AppError('account_move_switch_failed');
-          await tx.updateTable('accounts').set({ codigo_servidor: destino, updated_at: nowIso() }).where('id', '=', userId).execute();
-          await tx.updateTable('media_processes').set({ node_id: destino }).where('user_id', '=', userId).execute();
-          await tx.updateTable('transmissions').set({ node_id: destino }).where('user_id', '=', userId).execute();
+          await deps.accounts.setServer(tx, userId, destino);
+          await deps.processes.rehome(tx, userId, destino);
+          await deps.transmissions.rehome(tx, userId, destino);
         });
         switched = true;
         deps.log(`conta ${userId}: agora no servidor ${destino} (antes ${origem})`);
       }
       await placeStaged(stage);
-      await restoreProcesses(db, userId, processes);
+      await deps.processes.restore(db, userId, processes);
       const liberado = await release(userId, origem, destino).then(() => true, (e: Error) => {
         deps.log(`conta ${userId}: o servidor ${origem} não apagou a cópia antiga (${e.message}); o worker dele apaga depois`);
         return false;
@@ -124,7 +120,7 @@ export function createMoveHandler(deps: MoveDeps): JobHandler<MoveInput> {
       const stopping = ctx.signal.aborted && ctx.signal.reason !== CANCELED;
       if (!switched && !stopping) {
         // failed (or cancelled) for good before the switch: the account stays whole where it was
-        await restoreProcesses(db, userId, processes).catch((err: Error) => deps.log(`conta ${userId}: transmissões não restauradas: ${err.message}`));
+        await deps.processes.restore(db, userId, processes).catch((err: Error) => deps.log(`conta ${userId}: transmissões não restauradas: ${err.message}`));
         await fsp.rm(stage, { recursive: true, force: true }).catch(() => undefined);
       }
       throw e;
@@ -258,5 +254,6 @@ export const moveJob = defineJob({
   handler: (ctx) => createMoveHandler({
     db: ctx.store.db, dataDir: ctx.config.dataDir, nodeId: ctx.config.media.nodeId,
     serverOf: (codigo) => ctx.services.servers.serverOf(codigo), tokens: createServerTokens(ctx.config.dataDir), log: ctx.log('mudanca'),
+    accounts: ctx.accounts, processes: ctx.services.processes, transmissions: ctx.services.transmissions,
   }),
 });

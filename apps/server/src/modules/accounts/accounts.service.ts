@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import {
   ACCOUNT_TYPES, DEFAULT_BITRATE, DEFAULT_MAX_AGENDAMENTOS, DEFAULT_MAX_LIVES, DEFAULT_MAX_LIVES_ATIVAS, DEFAULT_STORAGE_MB,
-  DEFAULT_VIEWER_LIMIT, effectiveUserId, type AccountType, type User,
+  DEFAULT_VIEWER_LIMIT, effectiveUserId, isSuspended, type AccountType, type Suspension, type User,
 } from '@painel/contract';
 import { AppError } from '../../platform/errors.ts';
 import { nowIso, type Db, type Tx } from '../../platform/db.ts';
@@ -111,7 +111,7 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
       revenda_id = r.id;
     }
     if (revenda_id !== null && p.tipo !== 'streaming') throw new AppError('reseller_streaming_only');
-    const codigo_servidor = await chooseServer(tx, p.placement);
+    const codigo_servidor = await chooseServer(tx, { ...p.placement, accountsPerServer: () => repo.perServer(tx) });
     const now = nowIso();
     return repo.insert(tx, {
       email: p.email, usuario: p.usuario, nome: p.nome, tipo: p.tipo, password_hash: p.password_hash,
@@ -159,6 +159,57 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
       });
     },
     revokeSessions: (id: number) => repo.bumpTokenVersion(db, id, nowIso()),
+
+    // The other modules' reads and writes of accounts (management, moves, servers, the command
+    // line): `tx` is the caller's transaction (or the database).
+    /** An account by id. */
+    get: (tx: Tx, id: number) => repo.byId(tx, id),
+    /** An account by its login (usuario only). */
+    byUsuario: (usuario: string, tx: Tx = db) => repo.byUsuario(tx, usuario),
+    /** The logins of these accounts (id → usuario). */
+    loginsOf: (ids: number[]) => repo.loginsOf(db, ids),
+    /** Every account, newest first; `managed`: the operator's (all but operators) or a reseller's streamings. */
+    listNewest: (managed?: { resellerId: number | null }) => repo.listNewest(db, managed),
+    /** The ids of a reseller's streamings (`suspended`: those suspended now). */
+    streamingIdsOf: (resellerId: number, suspended = false) => repo.streamingIdsOf(db, resellerId, suspended),
+    countStreamingsOf: (tx: Tx, resellerId: number) => repo.countStreamingsOf(tx, resellerId),
+    /** A reseller's row and what its streamings hold of its pool (accounts.repo.ts `pool`); undefined: no such account. */
+    pool: (tx: Tx, resellerId: number, o?: { lock?: boolean; except?: number }) => repo.pool(tx, resellerId, o),
+    /** The account's stream key secret, created when it never had one (a first read of the connection data, SRT's passphrase). */
+    ensureStreamSecret: (tx: Tx, id: number) => repo.ensureStreamSecret(tx, id, randomBytes(12).toString('hex')),
+    /** A new stream key secret (the old key stops working). */
+    setStreamSecret: (tx: Tx, id: number, secret: string) => repo.update(tx, id, { stream_secret: secret, updated_at: nowIso() }),
+    /** Locks the account's row for the rest of the transaction (the library's quota decisions) and reads its storage plan (MB). */
+    lockStorage: (tx: Tx, id: number) => repo.lockStorage(tx, id),
+    /** Accounts per server (codigo_servidor → count). */
+    perServer: (tx: Tx = db) => repo.perServer(tx),
+    /**
+     * Puts an account in a suspension state (every open session of it ends); a reseller's
+     * streamings go and come back with it: those active go ('suspended_with_reseller'), and only
+     * those come back.
+     */
+    async setSuspension(tx: Tx, row: Pick<AccountRow, 'id' | 'tipo'>, state: Suspension): Promise<void> {
+      const at = nowIso();
+      await repo.setSuspension(tx, row.id, state, at);
+      if (row.tipo !== 'revenda') return;
+      const [from, to]: [Suspension, Suspension] = isSuspended(state) ? ['active', 'suspended_with_reseller'] : ['suspended_with_reseller', 'active'];
+      await repo.moveStreamingsSuspension(tx, row.id, from, to, at);
+    },
+    /** A new plan (and, for a reseller, its number of streamings). */
+    setPlan: (tx: Tx, id: number, plan: { bitrate: number; espectadores: number; espaco: number; max_streamings?: number }) =>
+      repo.update(tx, id, { ...plan, updated_at: nowIso() }),
+    /** How many streamings a reseller may have. */
+    setMaxStreamings: (tx: Tx, id: number, n: number) => repo.update(tx, id, { max_streamings: n }),
+    /** A new password hash; every open session of the account ends. */
+    setPasswordHash: (tx: Tx, id: number, hash: string) => repo.setPasswordHash(tx, id, hash, nowIso()),
+    /** Ends every open session of the account (in the caller's transaction). */
+    bumpTokenVersion: (tx: Tx, id: number) => repo.bumpTokenVersion(tx, id, nowIso()),
+    /** The server the account lives on from now (a move's switch). */
+    setServer: (tx: Tx, id: number, codigo: number) => repo.update(tx, id, { codigo_servidor: codigo, updated_at: nowIso() }),
+    /** The tables that name an account besides its own (read before a deletion's transaction). */
+    accountTables: () => repo.accountTables(db),
+    /** Deletes the account: its row (cascading to its modules' rows) and its rows in `sweep`, by their column. */
+    remove: (tx: Tx, id: number, sweep: readonly { table: string; column: string }[]) => repo.remove(tx, id, sweep),
   };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;

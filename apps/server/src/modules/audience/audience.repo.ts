@@ -29,11 +29,6 @@ export function inScope(eb: SessionsEb, s: Scope): ExpressionWrapper<Database, '
 export interface Sum { k: string; n: number; s: number }
 export interface PlaceSum { codigo_pais: string; cidade: string; latitude: number | null; longitude: number | null; n: number; s: number; a: number }
 
-/** An ended session as the worker sums it. */
-export interface EndedSession {
-  user_id: number; started_at: string; segundos: number;
-  codigo_pais: string; cidade: string; latitude: number | null; longitude: number | null; dispositivo: string; navegador: string;
-}
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -101,19 +96,6 @@ export function createAudienceRepo() {
         ])))
         .orderBy('last_seen_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
 
-    /**
-     * Marks up to `limit` ended sessions not yet summed as summed and returns them; on PostgreSQL
-     * (`skipLocked`) the ones another worker is summing are passed over.
-     */
-    async claimEnded(tx: Tx, limit: number, skipLocked: boolean): Promise<EndedSession[]> {
-      const lock = skipLocked ? sql` FOR UPDATE SKIP LOCKED` : sql``;
-      // `rolled = 0` written out: the partial index of the sessions not yet summed serves the pick
-      const { rows } = await sql<EndedSession>`
-        UPDATE viewer_sessions SET rolled = 1
-        WHERE id IN (SELECT id FROM viewer_sessions WHERE rolled = 0 AND ended_at IS NOT NULL LIMIT ${limit}${lock})
-        RETURNING user_id, started_at, segundos, codigo_pais, cidade, latitude, longitude, dispositivo, navegador`.execute(tx);
-      return rows;
-    },
     /** Adds sums to the hourly rows, creating those missing. */
     async addRollups(tx: Tx, values: Insertable<ViewerRollupsTable>[]): Promise<void> {
       for (let i = 0; i < values.length; i += 500) {
@@ -125,12 +107,6 @@ export function createAudienceRepo() {
           .execute();
       }
     },
-    /** Deletes up to `limit` ended sessions begun before `before` (ISO); returns how many. */
-    pruneSessions: async (tx: Tx, before: string, limit: number) =>
-      Number((await tx.deleteFrom('viewer_sessions')
-        .where('id', 'in', (eb) => eb.selectFrom('viewer_sessions').select('id')
-          .where('started_at', '<', before).where('ended_at', 'is not', null).limit(limit))
-        .executeTakeFirst()).numDeletedRows),
     pruneRollups: (tx: Tx, beforeHour: string) => tx.deleteFrom('viewer_rollups').where('hora', '<', beforeHour).execute(),
   };
 }

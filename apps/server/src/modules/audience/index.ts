@@ -24,7 +24,7 @@ export const audienceModule = defineModule({
   routes: (app, { services }) => audienceRoutes(app, services.audience),
   ticks: [
     // ended sessions go into the hourly sums
-    { name: 'audience', run: ({ services }) => services.audienceRollups.rollUp().then(() => undefined) },
+    { name: 'audience', after: ['viewers'], run: ({ services }) => services.audienceRollups.rollUp().then(() => undefined) },
     // sessions past the retention period go
     {
       name: 'audience-retention', everyMs: 3_600_000,

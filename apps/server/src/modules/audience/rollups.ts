@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db, Dialect, Tx } from '../../platform/db.ts';
+import { endedSessions } from '../viewers/ended-sessions.ts';
 import { createAudienceRepo } from './audience.repo.ts';
 import type { ViewerRollupsTable } from './audience.table.ts';
 import { HOUR_MS, addTo, hourKey, placeKey, spread } from './buckets.ts';
@@ -21,7 +22,7 @@ export function createAudienceRollups(deps: { db: Db; dialect: Dialect; now?: ()
   const repo = createAudienceRepo();
 
   async function rollBatch(tx: Tx): Promise<number> {
-    const rows = await repo.claimEnded(tx, BATCH, deps.dialect === 'postgres');
+    const rows = await endedSessions.claim(tx, BATCH, deps.dialect === 'postgres');
     if (rows.length === 0) return 0;
     const sums = new Map<string, { sessoes: number; segundos: number }>();
     const rowOf = new Map<string, Insertable<ViewerRollupsTable>>();
@@ -64,7 +65,7 @@ export function createAudienceRollups(deps: { db: Db; dialect: Dialect; now?: ()
       const cutoff = now() - days * 86_400_000;
       let total = 0;
       for (let i = 0; i < maxBatches; i++) {
-        const n = await repo.pruneSessions(db, new Date(cutoff).toISOString(), PRUNE_BATCH);
+        const n = await endedSessions.prune(db, new Date(cutoff).toISOString(), PRUNE_BATCH);
         total += n;
         if (n < PRUNE_BATCH) break;
       }

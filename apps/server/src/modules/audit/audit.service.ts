@@ -1,5 +1,6 @@
 import type { AuditAction } from '@painel/contract';
 import { nowIso, type Db, type Tx } from '../../platform/db.ts';
+import { createAuditRepo } from './audit.repo.ts';
 
 /** Who acted: an account (by its id and login) or a billing system's key (`api:<name>`). */
 export interface Actor {
@@ -20,18 +21,15 @@ export interface AuditedAccount {
  */
 export function createAuditService(deps: { db: Db }) {
   const { db } = deps;
+  const repo = createAuditRepo();
   return {
     record: (tx: Tx, actor: Actor, action: AuditAction, account: AuditedAccount, detail = '') =>
-      tx.insertInto('audit_log').values({
+      repo.insert(tx, {
         actor_id: actor.id, actor: actor.label, account_id: account.id, account: account.usuario,
         revenda_id: account.revenda_id, action, detail: detail.slice(0, 500), created_at: nowIso(),
-      }).execute(),
+      }),
     /** The newest entries: every one (revendaId null, the operator) or a reseller's streamings'. */
-    recent: (revendaId: number | null, limit = 200) => {
-      let q = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit);
-      if (revendaId !== null) q = q.where('revenda_id', '=', revendaId);
-      return q.execute();
-    },
+    recent: (revendaId: number | null, limit = 200) => repo.recent(db, revendaId, limit),
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,7 +1,10 @@
 import type { Tx } from '../../platform/db.ts';
 import { CHANNEL_KINDS } from './sources.ts';
 
-/** The channel's view of the engine's rows: the sources that publish into an account's own stream. */
+/**
+ * The channel's view of the engine's rows: the sources that publish into an account's own stream.
+ * Reads only: the engine's processes service writes them (channel.service.ts holds through it).
+ */
 export function createChannelRepo() {
   return {
     /**
@@ -20,16 +23,6 @@ export function createChannelRepo() {
     byProcess: (tx: Tx, id: number, kind: (typeof CHANNEL_KINDS)[number]) =>
       tx.selectFrom('media_processes').select(['id', 'user_id', 'desired', 'held', 'transmission_id'])
         .where('id', '=', id).where('kind', '=', kind).executeTakeFirst(),
-    /**
-     * Holds (OBS took the channel) or releases the account's channel sources. A standby slate
-     * released goes on air for at most `slateUntil` (its end time); held, it has none.
-     */
-    async setHeld(tx: Tx, userId: number, held: boolean, slateUntil: string | null) {
-      await tx.updateTable('media_processes').set({ held: held ? 1 : 0 }).where('user_id', '=', userId).where('kind', 'in', CHANNEL_KINDS)
-        .where('desired', '=', 'running').execute();
-      await tx.updateTable('media_processes').set({ end_at: held ? null : slateUntil }).where('user_id', '=', userId).where('kind', '=', 'reserva')
-        .where('desired', '=', 'running').execute();
-    },
     /** Channel sources whose process no longer runs (stopped, failed): their transmissions end. */
     orphanTransmissions: (tx: Tx, nodeId: number) =>
       tx.selectFrom('media_processes as p').innerJoin('transmissions as t', 't.id', 'p.transmission_id')

@@ -1,4 +1,4 @@
-import { FALLBACK_SLATE_MAX_MINUTES, LIVE_APPLICATION, streamNameOf } from '@painel/contract';
+import { FALLBACK_SLATE_MAX_MINUTES, LIVE_APPLICATION, streamNameOf, type EndReason } from '@painel/contract';
 import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import { eachIsolated } from '../../platform/isolate.ts';
 import { lockPlan } from '../accounts/plan.ts';
@@ -8,7 +8,7 @@ import type { MediaServer } from '../media/media-server.ts';
 import { END_REASONS } from '../streaming/reconcile.ts';
 import type { Transmissions } from '../streaming/transmissions.service.ts';
 import type { ChannelRepo } from './channel.repo.ts';
-import { verifyPublishToken, type ChannelKind } from './sources.ts';
+import { CHANNEL_KINDS, verifyPublishToken, type ChannelKind } from './sources.ts';
 
 /** How long nginx's on_publish answer for OBS may wait for the channel's source to leave the stream. */
 const YIELD_WAIT_MS = 8000;
@@ -42,9 +42,15 @@ export function createChannel(deps: {
 }) {
   const { db, repo, processes, transmissions, media } = deps;
   const log = deps.log ?? ((m: string) => console.log(`[channel] ${m}`));
+  /**
+   * Holds (OBS took the channel) or releases the account's channel sources. A standby slate
+   * released goes on air for at most `slateUntil` (its end time); held, it has none.
+   */
+  const setHeld = (userId: number, held: boolean): Promise<void> =>
+    processes.hold(db, userId, CHANNEL_KINDS, held, { kind: 'reserva', at: held ? null : slateUntil() });
 
   /** Ends what feeds the account's channel (the engine stops its processes within a tick). */
-  async function endSources(tx: Tx, userId: number, reason: string): Promise<number> {
+  async function endSources(tx: Tx, userId: number, reason: EndReason): Promise<number> {
     // under the account's lock: two starts at once (playlist or relay, in any API process) run one
     // after the other, and the second ends the first's source, so a channel never has two
     await lockPlan(tx, userId);
@@ -61,7 +67,7 @@ export function createChannel(deps: {
   return {
     endSources,
     /** The same in a transaction of its own. */
-    end: (userId: number, reason: string) => db.transaction().execute((tx) => endSources(tx, userId, reason)),
+    end: (userId: number, reason: EndReason) => db.transaction().execute((tx) => endSources(tx, userId, reason)),
 
     /**
      * Takes the channel for a new source inside the caller's transaction: the source on air ends
@@ -116,7 +122,7 @@ export function createChannel(deps: {
       if (!onAir.length) return { left: true, standby: false };
       const standby = onAir.some((p) => p.tipo === 'obs');
       if (standby) await beforeStandbyLeaves?.();
-      await repo.setHeld(db, userId, true, null);
+      await setHeld(userId, true);
       const name = streamNameOf(login);
       // OBS is only asking (its publish waits for this answer): whoever publishes the name now is the source
       await media.dropPublisher(name).catch(() => false);
@@ -131,7 +137,7 @@ export function createChannel(deps: {
 
     /** OBS left: the held source comes back (this node's worker is woken to start it at once). */
     async release(userId: number): Promise<void> {
-      await repo.setHeld(db, userId, false, slateUntil());
+      await setHeld(userId, false);
       deps.wake?.();
     },
 
@@ -140,14 +146,18 @@ export function createChannel(deps: {
       // each broadcast and each hold on its own: one that fails is reported, the others go on
       await eachIsolated(await repo.orphanTransmissions(db, nodeId), async (t) => {
         const expired = t.end_at !== null && Date.parse(t.end_at) <= Date.now();
-        if (await transmissions.end(db, t.id, nowIso(), t.error ?? (expired ? END_REASONS.expired : END_REASONS.user))) {
+        // a source that stopped in error ends its broadcast with that error (its text kept beside the code)
+        const ended = t.error !== null
+          ? await transmissions.end(db, t.id, nowIso(), 'source_error', t.error)
+          : await transmissions.end(db, t.id, nowIso(), expired ? END_REASONS.expired : END_REASONS.user);
+        if (ended) {
           await deps.activity.record(t.user_id, 'transmission_ended', t.titulo);
           if (t.status === 'live') await dropPublisher(t.stream_name);
         }
       }, (t, reason) => log(`transmissão ${t.id} não encerrada: ${reason}`));
       // OBS was let in but never went live (or its end was missed): the source comes back
       await eachIsolated(await repo.staleHolds(db, nodeId, new Date(Date.now() - STALE_HOLD_MS).toISOString()), async (h) => {
-        await repo.setHeld(db, h.user_id, false, slateUntil());
+        await setHeld(h.user_id, false);
       }, (h, reason) => log(`conta ${h.user_id}: espera do OBS não liberada: ${reason}`));
     },
   };

@@ -23,5 +23,5 @@ export const channelModule = defineModule({
     }),
   },
   // after the engine's pass: broadcasts whose source stopped end, holds OBS never used go
-  ticks: [{ name: 'channel', run: ({ services }, w) => services.channel.sweep(w.nodeId, (name) => w.media.dropPublisher(name)) }],
+  ticks: [{ name: 'channel', after: ['engine'], run: ({ services }, w) => services.channel.sweep(w.nodeId, (name) => w.media.dropPublisher(name)) }],
 });

@@ -3,11 +3,19 @@ import type { Generated } from 'kysely';
 /** 'failing': restarted over and over (error holds the last reason); still retried, unlike 'error'. */
 export type ProcessState = 'scheduled' | 'starting' | 'live' | 'reconnecting' | 'failing' | 'held' | 'error' | 'finished';
 
+/**
+ * The kinds of child the engine runs, one entry per kind, added by the module that owns it
+ * (`declare module '../engine/engine.table.ts' { interface ChildKinds { playout: true } }`) beside
+ * its definition's `children`: the engine itself names none.
+ */
+export interface ChildKinds {}
+export type ChildKind = keyof ChildKinds & string;
+
 export interface MediaProcessesTable {
   id: Generated<number>;
   user_id: number;
   node_id: number;
-  kind: 'restream' | 'playout' | 'relay' | 'recording' | 'reserva';
+  kind: ChildKind;
   desired: 'running' | 'stopped';
   /** Set while something else holds the channel (OBS live): wanted, but not run now. */
   held: Generated<number>;

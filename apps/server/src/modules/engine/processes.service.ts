@@ -1,7 +1,12 @@
 import { nowIso, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { movingIn } from '../account-move/moving.ts';
 import type { ProcessesRepo, ProcessRow } from './processes.repo.ts';
+
+/**
+ * A rule another module registers (its definition's `guards`): read in the caller's transaction,
+ * the error that refuses anything of the account starting now, or null. The engine knows none of them.
+ */
+export type StartGuard = (tx: Tx, userId: number) => Promise<AppError | null>;
 
 /**
  * The API's half of the media engine: it only ever writes desired state. The worker of the
@@ -9,10 +14,24 @@ import type { ProcessesRepo, ProcessRow } from './processes.repo.ts';
  */
 export function createProcesses(deps: { repo: ProcessesRepo }) {
   const { repo } = deps;
+  const guards: StartGuard[] = [];
+  /** The first registered guard's refusal of the account starting something now, or null. */
+  async function refusal(tx: Tx, userId: number): Promise<AppError | null> {
+    for (const g of guards) {
+      const e = await g(tx, userId);
+      if (e) return e;
+    }
+    return null;
+  }
   return {
+    addStartGuard: (g: StartGuard): void => void guards.push(g),
+    /** Every row by kind and observed state, and the restarts by kind (the metrics' gauges). */
+    countsByKindState: (tx: Tx) => repo.countsByKindState(tx),
+    restartsByKind: (tx: Tx) => repo.restartsByKind(tx),
+    refusal,
     create: async (tx: Tx, p: { userId: number; nodeId: number; kind: ProcessRow['kind']; startAt: number; endAt: number | null; transmissionId?: number | null; held?: boolean }) => {
-      // nothing of an account starts while it moves to another server (its files are being copied)
-      if (await movingIn(tx, p.userId)) throw new AppError('account_moving');
+      const refused = await refusal(tx, p.userId);
+      if (refused) throw refused;
       const at = nowIso();
       return repo.insert(tx, {
         user_id: p.userId, node_id: p.nodeId, kind: p.kind, desired: 'running',
@@ -28,6 +47,35 @@ export function createProcesses(deps: { repo: ProcessesRepo }) {
     },
     /** Gone from the account; the worker stops a child whose row disappeared. */
     remove: (tx: Tx, userId: number, id: number) => repo.deleteOfUser(tx, userId, id),
+    /**
+     * Stops every row of the account that should run (restreams, sources, recordings, scheduled
+     * ones too) and returns their ids: a suspension stops them for good, a move parks them (it
+     * runs them again with `restore`).
+     */
+    async stopAll(tx: Tx, userId: number): Promise<number[]> {
+      const ids = await repo.runningOfUser(tx, userId);
+      const at = nowIso();
+      for (const id of ids) await repo.setDesired(tx, userId, id, { desired: 'stopped', state: 'finished', state_at: at, ended_at: at });
+      return ids;
+    },
+    /** The parked rows given run again (on whichever node they now name). */
+    async restore(tx: Tx, userId: number, ids: readonly number[]): Promise<void> {
+      if (!ids.length) return;
+      const at = nowIso();
+      for (const r of await repo.stoppedOfUser(tx, userId, ids)) {
+        await repo.rerun(tx, r.id, { state: r.held ? 'held' : 'starting', error: null, state_at: at, ended_at: null });
+      }
+    },
+    /** The account's rows move to another node (an account moved between servers): that node's worker takes them up. */
+    rehome: (tx: Tx, userId: number, nodeId: number) => repo.rehome(tx, userId, nodeId).then(() => undefined),
+    /**
+     * Holds (something else has the channel: OBS) or releases the account's rows of these kinds that
+     * should run; held, a row is wanted but not run. `endAt` sets the end time of one kind's rows with it.
+     */
+    async hold(tx: Tx, userId: number, kinds: readonly ProcessRow['kind'][], held: boolean, endAt?: { kind: ProcessRow['kind']; at: string | null }): Promise<void> {
+      await repo.setHeld(tx, userId, kinds, held);
+      if (endAt) await repo.setEndAt(tx, userId, endAt.kind, endAt.at);
+    },
   };
 }
 export type Processes = ReturnType<typeof createProcesses>;

@@ -4,6 +4,11 @@ import { createFallbackRepo } from './fallback.repo.ts';
 import { fallbackRoutes } from './fallback.routes.ts';
 import { createFallbackService, slateFiles, type FallbackService } from './fallback.service.ts';
 
+// the engine's child kind this module runs (its factory is in `children` below)
+declare module '../engine/engine.table.ts' {
+  interface ChildKinds { reserva: true }
+}
+
 declare module '../module.ts' {
   interface Services {
     fallback: FallbackService;
@@ -14,7 +19,7 @@ const repo = createFallbackRepo();
 
 /**
  * The channel's standby signal ('Sinal reserva'): the account's choice (API), the standby armed
- * behind each OBS broadcast (the ingest calls `onObsLive`), and the slate's engine child.
+ * behind each OBS broadcast (on the `obs.live` event), and the slate's engine child.
  */
 export const fallbackModule = defineModule({
   name: 'fallback',
@@ -27,6 +32,8 @@ export const fallbackModule = defineModule({
     }),
   },
   routes: (app, { services }) => fallbackRoutes(app, services.fallback),
+  // armed behind every OBS broadcast that goes live (new, or back from a drop)
+  on: { 'obs.live': ({ services }, e) => services.fallback.onObsLive(e) },
   children: {
     reserva: (ctx) => slateChild({ config: ctx.config, accountOf: (id) => ctx.accounts.byId(id), ensureSlate: (id) => ctx.services.fallback.ensureSlate(id) }),
   },

@@ -94,16 +94,6 @@ export function createLibraryRepo() {
     },
 
     // quota
-    /** Locks the account row (serialising quota decisions) and reads the plan's storage in MB. */
-    lockAccount: async (tx: Tx, accountId: number) => {
-      const r = await tx
-        .updateTable('accounts')
-        .set((eb) => ({ espaco: eb.ref('espaco') }))
-        .where('id', '=', accountId)
-        .returning('espaco')
-        .executeTakeFirst();
-      return r?.espaco;
-    },
     reservedBytes: async (tx: Tx, userId: number, exceptId: number, since: number) => {
       const r = await tx
         .selectFrom('upload_reservations')

@@ -1,5 +1,5 @@
 import { createGrants } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import { secret } from '../../platform/secrets.ts';
 import { CONTENT_GRANT_TTL_S } from './video-view.ts';
 import { createFoldersService, type LibraryGuard } from './folders.service.ts';
@@ -22,12 +22,16 @@ export { ownerOf, ownerOfAccount } from './owner.ts';
  * per process by openCore, so the HTTP routes, the FTP server and later modules (playlists,
  * conversion, downloads, FTP migration) share one instance.
  */
-export function createLibrary(deps: { db: Db; dataDir: string; probe?: Prober; now?: () => number }) {
+export function createLibrary(deps: {
+  db: Db; dataDir: string; probe?: Prober; now?: () => number;
+  /** The accounts module's lock of an account's row, with its storage plan in MB (quota.ts). */
+  lockAccount: (tx: Tx, accountId: number) => Promise<number | undefined>;
+}) {
   const { db } = deps;
   const grants = createGrants(secret(deps.dataDir, 'content.key'), CONTENT_GRANT_TTL_S);
   const repo = createLibraryRepo();
   const storage = createStorage(deps.dataDir);
-  const quota = createQuota({ db, repo, ...(deps.now ? { now: deps.now } : {}) });
+  const quota = createQuota({ db, repo, lockAccount: deps.lockAccount, ...(deps.now ? { now: deps.now } : {}) });
   const guards: LibraryGuard[] = [];
   const folders = createFoldersService({ db, repo, storage, guards });
   const videos = createVideosService({ db, repo, storage, quota, probe: deps.probe ?? createProber(), guards, grants });

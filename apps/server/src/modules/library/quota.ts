@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, type Db } from '../../platform/db.ts';
+import { isDatabaseUnavailable, type Db, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { MB, toMb } from '../../platform/units.ts';
 import type { LibraryRepo } from './library.repo.ts';
@@ -33,7 +33,11 @@ export interface Reservation {
  * row, so parallel uploads — in this process or in another API process — cannot
  * together pass the plan's limit: used (videos and logos) + others' reservations + this one ≤ espaco.
  */
-export function createQuota(deps: { db: Db; repo: LibraryRepo; now?: () => number }) {
+export function createQuota(deps: {
+  db: Db; repo: LibraryRepo; now?: () => number;
+  /** Locks the account's row for the rest of the transaction and reads its storage plan (MB): the accounts module's. */
+  lockAccount: (tx: Tx, accountId: number) => Promise<number | undefined>;
+}) {
   const { db, repo } = deps;
   const now = deps.now ?? Date.now;
 
@@ -45,7 +49,7 @@ export function createQuota(deps: { db: Db; repo: LibraryRepo; now?: () => numbe
    */
   async function tryReserve(owner: Owner, id: number | null, need: number, ahead: number) {
     return db.transaction().execute(async (tx) => {
-      const espaco = await repo.lockAccount(tx, owner.accountId);
+      const espaco = await deps.lockAccount(tx, owner.accountId);
       if (espaco === undefined) throw new AppError('not_found');
       const at = now();
       const used = (await repo.usage(tx, owner.userId)).bytes;

@@ -4,6 +4,11 @@ import { createLivesRepo } from './lives.repo.ts';
 import { livesRoutes } from './lives.routes.ts';
 import { createLivesService, type LivesService } from './lives.service.ts';
 
+// the engine's child kind this module runs (its factory is in `children` below)
+declare module '../engine/engine.table.ts' {
+  interface ChildKinds { restream: true }
+}
+
 declare module '../module.ts' {
   interface Services {
     lives: LivesService;

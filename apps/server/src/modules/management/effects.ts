@@ -10,7 +10,7 @@ import { END_REASONS } from '../streaming/reconcile.ts';
  * encoder dropped. Nothing here is undone by a reactivation: the rows stay stopped, and the
  * engine, the schedules and nginx's on_publish refuse a suspended account meanwhile.
  */
-export function createAccountEffects(ctx: Pick<ModuleContext, 'store' | 'services'>) {
+export function createAccountEffects(ctx: Pick<ModuleContext, 'store' | 'services' | 'accounts'>) {
   const db = ctx.store.db;
 
   async function stopAccount(userId: number): Promise<void> {
@@ -18,20 +18,16 @@ export function createAccountEffects(ctx: Pick<ModuleContext, 'store' | 'service
     // the channel's source: its engine row stops and its broadcast ends with the reason
     await services.channel.end(userId, END_REASONS.disabled);
     // every other row of the engine: restreams (lives), running or still to start
-    await db.transaction().execute(async (tx) => {
-      const rows = await tx.selectFrom('media_processes').select('id').where('user_id', '=', userId).where('desired', '=', 'running').execute();
-      for (const r of rows) await services.processes.stop(tx, userId, r.id);
-    });
+    await db.transaction().execute((tx) => services.processes.stopAll(tx, userId));
     // broadcasts still open (OBS, or waiting for it): ended, and the encoder on air dropped
-    const open = await db.selectFrom('transmissions').select(['id', 'status', 'stream_name', 'titulo'])
-      .where('user_id', '=', userId).where('status', '!=', 'ended').execute();
+    const open = await services.transmissions.notEndedOfUser(db, userId);
     for (const t of open) {
       if (await services.transmissions.end(db, t.id, nowIso(), END_REASONS.disabled) && t.status === 'live') {
         await services.activity.record(userId, 'transmission_ended', t.titulo);
       }
     }
     // nginx may still have a publisher under the channel's name (the worker's reconcile repeats this)
-    const account = await db.selectFrom('accounts').select('usuario').where('id', '=', userId).executeTakeFirst();
+    const account = await ctx.accounts.get(db, userId);
     const names = new Set([...open.map((t) => t.stream_name), ...(account ? [streamNameOf(account.usuario)] : [])]);
     for (const name of names) await services.media.dropPublisher(name).catch(() => false);
   }

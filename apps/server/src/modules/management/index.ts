@@ -23,21 +23,21 @@ export const managementModule = defineModule({
     management: (ctx) => {
       const { store, library, accounts, services, config } = ctx;
       // what a suspension stops at once, and a deletion
-      const effects = createAccountEffects({ store, services });
+      const effects = createAccountEffects({ store, services, accounts });
       return createManagementService({
         db: store.db, accounts, audit: services.audit,
         usageMB: async (id) => (await library.usageOf(id)).espacoUsadoMB,
-        viewersNow: (id) => services.viewers.shown(id),
-        effects, removal: createRemoval({ db: store.db, effects, audit: services.audit, files: (tx, account) => accountFilesOf(ctx, tx, account) }),
+        viewersNow: (id) => services.viewers.shown(id), transmissions: services.transmissions,
+        effects, removal: createRemoval({ db: store.db, accounts, effects, audit: services.audit, files: (tx, account) => accountFilesOf(ctx, tx, account) }),
         nodeId: config.media.nodeId,
       });
     },
     operator: ({ store, library, accounts, services, config }) => createOperatorService({
       db: store.db, accounts, audit: services.audit,
       usageMB: async (id) => (await library.usageOf(id)).espacoUsadoMB,
-      viewersNow: (id) => services.viewers.shown(id), nodeId: config.media.nodeId,
+      viewersNow: (id) => services.viewers.shown(id), transmissions: services.transmissions, nodeId: config.media.nodeId,
     }),
-    panelAccess: ({ store, services }) => createPanelAccess({ db: store.db, auth: services.auth, audit: services.audit, activity: services.activity }),
+    panelAccess: ({ store, accounts, services }) => createPanelAccess({ db: store.db, accounts, auth: services.auth, audit: services.audit, activity: services.activity }),
   },
   routes: (app, { services }, api) => {
     // a change to a streaming (its plan above all) or to a reseller's pool makes that account's

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isSuspended, type AuditAction, type ManagedAccount, type NewStreamingBody, type Pool, type StreamingPlanBody, type Suspension } from '@painel/contract';
 import type { Auth } from '../../platform/auth.ts';
-import { nowIso, type Db, type Tx } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { AccountRow } from '../accounts/accounts.repo.ts';
+import type { AccountRow, PoolUse } from '../accounts/accounts.repo.ts';
 import { MIN_PASSWORD, hashPassword, type AccountsService } from '../accounts/accounts.service.ts';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import type { AccountEffects } from './effects.ts';
 import type { Removal } from './removal.ts';
+import type { Transmissions } from '../streaming/transmissions.service.ts';
 
 /** Which accounts a caller manages: the operator every account, a reseller its streamings. */
 export type Scope = { kind: 'operator' } | { kind: 'reseller'; id: number };
@@ -31,6 +32,8 @@ export function createManagementService(deps: {
   audit: AuditService;
   usageMB: (userId: number) => Promise<number>;
   viewersNow: (userId: number) => Promise<number>;
+  /** Which accounts are on air (the streaming module's broadcasts). */
+  transmissions: Pick<Transmissions, 'liveUserIds'>;
   /** What a suspension stops at once (effects.ts); a deletion (removal.ts). */
   effects?: AccountEffects;
   removal?: Removal;
@@ -50,33 +53,27 @@ export function createManagementService(deps: {
 
   /** An account of the scope, else 404 (another reseller's id looks like no id at all). */
   async function accountIn(tx: Tx, scope: Scope, id: number): Promise<AccountRow> {
-    const row = await tx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await accounts.get(tx, id);
     if (!inScope(scope, row)) throw notFound();
     return row;
   }
 
   /**
-   * Locks the reseller's row for the rest of the transaction (a no-op UPDATE, as lockPlan does) so
-   * that two requests never both see room for the pool's last place, and reads its pool.
+   * Locks the reseller's row for the rest of the transaction so that two requests never both see
+   * room for the pool's last place, and reads its pool (`except`: a streaming whose plan is replaced).
    */
-  async function lockPool(tx: Tx, resellerId: number, except?: number) {
-    const reseller = await tx.updateTable('accounts').set((eb) => ({ max_streamings: eb.ref('max_streamings') }))
-      .where('id', '=', resellerId).returningAll().executeTakeFirst();
-    if (!reseller) throw notFound();
-    let q = tx.selectFrom('accounts')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('espectadores').as('viewers'), eb.fn.sum<number>('espaco').as('storage')])
-      .where('revenda_id', '=', resellerId);
-    if (except !== undefined) q = q.where('id', '!=', except);
-    const used = await q.executeTakeFirstOrThrow();
-    return { reseller, count: Number(used.n), viewers: Number(used.viewers ?? 0), storage: Number(used.storage ?? 0) };
+  async function lockPool(tx: Tx, resellerId: number, except?: number): Promise<{ reseller: AccountRow; used: PoolUse }> {
+    const pool = await accounts.pool(tx, resellerId, { lock: true, ...(except !== undefined ? { except } : {}) });
+    if (!pool) throw notFound();
+    return pool;
   }
 
   /** Refuses a plan that does not fit what the reseller has left (the others' plans taken out). */
-  function checkPool(pool: Awaited<ReturnType<typeof lockPool>>, plan: StreamingPlanBody): void {
-    if (plan.bitrate > pool.reseller.bitrate) throw new AppError('pool_bitrate_exceeded', { max: pool.reseller.bitrate });
-    const viewersFree = Math.max(0, pool.reseller.espectadores - pool.viewers);
+  function checkPool({ reseller, used }: { reseller: AccountRow; used: PoolUse }, plan: StreamingPlanBody): void {
+    if (plan.bitrate > reseller.bitrate) throw new AppError('pool_bitrate_exceeded', { max: reseller.bitrate });
+    const viewersFree = Math.max(0, reseller.espectadores - used.viewers);
     if (plan.espectadores > viewersFree) throw new AppError('pool_viewers_exceeded', { free: viewersFree });
-    const storageFree = Math.max(0, pool.reseller.espaco - pool.storage);
+    const storageFree = Math.max(0, reseller.espaco - used.storage);
     if (plan.espaco > storageFree) throw new AppError('pool_storage_exceeded', { free: storageFree });
   }
 
@@ -93,48 +90,28 @@ export function createManagementService(deps: {
     };
   }
 
-  async function liveIds(tx: Tx, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await tx.selectFrom('transmissions').select('user_id').where('status', '=', 'live').where('user_id', 'in', ids).execute();
-    return new Set(rows.map((r) => r.user_id));
-  }
+  /** Which of these accounts are on air now (the streaming module's transmissions service). */
+  const liveIds = (tx: Tx, ids: number[]): Promise<Set<number>> => deps.transmissions.liveUserIds(tx, ids);
 
   async function viewOne(row: AccountRow): Promise<ManagedAccount> {
     return view(row, await liveIds(db, [row.id]));
   }
 
   async function poolOf(resellerId: number): Promise<Pool> {
-    const reseller = await db.selectFrom('accounts').selectAll().where('id', '=', resellerId).executeTakeFirstOrThrow();
-    const used = await db.selectFrom('accounts')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('espectadores').as('viewers'), eb.fn.sum<number>('espaco').as('storage')])
-      .where('revenda_id', '=', resellerId).executeTakeFirstOrThrow();
+    const pool = await accounts.pool(db, resellerId);
+    if (!pool) throw notFound();
+    const { reseller, used } = pool;
     return {
-      max_streamings: reseller.max_streamings, streamings: Number(used.n), bitrate: reseller.bitrate,
-      espectadores: reseller.espectadores, espectadores_usados: Number(used.viewers ?? 0),
-      espaco: reseller.espaco, espaco_usado: Number(used.storage ?? 0),
+      max_streamings: reseller.max_streamings, streamings: used.count, bitrate: reseller.bitrate,
+      espectadores: reseller.espectadores, espectadores_usados: used.viewers,
+      espaco: reseller.espaco, espaco_usado: used.storage,
     };
-  }
-
-  /**
-   * Puts an account in a state (suspended by whom, or active again); a reseller's streamings go
-   * and come back with it: those active go ('suspended_with_reseller'), and only those come back.
-   */
-  async function setSuspension(tx: Tx, row: AccountRow, state: Suspension): Promise<void> {
-    const now = nowIso();
-    await tx.updateTable('accounts').set((eb) => ({ suspension: state, token_version: eb('token_version', '+', 1), updated_at: now }))
-      .where('id', '=', row.id).execute();
-    if (row.tipo !== 'revenda') return;
-    const [from, to]: [Suspension, Suspension] = isSuspended(state) ? ['active', 'suspended_with_reseller'] : ['suspended_with_reseller', 'active'];
-    await tx.updateTable('accounts')
-      .set((eb) => ({ suspension: to, token_version: eb('token_version', '+', 1), updated_at: now }))
-      .where('revenda_id', '=', row.id).where('suspension', '=', from).execute();
   }
 
   /** The account and, for a reseller, its streamings that are suspended now. */
   async function suspendedWith(row: AccountRow): Promise<number[]> {
     if (row.tipo !== 'revenda') return [row.id];
-    const rows = await db.selectFrom('accounts').select('id').where('revenda_id', '=', row.id).where('suspension', '!=', 'active').execute();
-    return [row.id, ...rows.map((r) => r.id)];
+    return [row.id, ...(await accounts.streamingIdsOf(row.id, true))];
   }
 
   /**
@@ -156,7 +133,7 @@ export function createManagementService(deps: {
     if (row.suspension === 'suspended_with_reseller') throw new AppError('account_suspended_by_reseller');
     if (row.suspension === 'suspended_by_operator' && scope.kind === 'reseller') throw new AppError('account_suspended_by_operator');
     if (row.revenda_id === null) return;
-    const reseller = await tx.selectFrom('accounts').select('suspension').where('id', '=', row.revenda_id).executeTakeFirst();
+    const reseller = await accounts.get(tx, row.revenda_id);
     if (reseller && isSuspended(reseller.suspension)) throw new AppError('account_suspended_by_reseller');
   }
 
@@ -176,9 +153,7 @@ export function createManagementService(deps: {
     /** The accounts in scope, newest first, with the reseller's pool. */
     async list(caller: Caller): Promise<{ success: true; streamings: ManagedAccount[]; pool: Pool | null }> {
       const { scope } = caller;
-      let q = db.selectFrom('accounts').selectAll().orderBy('id', 'desc');
-      q = scope.kind === 'operator' ? q.where('tipo', '!=', 'admin') : q.where('revenda_id', '=', scope.id).where('tipo', '=', 'streaming');
-      const rows = await q.execute();
+      const rows = await accounts.listNewest({ resellerId: scope.kind === 'operator' ? null : scope.id });
       const live = await liveIds(db, rows.map((r) => r.id));
       const suspendedResellers = new Set(rows.filter((r) => r.tipo === 'revenda' && isSuspended(r.suspension)).map((r) => r.id));
       const streamings = await Promise.all(rows.map((r) => view(r, live, suspendedResellers)));
@@ -202,7 +177,7 @@ export function createManagementService(deps: {
         let revendaId: number | null = null;
         if (scope.kind === 'reseller') {
           const pool = await lockPool(tx, scope.id);
-          if (pool.count >= pool.reseller.max_streamings) throw new AppError('pool_streamings_full', { max: pool.reseller.max_streamings });
+          if (pool.used.count >= pool.reseller.max_streamings) throw new AppError('pool_streamings_full', { max: pool.reseller.max_streamings });
           checkPool(pool, body);
           revendaId = scope.id;
         }
@@ -223,7 +198,7 @@ export function createManagementService(deps: {
         const before = await accountIn(tx, scope, id);
         if (before.tipo === 'streaming' && before.revenda_id !== null) checkPool(await lockPool(tx, before.revenda_id, before.id), body);
         if (body.espaco < used) throw new AppError('storage_below_use', { used: Math.ceil(used) });
-        await tx.updateTable('accounts').set({ ...body, updated_at: nowIso() }).where('id', '=', before.id).execute();
+        await accounts.setPlan(tx, before.id, body);
         await audit.record(tx, caller.actor, 'plan_changed', before,
           `bitrate ${before.bitrate} → ${body.bitrate} kbps, espectadores ${before.espectadores} → ${body.espectadores}, espaço ${before.espaco} → ${body.espaco} MB`);
         return { ...before, ...body };
@@ -237,7 +212,7 @@ export function createManagementService(deps: {
         const before = await accountIn(tx, scope, id);
         const state = suspensionBy(scope, before.suspension);
         if (!state) return before;
-        await setSuspension(tx, before, state);
+        await accounts.setSuspension(tx, before, state);
         // who suspended is the entry's author; the detail says which suspension it is now
         await audit.record(tx, caller.actor, 'account_suspended', before, `${before.suspension} → ${state}`);
         return { ...before, suspension: state };
@@ -253,7 +228,7 @@ export function createManagementService(deps: {
         const before = await accountIn(tx, scope, id);
         if (!isSuspended(before.suspension)) return before;
         await checkLift(tx, scope, before);
-        await setSuspension(tx, before, 'active');
+        await accounts.setSuspension(tx, before, 'active');
         // who lifted is the entry's author; the detail says whose suspension it was
         await audit.record(tx, caller.actor, 'account_reactivated', before, `${before.suspension} → active`);
         return { ...before, suspension: 'active' as const };
@@ -270,8 +245,7 @@ export function createManagementService(deps: {
       const hash = await hashPassword(password);
       await db.transaction().execute(async (tx) => {
         const row = await accountIn(tx, scope, id);
-        await tx.updateTable('accounts').set((eb) => ({ password_hash: hash, token_version: eb('token_version', '+', 1), updated_at: nowIso() }))
-          .where('id', '=', row.id).execute();
+        await accounts.setPasswordHash(tx, row.id, hash);
         await audit.record(tx, caller.actor, 'password_reset', row);
       });
       return given ? { success: true } : { success: true, senha: password };
@@ -280,7 +254,7 @@ export function createManagementService(deps: {
     /** One account of the scope as the screens show it (plan, use, state), with a reseller's pool. */
     async describe(caller: Caller, id: number): Promise<{ account: ManagedAccount; pool: Pool | null }> {
       const row = await accountIn(db, caller.scope, id);
-      const reseller = row.revenda_id === null ? undefined : await db.selectFrom('accounts').select('suspension').where('id', '=', row.revenda_id).executeTakeFirst();
+      const reseller = row.revenda_id === null ? undefined : await accounts.get(db, row.revenda_id);
       const account = await view(row, await liveIds(db, [row.id]), reseller && isSuspended(reseller.suspension) ? new Set([row.revenda_id!]) : undefined);
       return { account, pool: row.tipo === 'revenda' ? await poolOf(row.id) : null };
     },

@@ -1,25 +1,17 @@
 import { isSuspended } from '@painel/contract';
 import type { InstallationTotals, NewResellerBody, ResellerPoolBody, ResellerSummary } from '@painel/contract';
-import { nowIso, type Db, type Tx } from '../../platform/db.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { Actor, AuditService } from '../audit/audit.service.ts';
 import { generatePassword } from './management.service.ts';
+import type { Transmissions } from '../streaming/transmissions.service.ts';
 
 declare module '../module.ts' {
   interface Services {
     operator: OperatorService;
   }
-}
-
-/** What a reseller's streamings hold of its pool. */
-interface Held {
-  count: number;
-  viewers: number;
-  storage: number;
-  /** the highest bitrate of one of its streamings */
-  bitrate: number;
 }
 
 /**
@@ -33,32 +25,22 @@ export function createOperatorService(deps: {
   audit: AuditService;
   usageMB: (userId: number) => Promise<number>;
   viewersNow: (userId: number) => Promise<number>;
+  /** Which accounts are on air (the streaming module's broadcasts). */
+  transmissions: Pick<Transmissions, 'liveUserIds'>;
   /** This node's NODE_ID: where new accounts go while no server is online (modules/servers/placement.ts). */
   nodeId?: number;
 }) {
   const { db, accounts, audit } = deps;
 
-  async function heldBy(tx: Tx | Db, resellerId: number): Promise<Held> {
-    const row = await tx.selectFrom('accounts')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('espectadores').as('viewers'),
-        eb.fn.sum<number>('espaco').as('storage'), eb.fn.max<number>('bitrate').as('bitrate'),
-      ])
-      .where('revenda_id', '=', resellerId).executeTakeFirstOrThrow();
-    return { count: Number(row.n), viewers: Number(row.viewers ?? 0), storage: Number(row.storage ?? 0), bitrate: Number(row.bitrate ?? 0) };
-  }
-
-  async function liveIds(): Promise<Set<number>> {
-    const rows = await db.selectFrom('transmissions').select('user_id').where('status', '=', 'live').execute();
-    return new Set(rows.map((r) => r.user_id));
-  }
+  /** Which accounts are on air now (the streaming module's transmissions service). */
+  const liveIds = (): Promise<Set<number>> => deps.transmissions.liveUserIds(db);
 
   /**
    * A reseller's summary; `streamings` are its streamings' rows (for the storage really used and
    * those on air), `usage` what one of them uses (MB), when the caller has it already.
    */
   async function summaryOf(row: AccountRow, streamings: Pick<AccountRow, 'id'>[], live: ReadonlySet<number>, usage = deps.usageMB): Promise<ResellerSummary> {
-    const held = await heldBy(db, row.id);
+    const held = (await accounts.pool(db, row.id))?.used ?? { count: 0, viewers: 0, storage: 0, bitrate: 0 };
     const used = await Promise.all(streamings.map((s) => usage(s.id)));
     return {
       id: row.id, usuario: row.usuario, nome: row.nome, email: row.email, suspensa: isSuspended(row.suspension), created_at: row.created_at,
@@ -72,24 +54,16 @@ export function createOperatorService(deps: {
   }
 
   async function summary(id: number): Promise<ResellerSummary> {
-    const row = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await accounts.get(db, id);
     if (!row || row.tipo !== 'revenda') throw notFound();
-    const streamings = await db.selectFrom('accounts').select('id').where('revenda_id', '=', id).execute();
+    const streamings = (await accounts.streamingIdsOf(id)).map((s) => ({ id: s }));
     return summaryOf(row, streamings, await liveIds());
-  }
-
-  /** A reseller by id inside a transaction, its row locked (a no-op UPDATE) so no streaming is made meanwhile; else 404. */
-  async function lockReseller(tx: Tx, id: number): Promise<AccountRow> {
-    const row = await tx.updateTable('accounts').set((eb) => ({ max_streamings: eb.ref('max_streamings') }))
-      .where('id', '=', id).where('tipo', '=', 'revenda').returningAll().executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
   }
 
   return {
     /** Every reseller (newest first) with its pool and use, and the installation's totals. */
     async overview(): Promise<{ success: true; revendas: ResellerSummary[]; totais: InstallationTotals }> {
-      const rows = await db.selectFrom('accounts').selectAll().orderBy('id', 'desc').execute();
+      const rows = await accounts.listNewest();
       const live = await liveIds();
       const known = new Set(rows.map((r) => r.id));
       const onAir = [...live].filter((id) => known.has(id));
@@ -122,7 +96,7 @@ export function createOperatorService(deps: {
       });
       const row = await db.transaction().execute(async (tx) => {
         const created = await accounts.insert(tx, prepared, null);
-        await tx.updateTable('accounts').set({ max_streamings: body.streamings }).where('id', '=', created.id).execute();
+        await accounts.setMaxStreamings(tx, created.id, body.streamings);
         await audit.record(tx, actor, 'account_created', created,
           `revenda: ${body.streamings} streamings, bitrate ${created.bitrate} kbps, ${created.espectadores} espectadores, ${created.espaco} MB`);
         return created;
@@ -136,8 +110,10 @@ export function createOperatorService(deps: {
      */
     async updatePool(actor: Actor, id: number, body: ResellerPoolBody): Promise<{ success: true; revenda: ResellerSummary }> {
       await db.transaction().execute(async (tx) => {
-        const before = await lockReseller(tx, id);
-        const held = await heldBy(tx, id);
+        // the reseller's row locked, so no streaming is made meanwhile; else 404
+        const pool = await accounts.pool(tx, id, { lock: true });
+        if (!pool || pool.reseller.tipo !== 'revenda') throw notFound();
+        const { reseller: before, used: held } = pool;
         const checks: [field: string, wanted: number, used: number][] = [
           ['streamings', body.streamings, held.count],
           ['bitrate', body.bitrate, held.bitrate],
@@ -147,9 +123,7 @@ export function createOperatorService(deps: {
         for (const [field, wanted, used] of checks) {
           if (wanted < used) throw new AppError('pool_below_use', { field, used });
         }
-        await tx.updateTable('accounts')
-          .set({ max_streamings: body.streamings, bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco, updated_at: nowIso() })
-          .where('id', '=', id).execute();
+        await accounts.setPlan(tx, id, { max_streamings: body.streamings, bitrate: body.bitrate, espectadores: body.espectadores, espaco: body.espaco });
         await audit.record(tx, actor, 'plan_changed', before,
           `streamings ${before.max_streamings} → ${body.streamings}, bitrate ${before.bitrate} → ${body.bitrate} kbps, ` +
           `espectadores ${before.espectadores} → ${body.espectadores}, espaço ${before.espaco} → ${body.espaco} MB`);

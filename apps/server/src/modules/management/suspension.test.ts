@@ -207,7 +207,7 @@ describe('suspension: what is on air stops and stays stopped', () => {
       await p.suspend(p.reseller, a.id);
       // at suspension time, not at some later pass: the broadcast is over and the restream asked to stop
       const ended = await db().selectFrom('transmissions').select(['status', 'end_reason']).where('user_id', '=', a.id).where('tipo', '=', 'obs').execute();
-      assert.ok(ended.length > 0 && ended.every((t) => t.status === 'ended' && t.end_reason === 'conta desativada'), JSON.stringify(ended));
+      assert.ok(ended.length > 0 && ended.every((t) => t.status === 'ended' && t.end_reason === 'account_disabled'), JSON.stringify(ended));
       assert.deepEqual((await running(a.id)).filter((r) => r.desired === 'running'), []);
       // the platform stops receiving; the channel's HLS is gone; OBS, trying again, is refused
       await eventually(async () => !(await dest.received('chave-live')).publishing, 10_000, 'live parada no destino');

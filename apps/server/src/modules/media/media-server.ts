@@ -36,6 +36,8 @@ export function createMediaServer(deps: { db: Db; repo: MediaRepo; nodeId: numbe
   }
 
   return {
+    /** The restarts of every node's supervised services (nginx), by node and name: metrics. */
+    restarts: () => repo.restarts(db),
     /**
      * nginx-rtmp's current streams; shared by the calls of one second so polling pages cost one
      * request. `fresh` asks nginx now (a decision that must not rest on a stat taken before nginx

@@ -15,6 +15,8 @@ export function createMediaRepo() {
         .values(row)
         .onConflict((oc) => oc.columns(['node_id', 'name']).doUpdateSet({ ...row }))
         .execute(),
+    /** Every node's supervised services with their restarts (metrics). */
+    restarts: (tx: Tx) => tx.selectFrom('media_services').select(['node_id', 'name', 'restarts']).execute(),
     heartbeat: (tx: Tx, nodeId: number, name: string, at: string) =>
       tx.updateTable('media_services').set({ heartbeat_at: at }).where('node_id', '=', nodeId).where('name', '=', name).execute(),
   };

@@ -10,8 +10,13 @@ import { workerLagTick } from './worker-lag.ts';
  */
 export const metricsModule = defineModule({
   name: 'metrics',
-  routes: (app, { store, config }) => {
-    metricsRoutes(app, { metrics: createPanelMetrics({ db: store.db, dataDir: config.dataDir }), token: config.metricsToken });
+  routes: (app, { store, config, jobs, services }) => {
+    const metrics = createPanelMetrics({
+      db: store.db, dataDir: config.dataDir, jobs, serviceRestarts: () => services.media.restarts(), openViewers: () => services.viewers.openByKind(),
+      liveChannels: () => services.transmissions.countLive(store.db),
+      processes: () => services.processes.countsByKindState(store.db), processRestarts: () => services.processes.restartsByKind(store.db),
+    });
+    metricsRoutes(app, { metrics, token: config.metricsToken });
   },
   ticks: [workerLagTick],
 });

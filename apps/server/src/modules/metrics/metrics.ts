@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../platform/db.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import { LAG_RESOLUTION_MS, lagFigures, readWorkerFigures } from './worker-lag.ts';
 
 /** Figures older than this mean the worker has stopped writing them (it writes every 2 s). */
@@ -20,7 +21,20 @@ export interface PanelMetrics {
  * kept in the database (transmissions, media processes, jobs, viewers) and the disk are read
  * when Prometheus scrapes (collect), so /metrics shows the state at that moment.
  */
-export function createPanelMetrics(deps: { db: Db; dataDir: string; now?: () => number }): PanelMetrics {
+export function createPanelMetrics(deps: {
+  db: Db; dataDir: string; now?: () => number;
+  /** The job queue's figures. */
+  jobs: Pick<Jobs, 'countsByKindState' | 'finishedFrom'>;
+  /** The media module's supervised services (nginx) with their restarts. */
+  serviceRestarts: () => Promise<{ node_id: number; name: string; restarts: number }[]>;
+  /** The viewers module's sessions not ended, by kind. */
+  openViewers: () => Promise<{ kind: string; n: number }[]>;
+  /** The streaming module's broadcasts live now. */
+  liveChannels: () => Promise<number>;
+  /** The engine's rows by kind and observed state, and their restarts by kind. */
+  processes: () => Promise<{ kind: string; state: string; n: number }[]>;
+  processRestarts: () => Promise<{ kind: string; restarts: number }[]>;
+}): PanelMetrics {
   const { db, dataDir } = deps;
   const now = deps.now ?? Date.now;
   const registry = new Registry();
@@ -36,8 +50,7 @@ export function createPanelMetrics(deps: { db: Db; dataDir: string; now?: () => 
   new Gauge({
     name: 'painel_live_channels', help: 'Transmissions live now', registers,
     async collect() {
-      const r = await db.selectFrom('transmissions').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'live').executeTakeFirst();
-      this.set(Number(r?.n ?? 0));
+      this.set(await deps.liveChannels());
     },
   });
 
@@ -45,24 +58,24 @@ export function createPanelMetrics(deps: { db: Db; dataDir: string; now?: () => 
   new Gauge({
     name: 'painel_media_processes', help: 'Media processes of the engine by kind and observed state', labelNames: ['kind', 'state'] as const, registers,
     async collect() {
-      const rows = await db.selectFrom('media_processes').select((eb) => ['kind', 'state', eb.fn.countAll().as('n')]).groupBy(['kind', 'state']).execute();
+      const rows = await deps.processes();
       this.reset();
-      for (const r of rows) this.set({ kind: r.kind, state: r.state }, Number(r.n));
+      for (const r of rows) this.set({ kind: r.kind, state: r.state }, r.n);
     },
   });
   new Gauge({
     name: 'painel_media_process_restarts', help: 'Restarts of the media processes now in the engine table, by kind', labelNames: ['kind'] as const, registers,
     async collect() {
-      const rows = await db.selectFrom('media_processes').select((eb) => ['kind', eb.fn.sum<number | string>('restarts').as('r')]).groupBy('kind').execute();
+      const rows = await deps.processRestarts();
       this.reset();
-      for (const r of rows) this.set({ kind: r.kind }, Number(r.r ?? 0));
+      for (const r of rows) this.set({ kind: r.kind }, r.restarts);
     },
   });
 
   new Gauge({
     name: 'painel_media_service_restarts', help: 'Restarts of the worker-supervised services (nginx) by node and name', labelNames: ['node', 'name'] as const, registers,
     async collect() {
-      const rows = await db.selectFrom('media_services').select(['node_id', 'name', 'restarts']).execute();
+      const rows = await deps.serviceRestarts();
       this.reset();
       for (const r of rows) this.set({ node: String(r.node_id), name: r.name }, Number(r.restarts));
     },
@@ -71,7 +84,7 @@ export function createPanelMetrics(deps: { db: Db; dataDir: string; now?: () => 
   new Gauge({
     name: 'painel_jobs', help: 'Jobs of the queue by kind and state', labelNames: ['kind', 'state'] as const, registers,
     async collect() {
-      const rows = await db.selectFrom('jobs').select((eb) => ['kind', 'state', eb.fn.countAll().as('n')]).groupBy(['kind', 'state']).execute();
+      const rows = await deps.jobs.countsByKindState();
       this.reset();
       for (const r of rows) this.set({ kind: r.kind, state: r.state }, Number(r.n));
     },
@@ -83,10 +96,7 @@ export function createPanelMetrics(deps: { db: Db; dataDir: string; now?: () => 
   let atWatermark = new Set<number>();
   let observing: Promise<void> = Promise.resolve();
   const observeFinishedJobs = async (observe: (labels: { kind: string; state: string }, seconds: number) => void) => {
-    let q = db.selectFrom('jobs').select(['id', 'kind', 'state', 'started_at', 'finished_at']).where('state', 'in', ['done', 'failed'])
-      .where('finished_at', 'is not', null);
-    if (watermark) q = q.where('finished_at', '>=', watermark);
-    const rows = await q.orderBy('finished_at').execute();
+    const rows = await deps.jobs.finishedFrom(watermark);
     for (const r of rows) {
       const end = r.finished_at!;
       if (end === watermark && atWatermark.has(r.id)) continue;
@@ -114,10 +124,9 @@ export function createPanelMetrics(deps: { db: Db; dataDir: string; now?: () => 
   new Gauge({
     name: 'painel_viewers', help: 'Viewer sessions open now, by kind (live, vod)', labelNames: ['kind'] as const, registers,
     async collect() {
-      const rows = await db.selectFrom('viewer_sessions').select((eb) => ['tipo', eb.fn.countAll().as('n')]).where('ended_at', 'is', null)
-        .groupBy('tipo').execute();
+      const rows = await deps.openViewers();
       this.reset();
-      for (const r of rows) this.set({ kind: r.tipo }, Number(r.n));
+      for (const r of rows) this.set({ kind: r.kind }, r.n);
     },
   });
 

@@ -4,6 +4,11 @@ import { playoutChild } from './playout.child.ts';
 import { createPlayoutRepo } from './playout.repo.ts';
 import { createPlayoutService, type PlayoutService } from './playout.service.ts';
 
+// the engine's child kind this module runs (its factory is in `children` below)
+declare module '../engine/engine.table.ts' {
+  interface ChildKinds { playout: true }
+}
+
 declare module '../module.ts' {
   interface Services {
     playout: PlayoutService;

@@ -3,6 +3,7 @@ import type { ApiKeyInfo } from '@painel/contract';
 import { isUniqueViolation, nowIso, type Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import { createProvisioningRepo } from './provisioning.repo.ts';
 import type { ApiKeyRow } from './provisioning.table.ts';
 
 /** `pk_<8 hex>_<43 base64url>`: the prefix names the key in lists, the secret is 256 random bits. */
@@ -26,6 +27,7 @@ export interface StoredAnswer {
  */
 export function createApiKeysService(deps: { db: Db; accounts: AccountsService }) {
   const { db, accounts } = deps;
+  const repo = createProvisioningRepo();
 
   async function info(row: ApiKeyRow, logins?: Map<number, string>): Promise<ApiKeyInfo> {
     let revenda: string | null = null;
@@ -51,9 +53,7 @@ export function createApiKeysService(deps: { db: Db; accounts: AccountsService }
         const prefix = randomBytes(4).toString('hex');
         const secret = `pk_${prefix}_${randomBytes(32).toString('base64url')}`;
         try {
-          const row = await db.insertInto('api_keys')
-            .values({ name, prefix, key_hash: hashKey(secret), revenda_id: revendaId, created_at: nowIso(), last_used_at: null, revoked_at: null })
-            .returningAll().executeTakeFirstOrThrow();
+          const row = await repo.insertKey(db, { name, prefix, key_hash: hashKey(secret), revenda_id: revendaId, created_at: nowIso(), last_used_at: null, revoked_at: null });
           return { key: await info(row), secret };
         } catch (e) {
           // another key has this prefix (1 in 4 billion): draw again
@@ -63,16 +63,16 @@ export function createApiKeysService(deps: { db: Db; accounts: AccountsService }
     },
 
     async list(): Promise<ApiKeyInfo[]> {
-      const rows = await db.selectFrom('api_keys').selectAll().orderBy('id', 'desc').execute();
+      const rows = await repo.keys(db);
       const ids = [...new Set(rows.flatMap((r) => (r.revenda_id === null ? [] : [r.revenda_id])))];
-      const logins = new Map(ids.length === 0 ? [] : (await db.selectFrom('accounts').select(['id', 'usuario']).where('id', 'in', ids).execute()).map((a) => [a.id, a.usuario]));
+      const logins = await accounts.loginsOf(ids);
       return Promise.all(rows.map((r) => info(r, logins)));
     },
 
     /** Revokes a key (at once: its next call is 401); revoking twice keeps the first date. */
     async revoke(id: number): Promise<ApiKeyInfo> {
-      await db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
-      const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+      await repo.revokeKey(db, id, nowIso());
+      const row = await repo.keyById(db, id);
       if (!row) throw new AppError('api_key_not_found');
       return info(row);
     },
@@ -80,10 +80,10 @@ export function createApiKeysService(deps: { db: Db; accounts: AccountsService }
     /** The key a request carries, recording its use; unknown, malformed or revoked: 401. */
     async authenticate(key: string | undefined): Promise<ApiKeyRow> {
       if (!key || !KEY_RE.test(key)) throw new AppError('api_key_invalid');
-      const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashKey(key)).executeTakeFirst();
+      const row = await repo.keyByHash(db, hashKey(key));
       if (!row || row.revoked_at !== null) throw new AppError('api_key_invalid');
       const now = nowIso();
-      await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
+      await repo.touchKey(db, row.id, now);
       return { ...row, last_used_at: now };
     },
 
@@ -98,24 +98,24 @@ export function createApiKeysService(deps: { db: Db; accounts: AccountsService }
       if (!IDEMPOTENCY_KEY_RE.test(idempotencyKey)) throw new AppError('idempotency_key_invalid');
       const requestHash = hashKey(request);
       const now = Date.now();
-      await db.deleteFrom('api_idempotency').where('created_at', '<', new Date(now - IDEMPOTENCY_KEEP_MS).toISOString()).execute();
+      await repo.pruneCalls(db, new Date(now - IDEMPOTENCY_KEEP_MS).toISOString());
       const where = { key_id: keyId, idempotency_key: idempotencyKey };
       for (let attempt = 0; ; attempt++) {
         try {
-          await db.insertInto('api_idempotency').values({ ...where, request_hash: requestHash, status: 0, body: '', created_at: new Date(now).toISOString() }).execute();
+          await repo.insertCall(db, { ...where, request_hash: requestHash, status: 0, body: '', created_at: new Date(now).toISOString() });
           break;
         } catch (e) {
           if (!isUniqueViolation(e) || attempt > 0) throw e;
         }
-        const first = await db.selectFrom('api_idempotency').selectAll().where('key_id', '=', keyId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+        const first = await repo.call(db, keyId, idempotencyKey);
         if (!first) continue;
         if (first.request_hash !== requestHash) throw new AppError('idempotency_key_reused');
         if (first.status !== 0) return { status: first.status, body: JSON.parse(first.body), replayed: true };
         if (Date.parse(first.created_at) > now - PENDING_STALE_MS) throw new AppError('idempotency_in_progress');
         // the first call's process died before answering: this retry takes its place
-        await db.deleteFrom('api_idempotency').where('key_id', '=', keyId).where('idempotency_key', '=', idempotencyKey).where('status', '=', 0).execute();
+        await repo.deletePendingCall(db, keyId, idempotencyKey);
       }
-      const release = () => db.deleteFrom('api_idempotency').where('key_id', '=', keyId).where('idempotency_key', '=', idempotencyKey).where('status', '=', 0).execute();
+      const release = () => repo.deletePendingCall(db, keyId, idempotencyKey);
       let answer: StoredAnswer;
       try {
         answer = await run();
@@ -123,8 +123,7 @@ export function createApiKeysService(deps: { db: Db; accounts: AccountsService }
         await release();
         throw e;
       }
-      await db.updateTable('api_idempotency').set({ status: answer.status, body: JSON.stringify(answer.body) })
-        .where('key_id', '=', keyId).where('idempotency_key', '=', idempotencyKey).execute();
+      await repo.answerCall(db, keyId, idempotencyKey, answer.status, JSON.stringify(answer.body));
       return { ...answer, replayed: false };
     },
   };

@@ -41,7 +41,7 @@ export function createProvisioningService(deps: {
 
   /** An account of the caller's scope by login, else 404. */
   async function accountOf(caller: Caller, login: string): Promise<AccountRow> {
-    const row = login ? await db.selectFrom('accounts').selectAll().where('usuario', '=', login.trim().toLowerCase()).executeTakeFirst() : undefined;
+    const row = login ? await accounts.byUsuario(login.trim().toLowerCase()) : undefined;
     if (!inScope(caller.scope, row)) throw notFound();
     return row;
   }

@@ -8,6 +8,11 @@ import { recordingsRoutes } from './recordings.routes.ts';
 import { createRecordingsService, type RecordingsService } from './recordings.service.ts';
 import { createRecordingsWorker, type RecordingsWorker } from './recordings.worker.ts';
 
+// the engine's child kind this module runs (its factory is in `children` below)
+declare module '../engine/engine.table.ts' {
+  interface ChildKinds { recording: true }
+}
+
 declare module '../module.ts' {
   interface Services {
     recordings: RecordingsService;
@@ -65,6 +70,14 @@ export function defineRecordingsModule(opts: {
       }),
     },
     routes: (app, { services }) => recordingsRoutes(app, services.recordings),
+    // an OBS broadcast (or a relay's run) that went live is recorded when chosen; OBS dropping to its standby pauses it
+    on: {
+      'obs.live': ({ services }, e) => services.recordings.onLive({ ...e, source: 'obs' }),
+      'relay.live': ({ services }, e) => services.recordings.onLive({ ...e, source: 'relay' }),
+      'obs.drop': async ({ services }, e) => {
+        if (e.standby) await services.recordings.onDrop(e.userId, e.transmissionId);
+      },
+    },
     children: {
       recording: (ctx, w) => recorderChild({ db: ctx.store.db, repo, config: ctx.config, runEnds: runEndsOf(w) }),
     },

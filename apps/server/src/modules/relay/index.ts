@@ -4,6 +4,11 @@ import { createRelayRepo } from './relay.repo.ts';
 import { relayRoutes } from './relay.routes.ts';
 import { createRelayService, type RelayService } from './relay.service.ts';
 
+// the engine's child kind this module runs (its factory is in `children` below)
+declare module '../engine/engine.table.ts' {
+  interface ChildKinds { relay: true }
+}
+
 declare module '../module.ts' {
   interface Services {
     relay: RelayService;

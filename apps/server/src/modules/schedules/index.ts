@@ -19,5 +19,5 @@ export const schedulesModule = defineModule({
   },
   routes: (app, { services }) => schedulesRoutes(app, services.schedules),
   // bookings that are due start their playout (before the engine looks at its rows in the same pass)
-  ticks: [{ name: 'schedules', run: ({ services }, w) => services.dueBookings.due(w.nodeId).then(() => undefined) }],
+  ticks: [{ name: 'schedules', before: ['engine'], run: ({ services }, w) => services.dueBookings.due(w.nodeId).then(() => undefined) }],
 });

@@ -19,7 +19,10 @@ declare module '../module.ts' {
 export const serversModule = defineModule({
   name: 'servers',
   services: {
-    servers: ({ store, config }) => createServersService({ db: store.db, repo: createServersRepo(), nodeId: config.media.nodeId, config }),
+    servers: ({ store, config, accounts }) => createServersService({
+      db: store.db, repo: createServersRepo(), nodeId: config.media.nodeId, config,
+      accounts: { perServer: () => accounts.perServer(), serverOfLogin: async (login) => (await accounts.byUsuario(login))?.codigo_servidor },
+    }),
   },
   routes: (app, ctx) => {
     serversRoutes(app, ctx.services.servers);

@@ -1,7 +1,9 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createServersRepo, jobsOfNodeWhere } from './servers.repo.ts';
 import type { ServerRow } from './servers.table.ts';
+
+const repo = createServersRepo();
 
 /** How often a server's worker writes its heartbeat with its load. */
 export const HEARTBEAT_MS = 5000;
@@ -9,13 +11,6 @@ export const HEARTBEAT_MS = 5000;
 export const ONLINE_WINDOW_MS = 3 * HEARTBEAT_MS;
 
 export const isOnline = (row: Pick<ServerRow, 'heartbeat_at'>, now: number): boolean => now - Date.parse(row.heartbeat_at) < ONLINE_WINDOW_MS;
-
-/** Accounts per server (codigo_servidor → count). */
-export async function accountsPerServer(tx: Tx): Promise<Map<number, number>> {
-  const rows = await tx.selectFrom('accounts').select((eb) => ['codigo_servidor', eb.fn.countAll<number>().as('n')])
-    .where('codigo_servidor', 'is not', null).groupBy('codigo_servidor').execute();
-  return new Map(rows.map((r) => [Number(r.codigo_servidor), Number(r.n)]));
-}
 
 /**
  * The server a new account goes to.
@@ -28,19 +23,21 @@ export async function accountsPerServer(tx: Tx): Promise<Map<number, number>> {
  * (what a server spends its CPU on), then the fewest accounts per core (so idle servers fill
  * evenly), then the most free disk, then the lowest id. With no server online (a fresh install
  * before its worker's first heartbeat, or a lone API), this node's NODE_ID: a single-server
- * installation places every account on server 1, as it always did.
+ * installation places every account on server 1, as it always did. `accountsPerServer` is the
+ * accounts module's count (codigo_servidor → accounts), read in the same transaction.
  */
-export async function chooseServer(tx: Tx, opts: { chosen?: number | undefined; localNode: number; now?: number }): Promise<number> {
+export async function chooseServer(tx: Tx, opts: {
+  chosen?: number | undefined; localNode: number; now?: number; accountsPerServer: () => Promise<Map<number, number>>;
+}): Promise<number> {
   if (opts.chosen !== undefined) {
     if (opts.chosen === opts.localNode) return opts.chosen;
-    const row = await tx.selectFrom('servers').select('codigo_servidor').where('codigo_servidor', '=', opts.chosen).executeTakeFirst();
-    if (!row) throw new AppError('server_not_found');
+    if (!(await repo.byId(tx, opts.chosen))) throw new AppError('server_not_found');
     return opts.chosen;
   }
   const now = opts.now ?? Date.now();
-  const online = (await tx.selectFrom('servers').selectAll().execute()).filter((r) => isOnline(r, now));
+  const online = (await repo.list(tx)).filter((r) => isOnline(r, now));
   if (online.length === 0) return opts.localNode;
-  const accounts = await accountsPerServer(tx);
+  const accounts = await opts.accountsPerServer();
   const perCore = (n: number, r: ServerRow) => n / Math.max(1, r.cpu_cores);
   const ranked = online.map((r) => ({
     id: r.codigo_servidor, live: perCore(r.live_channels, r), accounts: perCore(accounts.get(r.codigo_servidor) ?? 0, r), disk: r.disk_free_mb,
@@ -53,6 +50,4 @@ export async function chooseServer(tx: Tx, opts: { chosen?: number | undefined; 
  * account with no server (created before servers were recorded: a lone installation's, like
  * the schedules' rule). The job queue's `scope`.
  */
-export const jobsOfNode = (nodeId: number) => (eb: ExpressionBuilder<Database, 'jobs'>): Expression<SqlBool> =>
-  eb('jobs.user_id', 'in', eb.selectFrom('accounts').select('accounts.id')
-    .where((a) => a.or([a('accounts.codigo_servidor', '=', nodeId), a('accounts.codigo_servidor', 'is', null)])));
+export const jobsOfNode = jobsOfNodeWhere;

@@ -1,5 +1,5 @@
-import type { Insertable } from 'kysely';
-import type { Tx } from '../../platform/db.ts';
+import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely';
+import type { Database, Tx } from '../../platform/db.ts';
 import type { ServerAddresses } from '../streaming/urls.ts';
 import type { ServerRow, ServersTable } from './servers.table.ts';
 
@@ -38,3 +38,8 @@ export function createServersRepo() {
   };
 }
 export type ServersRepo = ReturnType<typeof createServersRepo>;
+
+/** The queued jobs of the accounts on a node, or with no server (placement.ts `jobsOfNode`): the job queue's `scope`. */
+export const jobsOfNodeWhere = (nodeId: number) => (eb: ExpressionBuilder<Database, 'jobs'>): Expression<SqlBool> =>
+  eb('jobs.user_id', 'in', eb.selectFrom('accounts').select('accounts.id')
+    .where((a) => a.or([a('accounts.codigo_servidor', '=', nodeId), a('accounts.codigo_servidor', 'is', null)])));

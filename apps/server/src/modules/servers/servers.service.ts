@@ -3,7 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { shortCache } from '../../platform/short-cache.ts';
-import { accountsPerServer, isOnline } from './placement.ts';
+import { isOnline } from './placement.ts';
 import { addressesOf, type ServerAddresses } from '../streaming/urls.ts';
 import type { ServersRepo } from './servers.repo.ts';
 import type { ServerRow } from './servers.table.ts';
@@ -24,8 +24,13 @@ const DIRECTORY_TTL_MS = 2000;
  * The installation's media servers as the operator sees them (each with its load, whether it
  * reports and its accounts), their edge addresses, and whether an account's server is online.
  */
-export function createServersService(deps: { db: Db; repo: ServersRepo; nodeId: number; config: Config; now?: () => number }) {
+export function createServersService(deps: {
+  db: Db; repo: ServersRepo; nodeId: number; config: Config; now?: () => number;
+  /** The accounts module's reads: accounts per server, and the server of a login (undefined: no such login). */
+  accounts: { perServer: () => Promise<Map<number, number>>; serverOfLogin: (login: string) => Promise<number | null | undefined> };
+}) {
   const { db, repo } = deps;
+  const accountsPerServer = () => deps.accounts.perServer();
   const now = deps.now ?? Date.now;
   const rowOf = shortCache(DIRECTORY_TTL_MS, (id: number) => repo.byId(db, id), { now });
   const own = addressesOf(deps.config);
@@ -59,15 +64,17 @@ export function createServersService(deps: { db: Db; repo: ServersRepo; nodeId: 
   return {
     serverOf,
 
+    /** A registered server's row (undefined: never registered). */
+    row: (codigo: number) => repo.byId(db, codigo),
+
     /** The server of the account with this login (this node's for an unknown login). */
     async serverOfLogin(login: string): Promise<AccountServer> {
-      const row = await db.selectFrom('accounts').select('codigo_servidor').where('usuario', '=', login).executeTakeFirst();
-      return serverOf(row?.codigo_servidor ?? null);
+      return serverOf((await deps.accounts.serverOfLogin(login)) ?? null);
     },
 
     /** Every registered server, by id. */
     async list(): Promise<{ success: true; servidores: ServerSummary[]; este_servidor: number }> {
-      const [rows, accounts] = await Promise.all([repo.list(db), accountsPerServer(db)]);
+      const [rows, accounts] = await Promise.all([repo.list(db), accountsPerServer()]);
       const at = now();
       return { success: true, servidores: rows.map((r) => summary(r, accounts.get(r.codigo_servidor) ?? 0, at)), este_servidor: deps.nodeId };
     },
@@ -77,7 +84,7 @@ export function createServersService(deps: { db: Db; repo: ServersRepo; nodeId: 
       if (!(await repo.setEdge(db, id, edge))) throw notFound();
       const row = await repo.byId(db, id);
       if (!row) throw notFound();
-      const accounts = await accountsPerServer(db);
+      const accounts = await accountsPerServer();
       return { success: true, servidor: summary(row, accounts.get(id) ?? 0, now()) };
     },
 

@@ -129,7 +129,8 @@ describe('servers: registry, heartbeat, placement and the operator\'s Servidores
       'https://edge1.exemplo.com.br');
 
     // online while the heartbeat is younger than three beats, offline after
-    const at = (ms: number) => createServersService({ db: db(), repo: createServersRepo(), nodeId: 1, config: h.config, now: () => ms });
+    const accounts = { perServer: () => h.core.accounts.perServer(), serverOfLogin: async (login: string) => (await h.core.accounts.byUsuario(login))?.codigo_servidor };
+    const at = (ms: number) => createServersService({ db: db(), repo: createServersRepo(), nodeId: 1, config: h.config, now: () => ms, accounts });
     assert.equal((await at(clock + ONLINE_WINDOW_MS - 1000).list()).servidores[0]!.online, true);
     assert.equal((await at(clock + ONLINE_WINDOW_MS + 1).list()).servidores[0]!.online, false);
     assert.deepEqual(await at(clock + ONLINE_WINDOW_MS + 1).statusOf(1), { codigo: 1, online: false });

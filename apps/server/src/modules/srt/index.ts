@@ -24,7 +24,11 @@ const listenersOf = new WeakMap<Engine, SrtListeners>();
  */
 export const srtModule = defineModule({
   name: 'srt',
-  services: { srt: ({ store, config, services }) => createSrtService({ db: store.db, config, serverOf: (c) => services.servers.serverOf(c) }) },
+  services: {
+    srt: ({ store, config, services, accounts }) => createSrtService({
+      db: store.db, config, serverOf: (c) => services.servers.serverOf(c), streamSecret: (tx, id) => accounts.ensureStreamSecret(tx, id),
+    }),
+  },
   routes: (app, { services }) => srtRoutes(app, services.srt),
   ticks: [{
     name: 'srt',

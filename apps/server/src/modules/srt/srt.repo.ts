@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Tx } from '../../platform/db.ts';
 
 /** The SRT rows: an account's port and switch, and what a node's worker listens for. */
@@ -13,14 +12,6 @@ export function createSrtRepo() {
       tx.insertInto('srt_ingest').values({ user_id: userId, port, ativo: 1, updated_at: at }).execute(),
     set: (tx: Tx, userId: number, patch: { ativo?: number; port?: number }, at: string) =>
       tx.updateTable('srt_ingest').set({ ...patch, updated_at: at }).where('user_id', '=', userId).execute(),
-    /** The stream key's secret the passphrase is; created here when the account never had one, like a first read of the connection data. */
-    async secretOf(tx: Tx, userId: number): Promise<string | null> {
-      const read = async () => (await tx.selectFrom('accounts').select('stream_secret').where('id', '=', userId).executeTakeFirst())?.stream_secret ?? null;
-      const existing = await read();
-      if (existing) return existing;
-      await tx.updateTable('accounts').set({ stream_secret: randomBytes(12).toString('hex') }).where('id', '=', userId).where('stream_secret', 'is', null).execute();
-      return read();
-    },
     /** The listeners a node runs: accounts of the node with SRT on, active, with a stream secret. */
     listenersOf: (tx: Tx, nodeId: number, min: number, max: number) =>
       tx.selectFrom('srt_ingest as s').innerJoin('accounts as a', 'a.id', 's.user_id')

@@ -36,7 +36,11 @@ const isConflict = (e: unknown) => /UNIQUE|unique|duplicate key|23505/.test(`${(
  * it is turned off, so the encoder's settings stay valid), and the worker of the account's
  * server runs the listener (srt.listeners.ts) while it is on.
  */
-export function createSrtService(deps: { db: Db; config: Config; repo?: SrtRepo; serverOf: (codigo: number | null) => Promise<ChannelServer> }) {
+export function createSrtService(deps: {
+  db: Db; config: Config; repo?: SrtRepo; serverOf: (codigo: number | null) => Promise<ChannelServer>;
+  /** The stream key's secret the passphrase is: the accounts module's, created when the account never had one (like a first read of the connection data). */
+  streamSecret: (tx: Db, userId: number) => Promise<string | null>;
+}) {
   const { db, config } = deps;
   const r = deps.repo ?? repo;
 
@@ -45,7 +49,7 @@ export function createSrtService(deps: { db: Db; config: Config; repo?: SrtRepo;
     const ativo = !!row?.ativo && inRange(config, row.port);
     let url: string | null = null;
     if (ativo) {
-      const secret = await r.secretOf(db, auth.account.id);
+      const secret = await deps.streamSecret(db, auth.account.id);
       const server = await deps.serverOf(auth.account.codigo_servidor);
       if (secret) url = srtUrl(server.host, row!.port, secret, config.srt.latencyMs);
     }
@@ -66,7 +70,7 @@ export function createSrtService(deps: { db: Db; config: Config; repo?: SrtRepo;
       const userId = auth.account.id;
       const at = nowIso();
       // the passphrase is the stream key's secret: it exists before the listener does
-      if (ativo) await r.secretOf(db, userId);
+      if (ativo) await deps.streamSecret(db, userId);
       for (let attempt = 0; ; attempt++) {
         const row = await r.ofUser(db, userId);
         try {

@@ -45,8 +45,8 @@ export const streamingModule = defineModule({
   services: {
     transmissions: () => createTransmissions({ repo }),
     // streaming asks lives for the platforms' restreams and lives asks streaming for the OBS row: late-bound calls
-    streaming: ({ store, config, services }) => createStreamingService({
-      db: store.db, repo, config, media: services.media, viewers: services.viewers, activity: services.activity,
+    streaming: ({ store, config, services, accounts }) => createStreamingService({
+      db: store.db, repo, accounts, config, media: services.media, viewers: services.viewers, activity: services.activity,
       platforms: {
         connectPlatforms: (...a) => services.lives.connectPlatforms(...a),
         disconnectPlatforms: (...a) => services.lives.disconnectPlatforms(...a),
@@ -60,11 +60,11 @@ export const streamingModule = defineModule({
       },
       standby: (userId) => services.fallback.standby(userId), holds,
     }),
-    ingest: ({ store, config, services, log }) => createIngestService({
+    // what reacts to OBS going live or dropping (recordings, the standby) subscribes to the events: the ingest names none of them
+    ingest: ({ store, config, services, events, log }) => createIngestService({
       db: store.db, repo, media: services.media, activity: services.activity, nodeId: config.media.nodeId,
-      hlsDir: path.join(config.dataDir, 'hls'), channel: services.channel,
-      recordings: { onLive: (b) => services.recordings.onLive(b), onDrop: (u, t) => services.recordings.onDrop(u, t) },
-      fallback: { onObsLive: (b) => services.fallback.onObsLive(b) }, holds, log: log('ingest'),
+      hlsDir: path.join(config.dataDir, 'hls'), channel: services.channel, events,
+      refusal: (tx, userId) => services.processes.refusal(tx, userId), holds, log: log('ingest'),
     }),
   },
   routes: (app, { config, accounts, services }) => {
@@ -83,7 +83,7 @@ export const streamingModule = defineModule({
   },
   ticks: [{
     // what nginx really has: broadcasts without a signal end, publishers without a broadcast are dropped, peaks are kept
-    name: 'ingest-reconcile', needsNginx: true,
+    name: 'ingest-reconcile', needsNginx: true, after: ['channel'],
     async run({ store, services, log }, w) {
       const stat = await w.media.stat().catch(() => null);
       if (!stat) return;

@@ -1,16 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { effectiveUserId, errorText, isSuspended, LIVE_APPLICATION, msg } from '@painel/contract';
+import { effectiveUserId, isSuspended, LIVE_APPLICATION, msg } from '@painel/contract';
 import { sameSecret } from '../../platform/crypto.ts';
-import { nowIso, type Db } from '../../platform/db.ts';
+import { nowIso, type Db, type Tx } from '../../platform/db.ts';
+import type { AppError } from '../../platform/errors.ts';
 import { secret } from '../../platform/secrets.ts';
-import { movingIn } from '../account-move/moving.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Channel } from '../channel/channel.service.ts';
 import { CHANNEL_KINDS } from '../channel/sources.ts';
 import { restartsHls } from './hls-continuity.ts';
 import type { PlaylistHolds } from './playlist-holds.ts';
 import type { MediaServer } from '../media/media-server.ts';
+import type { EventBus } from '../module.ts';
 import { END_REASONS, publisherOf } from './reconcile.ts';
 import type { StreamingRepo } from './streaming.repo.ts';
 import { WAITING_TTL_MS } from './streaming.service.ts';
@@ -67,39 +68,22 @@ export function createIngestService(deps: {
   /** The account's channel: its source (playlist broadcast, relay) gives way to OBS (absent: there is none). */
   channel?: Pick<Channel, 'verify' | 'source' | 'yieldTo' | 'release' | 'standbyOf'>;
   /**
-   * Starts (or continues) the recording of an OBS broadcast that went live, when it is to be
-   * recorded, and pauses it when OBS drops and the standby signal goes on (absent: none).
+   * Where `obs.live`, `obs.drop` and `relay.live` are published (module.ts, Events): the modules
+   * that react (recordings, the standby) subscribe; each subscriber fails alone and never refuses
+   * the publish (absent: nobody listens).
    */
-  recordings?: {
-    onLive(b: { userId: number; transmissionId: number; nodeId: number; streamName: string; titulo: string; source?: 'obs' | 'relay' }): Promise<void>;
-    onDrop(userId: number, transmissionId: number): Promise<void>;
-  };
+  events?: Pick<EventBus, 'publish'>;
+  /** The engine's start guards (registered by other modules): what refuses anything of the account starting now. */
+  refusal?: (tx: Tx, userId: number) => Promise<AppError | null>;
   /** Playlists served as they were while a channel changes publisher (absent: none are held). */
   holds?: PlaylistHolds;
-  /** Arms the account's standby signal behind an OBS broadcast that went live (absent: none). */
-  fallback?: { onObsLive(b: { userId: number; nodeId: number; transmissionId: number }): Promise<void> };
   log?: (line: string) => void;
 }) {
   const { db, repo, media, activity, nodeId } = deps;
 
-  /** A recording that cannot start never refuses the publish: the live matters more. */
-  async function record(userId: number, transmissionId: number, streamName: string, titulo: string, source: 'obs' | 'relay' = 'obs'): Promise<void> {
-    if (!deps.recordings) return;
-    try {
-      await deps.recordings.onLive({ userId, transmissionId, nodeId, streamName, titulo, source });
-    } catch (e) {
-      deps.log?.(`gravação da transmissão ${transmissionId} não iniciada: ${(e as Error).message}`);
-    }
-  }
-
-  /** Arming the standby never refuses the publish either. */
-  async function arm(userId: number, transmissionId: number): Promise<void> {
-    try {
-      await deps.fallback?.onObsLive({ userId, nodeId, transmissionId });
-    } catch (e) {
-      deps.log?.(`sinal reserva da transmissão ${transmissionId} não armado: ${(e as Error).message}`);
-    }
-  }
+  /** OBS went live: the subscribers (a recording starts or continues, the standby is armed) never refuse the publish. */
+  const wentLive = (userId: number, transmissionId: number, streamName: string, titulo: string, resumed: boolean): Promise<void> =>
+    deps.events?.publish('obs.live', { userId, transmissionId, nodeId, streamName, titulo, resumed }) ?? Promise.resolve();
 
   const titleOf = async (userId: number, transmissionId: number): Promise<string> =>
     (await repo.byIdOfUser(db, userId, transmissionId))?.titulo ?? msg.defaultObsTitle;
@@ -133,7 +117,7 @@ export function createIngestService(deps: {
     if (restartsHls(t, await repo.lastStartedOnStream(db, f.name ?? ''), written)) await fs.rm(playlist, { force: true });
     await repo.update(db, t.id, { status: 'live', client_id: f.clientid ?? null, publish_addr: f.addr ?? null, started_at: t.started_at ?? at });
     // a relay chosen to be recorded (each run: a source back within the gap continues its recording)
-    if (kind === 'relay') await record(userId, t.id, f.name ?? '', t.titulo, 'relay');
+    if (kind === 'relay') await deps.events?.publish('relay.live', { userId, transmissionId: t.id, nodeId, streamName: f.name ?? '', titulo: t.titulo });
     return { ok: true, transmissionId: t.id };
   }
 
@@ -151,7 +135,9 @@ export function createIngestService(deps: {
       if (!account) return { ok: false, reason: 'conta inexistente' };
       if (isSuspended(account.suspension)) return { ok: false, reason: 'conta desativada' };
       if ((account.codigo_servidor ?? nodeId) !== nodeId) return { ok: false, reason: 'conta de outro servidor' };
-      if (await movingIn(db, effectiveUserId(account))) return { ok: false, reason: errorText('account_moving') };
+      // a rule of another module (the account is moving to another server) refuses an encoder as it refuses an engine row
+      const refused = await deps.refusal?.(db, effectiveUserId(account));
+      if (refused) return { ok: false, reason: refused.message };
       const source = CHANNEL_KINDS.find((k) => f[k] !== undefined);
       if (source) return sourcePublish(form, effectiveUserId(account), source);
       if (!account.stream_secret || !sameSecret(account.stream_secret, f.key ?? '')) {
@@ -214,12 +200,9 @@ export function createIngestService(deps: {
         return { id: row.id, resumed: false, fromStandby: false };
       });
       if (resumed) {
-        if (deps.recordings || fromStandby) {
-          const titulo = await titleOf(userId, id);
-          await record(userId, id, name, titulo);
-          if (fromStandby) await activity.record(userId, 'standby_back', titulo);
-        }
-        await arm(userId, id);
+        const titulo = await titleOf(userId, id);
+        if (fromStandby) await activity.record(userId, 'standby_back', titulo);
+        await wentLive(userId, id, name, titulo, true);
         return { ok: true, transmissionId: id };
       }
       // the previous broadcast's playlist must not be served as this one's (nginx writes a new one
@@ -227,8 +210,7 @@ export function createIngestService(deps: {
       await fs.rm(path.join(deps.hlsDir, `${name}.m3u8`), { force: true });
       // after the previous playlist is gone: the recorder reads this broadcast's from its first fragment
       const titulo = await titleOf(userId, id);
-      await record(userId, id, name, titulo);
-      await arm(userId, id);
+      await wentLive(userId, id, name, titulo, false);
       await activity.record(userId, 'transmission_started', titulo);
       return { ok: true, transmissionId: id };
     },
@@ -252,13 +234,15 @@ export function createIngestService(deps: {
         // restreams), the standby takes the channel at once, and the recording pauses
         if (await deps.channel?.standbyOf(o.id)) {
           await repo.update(db, o.id, { client_id: null });
-          await deps.recordings?.onDrop(o.user_id, o.id).catch((e: Error) => deps.log?.(`gravação da transmissão ${o.id} não pausada: ${e.message}`));
+          // before the standby takes the channel: the recording pauses, so the standby is not recorded
+          await deps.events?.publish('obs.drop', { userId: o.user_id, transmissionId: o.id, standby: true });
           await deps.channel!.release(o.user_id);
           await activity.record(o.user_id, 'standby_on_air', o.titulo);
           continue;
         }
         if (await repo.end(db, o.id, nowIso(), END_REASONS.publishDone)) {
           await activity.record(o.user_id, 'transmission_ended', o.titulo);
+          await deps.events?.publish('obs.drop', { userId: o.user_id, transmissionId: o.id, standby: false });
           if (!(await repo.liveOfUser(db, o.user_id)).some((t) => t.tipo === 'obs')) await deps.channel?.release(o.user_id);
         }
       }

@@ -17,13 +17,13 @@ const open = (id: number, name: string, client: string | null, startedS: number,
 test('a broadcast whose publisher nginx has is live; one without is ended after the grace period', () => {
   const p = planReconcile([open(1, 'a_live', '5', 60), open(2, 'b_live', '6', 60), open(3, 'c_live', '7', 3)], stat(stream('a_live', '5')), NOW, 10_000);
   assert.deepEqual(p.live.map((l) => l.id), [1]);
-  assert.deepEqual(p.end, [{ id: 2, reason: 'sem sinal' }]);
+  assert.deepEqual(p.end, [{ id: 2, reason: 'no_signal' }]);
   assert.deepEqual(p.drop, []);
 });
 
 test('a different publisher under the same name does not keep a broadcast alive', () => {
   const p = planReconcile([open(1, 'a_live', '5', 60)], stat(stream('a_live', '9')), NOW, 10_000);
-  assert.deepEqual(p.end, [{ id: 1, reason: 'sem sinal' }]);
+  assert.deepEqual(p.end, [{ id: 1, reason: 'no_signal' }]);
   assert.deepEqual(p.drop, ['a_live']);
 });
 
@@ -31,14 +31,14 @@ test('after nginx came back up (restarted: no publish_done), OBS has its own gra
   const broadcasts = [open(1, 'a_live', '5', 600)];
   const up = (s: number) => ({ since: NOW - s * 1000, graceMs: 30_000 });
   assert.deepEqual(planReconcile(broadcasts, stat(), NOW, 10_000, up(5)).end, []);
-  assert.deepEqual(planReconcile(broadcasts, stat(), NOW, 10_000, up(31)).end, [{ id: 1, reason: 'sem sinal' }]);
+  assert.deepEqual(planReconcile(broadcasts, stat(), NOW, 10_000, up(31)).end, [{ id: 1, reason: 'no_signal' }]);
   // a broadcast that never started is not waited for
-  assert.deepEqual(planReconcile([{ ...open(2, 'b_live', null, 0), started_at: null }], stat(), NOW, 10_000, up(5)).end, [{ id: 2, reason: 'sem sinal' }]);
+  assert.deepEqual(planReconcile([{ ...open(2, 'b_live', null, 0), started_at: null }], stat(), NOW, 10_000, up(5)).end, [{ id: 2, reason: 'no_signal' }]);
 });
 
 test('publishers without an open broadcast are dropped (after the grace period); disabled accounts end', () => {
   const p = planReconcile([open(1, 'a_live', '5', 60, 'suspended_by_operator')], stat(stream('a_live', '5'), stream('x_live', '8'), stream('y_live', '9', 2000)), NOW, 10_000);
-  assert.deepEqual(p.end, [{ id: 1, reason: 'conta desativada' }]);
+  assert.deepEqual(p.end, [{ id: 1, reason: 'account_disabled' }]);
   assert.deepEqual(p.drop, ['a_live', 'x_live']);
 });
 
@@ -73,7 +73,7 @@ test('applying a plan: a step that fails for one broadcast or publisher is logge
   };
   const row = (id: number) => ({ ...open(id, `u${id}_live`, null, 60), titulo: `t${id}`, peak_bitrate: 0, peak_viewers: 0 });
   const n = await applyReconcile(deps, [1, 2, 5, 6].map(row), {
-    end: [{ id: 1, reason: 'sem sinal' }, { id: 2, reason: 'sem sinal' }],
+    end: [{ id: 1, reason: 'no_signal' }, { id: 2, reason: 'no_signal' }],
     drop: ['a_live', 'b_live'],
     live: [5, 6].map((id) => ({ id, user_id: id, stream: stream(`u${id}_live`, 'c') })),
   });

@@ -1,4 +1,4 @@
-import { isSuspended, LIVE_APPLICATION, type Suspension, type TransmissionType } from '@painel/contract';
+import { isSuspended, LIVE_APPLICATION, type EndReason, type Suspension, type TransmissionType } from '@painel/contract';
 import type { RtmpStat, StatStream } from '@painel/media/rtmp-stat';
 import { nowIso, type Db } from '../../platform/db.ts';
 import { eachIsolated } from '../../platform/isolate.ts';
@@ -24,21 +24,22 @@ export interface OpenBroadcast {
 }
 
 export interface ReconcilePlan {
-  end: { id: number; reason: string }[];
+  end: { id: number; reason: EndReason }[];
   /** Streams whose publisher has no open broadcast (stopped, key regenerated, account disabled). */
   drop: string[];
   live: { id: number; user_id: number; stream: StatStream }[];
 }
 
+/** Why a broadcast ends, by code (stored in `transmissions.end_reason`; the text is the contract's END_REASON_TEXTS). */
 export const END_REASONS = {
-  noSignal: 'sem sinal',
-  disabled: 'conta desativada',
-  user: 'finalizada pelo usuário',
-  publishDone: 'fim do sinal',
-  replaced: 'substituída',
-  keyRegenerated: 'chave regenerada',
-  expired: 'expirada',
-} as const;
+  noSignal: 'no_signal',
+  disabled: 'account_disabled',
+  user: 'ended_by_user',
+  publishDone: 'signal_ended',
+  replaced: 'replaced',
+  keyRegenerated: 'key_regenerated',
+  expired: 'expired',
+} as const satisfies Record<string, EndReason>;
 
 /** The publishing stream of a broadcast, if the media server really has it (same publisher). */
 export function publisherOf(stat: RtmpStat, b: Pick<OpenBroadcast, 'stream_name' | 'client_id'>): StatStream | undefined {

@@ -1,3 +1,4 @@
+import type { EndReason } from '@painel/contract';
 import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Database, Tx } from '../../platform/db.ts';
 import type { TransmissionsTable } from './streaming.table.ts';
@@ -16,11 +17,6 @@ export function createStreamingRepo() {
   return {
     secretOf: async (tx: Tx, userId: number) =>
       (await tx.selectFrom('accounts').select('stream_secret').where('id', '=', userId).executeTakeFirst())?.stream_secret ?? null,
-    /** Sets the secret only if none exists yet, so two first reads agree on one value. */
-    setSecretIfNone: (tx: Tx, userId: number, secret: string) =>
-      tx.updateTable('accounts').set({ stream_secret: secret }).where('id', '=', userId).where('stream_secret', 'is', null).execute(),
-    setSecret: (tx: Tx, userId: number, secret: string, at: string) =>
-      tx.updateTable('accounts').set({ stream_secret: secret, updated_at: at }).where('id', '=', userId).execute(),
     accountByUsuario: (tx: Tx, usuario: string) =>
       tx.selectFrom('accounts').select(['id', 'usuario', 'tipo', 'codigo_cliente', 'suspension', 'stream_secret', 'codigo_servidor'])
         .where('usuario', '=', usuario).executeTakeFirst(),
@@ -30,15 +26,30 @@ export function createStreamingRepo() {
     update: (tx: Tx, id: number, patch: Updateable<TransmissionsTable>) =>
       tx.updateTable('transmissions').set(patch).where('id', '=', id).execute(),
     /** Ends a transmission only if it is still open; returns whether this call ended it. */
-    async end(tx: Tx, id: number, at: string, reason: string): Promise<boolean> {
+    async end(tx: Tx, id: number, at: string, reason: EndReason, detail: string | null = null): Promise<boolean> {
       const r = await tx
         .updateTable('transmissions')
-        .set({ status: 'ended', ended_at: at, end_reason: reason })
+        .set({ status: 'ended', ended_at: at, end_reason: reason, end_detail: detail })
         .where('id', '=', id)
         .where('status', '!=', 'ended')
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
+    /** The account's broadcasts not ended (live, or waiting for their source). */
+    notEndedOfUser: (tx: Tx, userId: number) =>
+      tx.selectFrom('transmissions').select(['id', 'status', 'stream_name', 'titulo']).where('user_id', '=', userId).where('status', '!=', 'ended').execute(),
+    /** Of the accounts given (all, when not given), those with a broadcast live now. */
+    liveUserIds: async (tx: Tx, ids?: readonly number[]): Promise<Set<number>> => {
+      if (ids && ids.length === 0) return new Set();
+      let q = tx.selectFrom('transmissions').select('user_id').where('status', '=', 'live');
+      if (ids) q = q.where('user_id', 'in', [...ids]);
+      return new Set((await q.execute()).map((r) => r.user_id));
+    },
+    /** How many broadcasts are live now (every node). */
+    countLive: async (tx: Tx): Promise<number> =>
+      Number((await tx.selectFrom('transmissions').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'live').executeTakeFirst())?.n ?? 0),
+    rehome: (tx: Tx, userId: number, nodeId: number) =>
+      tx.updateTable('transmissions').set({ node_id: nodeId }).where('user_id', '=', userId).execute(),
     byIdOfUser: (tx: Tx, userId: number, id: number) =>
       tx.selectFrom('transmissions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst(),
     liveOfUser: (tx: Tx, userId: number) =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  LIVE_APPLICATION, PLATFORMS, msg, streamKeyOf, streamNameOf, type PlatformStatus, type StartBody, type StatusResponse, type TransmissionInfo,
+  LIVE_APPLICATION, PLATFORMS, endReasonText, msg, streamKeyOf, streamNameOf, type PlatformStatus, type StartBody, type StatusResponse, type TransmissionInfo,
 } from '@painel/contract';
 import { playlistSince } from '@painel/media/hls-playlist';
 import type { PlaylistHolds } from './playlist-holds.ts';
@@ -12,6 +12,7 @@ import type { Config } from '../../platform/config.ts';
 import { isDatabaseUnavailable, nowIso, type Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { MediaServer } from '../media/media-server.ts';
 import { srtAddressOf } from '../srt/srt.service.ts';
@@ -36,6 +37,8 @@ export const newStreamSecret = (): string => randomBytes(12).toString('hex');
 export interface StreamingDeps {
   db: Db;
   repo: StreamingRepo;
+  /** The account's stream key secret lives in its row: written through the accounts service. */
+  accounts: Pick<AccountsService, 'ensureStreamSecret' | 'setStreamSecret'>;
   config: Config;
   media: MediaServer;
   viewers: ViewersService;
@@ -83,8 +86,8 @@ export function createStreamingService(deps: StreamingDeps) {
   async function secretOf(userId: number): Promise<string> {
     const existing = await repo.secretOf(db, userId);
     if (existing) return existing;
-    await repo.setSecretIfNone(db, userId, newStreamSecret());
-    return (await repo.secretOf(db, userId))!;
+    // made only when none exists yet, so two first reads agree on one value
+    return (await deps.accounts.ensureStreamSecret(db, userId))!;
   }
 
   const stat = (): Promise<RtmpStat | null> => media.stat().catch(() => null);
@@ -325,7 +328,7 @@ export function createStreamingService(deps: StreamingDeps) {
     /** A new secret; the current publisher (who used the old one) is disconnected. */
     async regenerateKey(auth: Auth) {
       const at = nowIso();
-      await repo.setSecret(db, auth.account.id, newStreamSecret(), at);
+      await deps.accounts.setStreamSecret(db, auth.account.id, newStreamSecret());
       const name = streamNameOf(auth.account.usuario);
       for (const r of await repo.liveOfUser(db, auth.userId)) {
         if (r.tipo === 'obs' && (await repo.end(db, r.id, at, END_REASONS.keyRegenerated))) {
@@ -346,7 +349,8 @@ export function createStreamingService(deps: StreamingDeps) {
           const dur = r.started_at ? secondsSince(r.started_at, r.ended_at ? Date.parse(r.ended_at) : Date.now()) : 0;
           return {
             id: r.id, titulo: r.titulo, tipo: r.tipo, status: r.status, data_inicio: r.started_at, data_fim: r.ended_at,
-            duracao: dur, duracao_formatada: formatUptime(dur), motivo_fim: r.end_reason,
+            duracao: dur, duracao_formatada: formatUptime(dur),
+            motivo_fim: r.end_reason && endReasonText(r.end_reason, r.end_detail), motivo_fim_codigo: r.end_reason,
             pico_bitrate: r.peak_bitrate, pico_espectadores: r.peak_viewers, platform_ids: platformList(r.platform_ids),
           };
         }),

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TransmissionType } from '@painel/contract';
+import type { EndReason, TransmissionType } from '@painel/contract';
 
 export interface TransmissionsTable {
   id: Generated<number>;
@@ -16,7 +16,9 @@ export interface TransmissionsTable {
   created_at: string;
   started_at: string | null;
   ended_at: string | null;
-  end_reason: string | null;
+  /** Why it ended, by code (migration 022); a source's error keeps its text in end_detail. */
+  end_reason: EndReason | null;
+  end_detail: string | null;
   peak_bitrate: Generated<number>;
   peak_viewers: Generated<number>;
 }

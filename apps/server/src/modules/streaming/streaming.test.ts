@@ -92,7 +92,7 @@ describe('streaming API', () => {
     await callback('publish_done', { name, key: secret, clientid: '7' });
     const done = await h.core.store.db.selectFrom('transmissions').selectAll().where('id', '=', open!.id).executeTakeFirst();
     assert.equal(done?.status, 'ended');
-    assert.equal(done?.end_reason, 'fim do sinal');
+    assert.equal(done?.end_reason, 'signal_ended');
   });
 
   test('nginx callbacks: a parameter repeated by the key (name, key, app, tcurl) is refused', async () => {
@@ -198,6 +198,10 @@ describe('streaming API', () => {
     const mine = (await get(a.token, '/api/streaming/transmissions')).json().transmissions;
     assert.ok(mine.length >= 3);
     assert.ok(mine.every((t: { status: string }) => t.status === 'ended'));
+    // the reason by code, its Portuguese text beside it as before
+    const ended = mine.find((t: { motivo_fim_codigo: string | null }) => t.motivo_fim_codigo === 'signal_ended');
+    assert.equal(ended?.motivo_fim, 'fim do sinal');
+    assert.ok(mine.every((t: { motivo_fim: string | null; motivo_fim_codigo: string | null }) => (t.motivo_fim === null) === (t.motivo_fim_codigo === null)));
     assert.deepEqual((await get(b.token, '/api/streaming/transmissions')).json().transmissions, []);
   });
 

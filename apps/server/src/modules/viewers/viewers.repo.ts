@@ -40,6 +40,9 @@ export function createViewersRepo() {
       return Number(r.n);
     },
     /** Live viewers now, per channel (the reconciler's peak). */
+    /** Sessions not ended, by kind (live, vod): metrics. */
+    openByKind: (tx: Tx) =>
+      tx.selectFrom('viewer_sessions').select((eb) => ['tipo', eb.fn.countAll().as('n')]).where('ended_at', 'is', null).groupBy('tipo').execute(),
     liveByUser: (tx: Tx, since: string) =>
       tx
         .selectFrom('viewer_sessions')
@@ -79,6 +82,32 @@ export function createViewersRepo() {
       tx.updateTable('viewer_sessions').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute(),
     lockAccount: (tx: Tx, userId: number) =>
       tx.selectFrom('accounts').select('id').where('id', '=', userId).forUpdate().executeTakeFirst(),
+
+    /**
+     * Marks up to `limit` ended sessions not yet summed as summed and returns them; on PostgreSQL
+     * (`skipLocked`) the ones another worker is summing are passed over.
+     */
+    async claimEnded(tx: Tx, limit: number, skipLocked: boolean): Promise<EndedSession[]> {
+      const lock = skipLocked ? sql` FOR UPDATE SKIP LOCKED` : sql``;
+      // `rolled = 0` written out: the partial index of the sessions not yet summed serves the pick
+      const { rows } = await sql<EndedSession>`
+        UPDATE viewer_sessions SET rolled = 1
+        WHERE id IN (SELECT id FROM viewer_sessions WHERE rolled = 0 AND ended_at IS NOT NULL LIMIT ${limit}${lock})
+        RETURNING user_id, started_at, segundos, codigo_pais, cidade, latitude, longitude, dispositivo, navegador`.execute(tx);
+      return rows;
+    },
+    /** Deletes up to `limit` ended sessions begun before `before` (ISO); returns how many. */
+    pruneEnded: async (tx: Tx, before: string, limit: number) =>
+      Number((await tx.deleteFrom('viewer_sessions')
+        .where('id', 'in', (eb) => eb.selectFrom('viewer_sessions').select('id')
+          .where('started_at', '<', before).where('ended_at', 'is not', null).limit(limit))
+        .executeTakeFirst()).numDeletedRows),
   };
+}
+
+/** An ended session as the audience's worker sums it. */
+export interface EndedSession {
+  user_id: number; started_at: string; segundos: number;
+  codigo_pais: string; cidade: string; latitude: number | null; longitude: number | null; dispositivo: string; navegador: string;
 }
 export type ViewersRepo = ReturnType<typeof createViewersRepo>;

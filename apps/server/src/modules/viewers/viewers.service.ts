@@ -178,6 +178,8 @@ export function createViewersService(deps: {
     /** The live count a player's counter shows (at most a second old), for a page that holds no session. */
     shown: (userId: number) => shownCount(userId),
     activeByUser: async () => new Map((await repo.liveByUser(db, activeSince())).map((r) => [r.user_id, Number(r.n)])),
+    /** Sessions not ended, by kind (metrics: what Prometheus reads). */
+    openByKind: async () => (await repo.openByKind(db)).map((r) => ({ kind: r.tipo, n: Number(r.n) })),
 
     /** The player page's heartbeat: keeps its session, or opens one. `viewers` is the live count. */
     async heartbeat(input: HeartbeatInput): Promise<{ session: string; viewers: number }> {
