@@ -19,7 +19,7 @@
  * files run at once and each keeps the processor its real-time waits expect. Every phase of
  * scripts/test.sh runs its own runner: they all read the same load and back off together.
  *   --concurrency N / TEST_CONCURRENCY (in test.sh)  the cap (1: one file at a time)
- *   TEST_LOAD_LIMIT      load average per core under which another file may start (default 4)
+ *   TEST_LOAD_LIMIT      load average per core under which another file may start (default 6)
  *   TEST_LOAD_SETTLE_MS  least time between two starts (default 5000)
  * A line '· <file>: N s (M at once, load L)' follows each file's report, so the longest files and
  * the concurrency the run reached can be read from the log.
@@ -41,7 +41,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--exclude') excluded.push(args[++i]!);
   else patterns.push(a);
 }
-const LOAD_LIMIT = Number(process.env.TEST_LOAD_LIMIT) > 0 ? Number(process.env.TEST_LOAD_LIMIT) : 4;
+const LOAD_LIMIT = Number(process.env.TEST_LOAD_LIMIT) > 0 ? Number(process.env.TEST_LOAD_LIMIT) : 6;
 const SETTLE_MS = Number(process.env.TEST_LOAD_SETTLE_MS) >= 0 && process.env.TEST_LOAD_SETTLE_MS ? Number(process.env.TEST_LOAD_SETTLE_MS) : 5000;
 
 const files = [...new Set(patterns.flatMap((p) => fs.globSync(p, { exclude: excluded })))].filter((f) => !f.includes('node_modules')).sort();

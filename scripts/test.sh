@@ -13,12 +13,12 @@
 # printed in order at the end.
 #
 # How many files run at once follows the machine's load (scripts/run-tests.ts): each phase starts
-# another file only while the 1-minute load average per core is under TEST_LOAD_LIMIT (default 4),
+# another file only while the 1-minute load average per core is under TEST_LOAD_LIMIT (default 6),
 # a few seconds after its previous start, and always keeps one running. The numbers below are caps.
 #   TEST_CONCURRENCY       at most this many test files at once in each server phase (default 3; 1: one at a time)
 #   TEST_E2E_CONCURRENCY   at most this many in the end-to-end phase (default 3)
 #   TEST_FAULT_CONCURRENCY at most this many in the fault phase (default 2)
-#   TEST_LOAD_LIMIT        load average per core under which a phase starts another file (default 4)
+#   TEST_LOAD_LIMIT        load average per core under which a phase starts another file (default 6)
 #   TEST_LOAD_SETTLE_MS    least time between two starts in a phase (default 5000)
 #   TEST_E2E_APART=0       the end-to-end phase from the start, beside both server phases
 #   TEST_SEQUENTIAL=1      every phase after the previous one

@@ -86,6 +86,8 @@ export interface ToolsConfig {
   /** A download is stopped past this many minutes (DOWNLOAD_MAX_MINUTES) or this size (DOWNLOAD_MAX_MB). */
   downloadMaxMinutes: number;
   downloadMaxMb: number;
+  /** How long reading a link's facts ('Validar') may take (DOWNLOAD_PROBE_SECONDS). */
+  downloadProbeSeconds: number;
 }
 
 /** The media node: nginx-rtmp run by the worker, reached by the API on loopback. */
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobLeaseMs: Math.max(3000, int(env.JOB_LEASE_MS, 30_000)),
       downloadMaxMinutes: Math.max(1, int(env.DOWNLOAD_MAX_MINUTES, 120)),
       downloadMaxMb: Math.max(1, int(env.DOWNLOAD_MAX_MB, 4096)),
+      downloadProbeSeconds: Math.max(1, int(env.DOWNLOAD_PROBE_SECONDS, 20)),
     },
   };
 }

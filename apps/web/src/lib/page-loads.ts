@@ -6,6 +6,8 @@
  */
 let loading = 0;
 let waiting: (() => void)[] = [];
+/** The longest a task waits for a page: past it, it runs (a page that never says it has shown, a tab the browser does not paint). */
+const AT_MOST_MS = 2500;
 
 export function pageLoadStarted(): void {
   loading += 1;
@@ -28,12 +30,23 @@ function flush(): void {
 }
 
 /**
- * Runs a task once the page being opened has shown. Asked for just before a navigation (a toast
+ * Runs a task once the page being opened has shown (at most AT_MOST_MS after it was asked). Asked for just before a navigation (a toast
  * as the login leads to the dashboard), it waits for the next page too: it looks once the browser
  * is idle, by which time the navigation has started loading it.
  */
 export function whenPageShown(task: () => void): void {
-  waiting.push(task);
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(late);
+    task();
+  };
+  const late = setTimeout(() => {
+    waiting = waiting.filter((t) => t !== once);
+    once();
+  }, AT_MOST_MS);
+  waiting.push(once);
   const look = () => {
     if (loading === 0) flush();
   };

@@ -15,8 +15,6 @@ import { toMb } from '../../platform/units.ts';
 import { ownerOf } from '../library/owner.ts';
 import { fetchThumbnail } from './thumbnail.ts';
 
-/** yt-dlp reading a link's facts (no download) in the API: a site slower than this is told to try again. */
-const PROBE_TIMEOUT_MS = 20_000;
 /** Each check starts a yt-dlp process: a few a minute per account, and a few at once on the machine. */
 const PROBES_PER_MINUTE = 12;
 const PROBES_AT_ONCE = 4;
@@ -77,7 +75,8 @@ export function createDownloadsService(core: Pick<Core, 'config' | 'store' | 'jo
     if (!perAccount.hit(String(auth.userId)) || probing >= PROBES_AT_ONCE) throw new AppError('too_many_requests');
     probing += 1;
     try {
-      const r = await execCapture(config.tools.ytdlpBin, ytdlpProbeArgs(url), { timeoutMs: PROBE_TIMEOUT_MS, maxBytes: 32 * 1024 * 1024 });
+      // a site slower than DOWNLOAD_PROBE_SECONDS is told to try again
+      const r = await execCapture(config.tools.ytdlpBin, ytdlpProbeArgs(url), { timeoutMs: config.tools.downloadProbeSeconds * 1000, maxBytes: 32 * 1024 * 1024 });
       if (r.timedOut) throw new AppError('download_site_slow');
       if (r.code !== 0) {
         const why = classifyYtdlpFailure(r.stderr.split('\n').slice(-20));

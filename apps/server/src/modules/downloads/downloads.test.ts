@@ -105,7 +105,7 @@ describe('downloads: a video from a link into the library', () => {
     spyLog = path.join(dir, 'spawned.log');
     const spy = path.join(dir, 'yt-dlp-spy');
     fs.writeFileSync(spy, `#!/bin/sh\necho "$$" >> '${spyLog}'\nexec yt-dlp "$@"\n`, { mode: 0o755 });
-    s = await startLiveStack({ env: { OUTBOUND_ALLOW: `127.0.0.1:${port}`, YTDLP_PATH: spy }, worker: { jobs: { tickMs: 200 } } });
+    s = await startLiveStack({ env: { OUTBOUND_ALLOW: `127.0.0.1:${port}`, YTDLP_PATH: spy, DOWNLOAD_PROBE_SECONDS: '120' }, worker: { jobs: { tickMs: 200 } } });
     const login = async (espaco?: number): Promise<Who> => {
       const acc = await s.h.createAccount(espaco ? { espaco } : {});
       return { ...acc, token: await s.h.login(acc.email, acc.password) };
