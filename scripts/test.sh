@@ -19,7 +19,7 @@
 #   TEST_E2E_CONCURRENCY   at most this many in the end-to-end phase (default 3)
 #   TEST_FAULT_CONCURRENCY at most this many in the fault phase (default 2)
 #   TEST_LOAD_LIMIT        load average per core under which a phase starts another file (default 6)
-#   TEST_LOAD_SETTLE_MS    least time between two starts in a phase (default 5000)
+#   TEST_LOAD_SETTLE_MS    least time between two starts in a phase (default 500)
 #   TEST_E2E_APART=0       the end-to-end phase from the start, beside both server phases
 #   TEST_SEQUENTIAL=1      every phase after the previous one
 set -uo pipefail

@@ -4,7 +4,6 @@ import type { CloseButtonProps, ToastContainerProps } from 'react-toastify';
 import { TIMINGS } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { useTexts } from '@/i18n/runtime.ts';
-import { whenPageShown } from '@/lib/page-loads.ts';
 import { loadToastify, onToastsRequested, toastsRequested } from '@/lib/toast.ts';
 
 type ContainerProps = ToastContainerProps & { closeLabel: string };
@@ -43,7 +42,7 @@ const ToastContainer = lazy(async (): Promise<{ default: ComponentType<Container
 /**
  * One container for the whole app, so a toast raised just before a navigation (logout)
  * is still visible on the next page. Toasts close after 3 s inside the shell, 5 s elsewhere.
- * It is mounted once the library is asked for (a toast, or the shell once it has painted), and then stays.
+ * It is mounted once the shell shows or a toast is asked for, and then stays.
  */
 export function Toasts() {
   const { pathname } = useLocation();
@@ -51,11 +50,11 @@ export function Toasts() {
   const requested = useSyncExternalStore(onToastsRequested, toastsRequested);
 
   useEffect(() => {
-    // after the shell's first page has painted: it needs no toast to show
-    if (inShell) whenPageShown(() => void loadToastify().catch(() => undefined));
+    // in the shell the container is there from the start: a page's toast never waits for it
+    if (inShell) void loadToastify().catch(() => undefined);
   }, [inShell]);
 
-  if (!requested) return null;
+  if (!requested && !inShell) return null;
   return (
     <Suspense fallback={null}>
       <LocalizedToasts inShell={inShell} />

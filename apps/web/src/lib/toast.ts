@@ -3,9 +3,8 @@ import { whenPageShown } from './page-loads.ts';
 
 /**
  * Toasts for the login screen, the shell and the dashboard. The toast library is loaded once the
- * page being opened has shown (lib/page-loads.ts) after the first toast is asked for, or after the
- * shell's first page, not with the page: the login screen and the first signed-in page paint
- * without it. Calls made meanwhile run once it is there, in the order they were made (a `dismiss`
+ * page being opened has shown (lib/page-loads.ts) after the first toast is asked for, or as the
+ * shell shows (it mounts the container at once), not with the login page: it paints without it. Calls made meanwhile run once it is there, in the order they were made (a `dismiss`
  * then a `success` stays in that order). The other pages import react-toastify directly: they come
  * after it (a toast raised before the container mounts waits in the library for it).
  */
