@@ -85,9 +85,17 @@ export async function startStack(extraEnv: Record<string, string> = {}, opts: { 
     const children = child.pid ? childPids(child.pid).flatMap((pid) => [pid, ...childPids(pid)]) : [];
     if (child.exitCode === null && child.signalCode === null && child.pid) {
       const exited = new Promise((r) => child.once('exit', r));
-      process.kill(-child.pid, 'SIGTERM');
+      // a group already gone (start.ts killed by the test, its exit not yet seen here) is nothing to stop
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, name);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+        }
+      };
+      signal('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      if (child.exitCode === null) signal('SIGKILL');
     }
     for (const until = Date.now() + 15_000; children.some(alive) && Date.now() < until;) await new Promise((r) => setTimeout(r, 100));
     // a process of the product killed with start.ts (not a child seen above) may still be writing into it
