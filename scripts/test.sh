@@ -56,6 +56,10 @@ section() { printf '\n\033[1;34m== %s\033[0m\n' "$*"; }
 now_ms() { date +%s%3N; }
 seconds() { awk -v ms="$1" 'BEGIN { printf "%.0f s", ms / 1000 }'; }
 
+# Every node process of the run (test files, the servers and commands they start) shares one compile
+# cache: the server's TypeScript is stripped and compiled once, not once per process.
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$ROOT/.runtime/compile-cache}"
+
 # Servers the tests start take ports handed out once per run, below the kernel's ephemeral range
 # (apps/server/src/platform/ports.ts): files running side by side never get the same one.
 export PAINEL_TEST_PORTS="$TMP/ports"
@@ -69,17 +73,22 @@ mkdir -p "$PAINEL_TEST_CLIPS" "$PAINEL_TEST_PORTS"
 # The fault tests (apps/server/src/faults/) kill and starve the real processes: they run once, in
 # their own phase, against SQLite (the PostgreSQL restart starts a cluster of its own).
 FAULT_TESTS=("apps/server/src/faults/*.test.ts")
+FAULT_FIRST=(apps/server/src/faults/disk-full.test.ts apps/server/src/faults/api-kill.test.ts apps/server/src/faults/many-channels.test.ts apps/server/src/faults/silent-source.test.ts)
 SERVER_TESTS=("apps/server/src/**/*.test.ts" "packages/*/src/**/*.test.ts")
 SERVER_EXCLUDE=(--exclude "apps/server/src/faults/**")
 SERVER_FIRST=(
   apps/server/src/modules/playout/playout-library.test.ts apps/server/src/modules/relay/relay.test.ts
-  apps/server/src/modules/lives/lives.test.ts apps/server/src/modules/playout/playout.test.ts
+  apps/server/src/modules/lives/lives.test.ts apps/server/src/testing/two-servers.test.ts
+  apps/server/src/modules/playout/playout.test.ts apps/server/src/modules/recordings/recordings.test.ts
   apps/server/src/modules/downloads/downloads.test.ts apps/server/src/modules/engine/engine.test.ts
-  apps/server/src/modules/conversion/conversion-restart.test.ts apps/server/src/modules/streaming/live.test.ts
-  apps/server/src/modules/conversion/conversion.test.ts apps/server/src/modules/ftp-migration/ftp-migration.test.ts
+  apps/server/src/modules/ftp-server/ftp-server.test.ts apps/server/src/modules/conversion/conversion-restart.test.ts
+  apps/server/src/modules/fallback/fallback.test.ts apps/server/src/modules/management/suspension.test.ts
+  apps/server/src/modules/streaming/live.test.ts apps/server/src/modules/conversion/conversion.test.ts
+  apps/server/src/modules/ftp-migration/ftp-migration.test.ts apps/server/src/backup/backup.test.ts
+  apps/server/src/cli/edge.test.ts apps/server/src/modules/servers/servers.test.ts
 )
 E2E_TESTS=("e2e/**/*.test.ts")
-E2E_FIRST=(e2e/player-iframe.test.ts e2e/live.test.ts e2e/channel.test.ts e2e/relay.test.ts e2e/downloads.test.ts e2e/foundation.test.ts)
+E2E_FIRST=(e2e/every-page.test.ts e2e/management.test.ts e2e/live.test.ts e2e/player-iframe.test.ts e2e/channel.test.ts e2e/foundation.test.ts e2e/downloads.test.ts e2e/relay.test.ts)
 
 first_args() { local f; for f in "$@"; do printf -- '--first\n%s\n' "$f"; done; }
 
@@ -150,7 +159,9 @@ pg_tests() {
   # several test files at once, each with its pools (10 connections each) and workers: room beyond the default 100
   if pg_run initdb -D "$PG_DIR/data" -U postgres -A trust >"$TMP/initdb.log" 2>&1 &&
      pg_run pg_ctl -D "$PG_DIR/data" -l "$PG_DIR/log" -o "-p $port -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" -w start >/dev/null; then
-    TEST_PG_ADMIN_URL="postgres://postgres@127.0.0.1:$port/postgres" run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") "${SERVER_EXCLUDE[@]}" "${SERVER_TESTS[@]}"
+    # only the files that reach the database switch (harness.ts, the scratch databases): the others run as in the SQLite phase
+    TEST_PG_ADMIN_URL="postgres://postgres@127.0.0.1:$port/postgres" run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") \
+      --reaching TEST_PG_ADMIN_URL "${SERVER_EXCLUDE[@]}" "${SERVER_TESTS[@]}"
   else
     cat "$TMP/initdb.log" "$PG_DIR/log" 2>/dev/null
     echo "✖ PostgreSQL não iniciou"
@@ -178,9 +189,9 @@ start_phase "Web" tests node --test --test-concurrency=2 --test-reporter=spec "a
 wait
 start_phase "SQLite" tests run_files "$CONCURRENCY" $(first_args "${SERVER_FIRST[@]}") "${SERVER_EXCLUDE[@]}" "${SERVER_TESTS[@]}"
 start_phase "PostgreSQL" tests pg_tests
-start_phase "Falhas" tests run_files "$FAULT_CONCURRENCY" "${FAULT_TESTS[@]}"
-# Chromium starts once one server phase has ended: beside the other one's last, longest files
-[ "$E2E_APART" = 1 ] && wait_any SQLite PostgreSQL
+start_phase "Falhas" tests run_files "$FAULT_CONCURRENCY" $(first_args "${FAULT_FIRST[@]}") "${FAULT_TESTS[@]}"
+# Chromium starts once one of the server phases has ended (the fault phase, as a rule): beside the others' last, longest files
+[ "$E2E_APART" = 1 ] && wait_any SQLite PostgreSQL Falhas
 start_phase "E2E" tests e2e_tests
 wait
 TOTAL_MS=$(($(now_ms) - T0))

@@ -76,8 +76,10 @@ describe('two servers on one PostgreSQL: addresses, broadcasts and files follow 
     return { ...acc, token: await login(acc.email, acc.password) };
   };
   const conexao = async (acc: Account) => (await api<Conexao>(acc.token, 'GET', '/api/dados-conexao')).body;
-  /** The engine children of a media process row, and the worker (its DATA_DIR#NODE_ID tag) each belongs to. */
-  /** The engine tags of a process row's running ffmpegs (one that exits while being read is left out). */
+  /**
+   * The engine tags (DATA_DIR#NODE_ID: which worker) of a process row's running ffmpegs; one that exits
+   * while being read is left out, and so are other test files' (their own databases number rows from 1 too).
+   */
   const runners = (processId: number): string[] => processesWithEnv('ffmpeg', [`PAINEL_PROCESS=${processId}`]).flatMap((pid) => {
     let environ: string;
     try {
@@ -85,8 +87,8 @@ describe('two servers on one PostgreSQL: addresses, broadcasts and files follow 
     } catch {
       return [];
     }
-    const env = environ.split('\0').find((e) => e.startsWith('PAINEL_ENGINE=')) ?? '';
-    return [env.slice('PAINEL_ENGINE='.length)];
+    const tag = (environ.split('\0').find((e) => e.startsWith('PAINEL_ENGINE=')) ?? '').slice('PAINEL_ENGINE='.length);
+    return tag === tagOf(0) || tag === tagOf(1) ? [tag] : [];
   });
   const tagOf = (i: 0 | 1) => `${stacks[i]!.dataDir}#${i + 1}`;
   const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');

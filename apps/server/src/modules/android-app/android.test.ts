@@ -43,7 +43,8 @@ const picture = async (width: number, height: number, format: 'png' | 'jpeg', co
 
 const tool = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-describe('Android app', () => {
+// real media, the same on either database: run once, in the SQLite phase
+describe('Android app', { skip: process.env.TEST_PG_ADMIN_URL ? 'coberto na execução com SQLite' : false }, () => {
   let h: Harness;
   let tmp: string;
   let img: Record<'logo' | 'icone' | 'fundo' | 'logo200' | 'logoJpeg' | 'icone100' | 'fundoPng' | 'fundoSmall' | 'svg', FilePart>;

@@ -14,7 +14,8 @@ import { newFolder, tree, upload } from '../../testing/library.ts';
 import { eventually } from '../../testing/live.ts';
 import { conversionJob } from './conversion.jobs.ts';
 
-describe('video conversion', () => {
+// real media, the same on either database: run once, in the SQLite phase
+describe('video conversion', { skip: process.env.TEST_PG_ADMIN_URL ? 'coberto na execução com SQLite' : false }, () => {
   let h: Harness;
   let dir: string;
   let heavy: Buffer;

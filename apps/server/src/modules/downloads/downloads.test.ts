@@ -17,7 +17,8 @@ import { eventually, startLiveStack, type LiveStack } from '../../testing/live.t
  * way video sites do (JSON-LD: title, channel, duration, thumbnail), the clip served at full
  * speed, throttled, or stalled half-way.
  */
-describe('downloads: a video from a link into the library', () => {
+// real media, the same on either database: run once, in the SQLite phase
+describe('downloads: a video from a link into the library', { skip: process.env.TEST_PG_ADMIN_URL ? 'coberto na execução com SQLite' : false }, () => {
   let s: LiveStack;
   let dir: string;
   let server: http.Server;
