@@ -4,6 +4,7 @@ import type { CloseButtonProps, ToastContainerProps } from 'react-toastify';
 import { TIMINGS } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { useTexts } from '@/i18n/runtime.ts';
+import { whenPageShown } from '@/lib/page-loads.ts';
 import { loadToastify, onToastsRequested, toastsRequested } from '@/lib/toast.ts';
 
 type ContainerProps = ToastContainerProps & { closeLabel: string };
@@ -42,7 +43,9 @@ const ToastContainer = lazy(async (): Promise<{ default: ComponentType<Container
 /**
  * One container for the whole app, so a toast raised just before a navigation (logout)
  * is still visible on the next page. Toasts close after 3 s inside the shell, 5 s elsewhere.
- * It is mounted once the shell shows or a toast is asked for, and then stays.
+ * It is mounted with the library: as the first toast is asked for (every page raises its toasts
+ * through lib/toast.ts, which loads it), or in the shell once its first page has shown. A toast
+ * asked for before the container is on the page waits for it in the library and shows as it mounts.
  */
 export function Toasts() {
   const { pathname } = useLocation();
@@ -50,11 +53,11 @@ export function Toasts() {
   const requested = useSyncExternalStore(onToastsRequested, toastsRequested);
 
   useEffect(() => {
-    // in the shell the container is there from the start: a page's toast never waits for it
-    if (inShell) void loadToastify().catch(() => undefined);
+    // in the shell, after its page has shown: the page's own scripts come first
+    if (inShell) whenPageShown(() => void loadToastify().catch(() => undefined));
   }, [inShell]);
 
-  if (!requested && !inShell) return null;
+  if (!requested) return null;
   return (
     <Suspense fallback={null}>
       <LocalizedToasts inShell={inShell} />

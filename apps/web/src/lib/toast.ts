@@ -2,11 +2,12 @@ import type { Id, ToastOptions } from 'react-toastify';
 import { whenPageShown } from './page-loads.ts';
 
 /**
- * Toasts for the login screen, the shell and the dashboard. The toast library is loaded once the
- * page being opened has shown (lib/page-loads.ts) after the first toast is asked for, or as the
- * shell shows (it mounts the container at once), not with the login page: it paints without it. Calls made meanwhile run once it is there, in the order they were made (a `dismiss`
- * then a `success` stays in that order). The other pages import react-toastify directly: they come
- * after it (a toast raised before the container mounts waits in the library for it).
+ * The panel's toasts, for every page. The toast library is loaded once the page being opened has
+ * shown (lib/page-loads.ts) after the first toast is asked for, or once the shell's first page has
+ * shown (app/toasts.tsx), never with a page's own scripts: the page paints without it. Loading it
+ * mounts the one container. Calls made meanwhile run once it is there, in the order they were made
+ * (a `dismiss` then a `success` stays in that order); a toast given to the library a moment before
+ * its container has mounted waits in the library and shows as it mounts.
  */
 type Toastify = typeof import('react-toastify');
 

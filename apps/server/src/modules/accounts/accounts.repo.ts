@@ -14,11 +14,6 @@ export interface PoolUse {
   bitrate: number;
 }
 
-/** Columns that name an account in the tables of other modules. */
-const ACCOUNT_COLUMNS = ['user_id', 'account_id'] as const;
-/** Tables that keep an account's trace on purpose: the audit log reads by login after a deletion. */
-const KEPT_TABLES = new Set(['accounts', 'audit_log']);
-
 export function createAccountsRepo() {
   return {
     byId: (tx: Tx, id: number) => tx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -99,23 +94,12 @@ export function createAccountsRepo() {
         .where('codigo_servidor', 'is not', null).groupBy('codigo_servidor').execute();
       return new Map(rows.map((r) => [Number(r.codigo_servidor), Number(r.n)]));
     },
-    /** Every table with a column naming an account (the audit log aside), read from the database itself. */
-    async accountTables(db: Db): Promise<{ table: string; column: string }[]> {
-      const out: { table: string; column: string }[] = [];
-      for (const t of await db.introspection.getTables()) {
-        if (KEPT_TABLES.has(t.name) || t.isView) continue;
-        for (const c of t.columns) if ((ACCOUNT_COLUMNS as readonly string[]).includes(c.name)) out.push({ table: t.name, column: c.name });
-      }
-      return out;
-    },
     /**
-     * Deletes the account's row (it cascades to its modules' tables) and sweeps the tables given
-     * (those without the foreign key) by their column naming it.
+     * Deletes the account's row. Every module's table that names an account does so with a foreign
+     * key ON DELETE CASCADE (declared in that module's migration), so the database removes the
+     * modules' rows with it, in the same statement; only the audit log keeps its trace, by login.
      */
-    async remove(tx: Tx, id: number, sweep: readonly { table: string; column: string }[]): Promise<void> {
-      await tx.deleteFrom('accounts').where('id', '=', id).execute();
-      for (const t of sweep) await tx.deleteFrom(t.table as 'accounts').where(t.column as 'id', '=', id).execute();
-    },
+    remove: (tx: Tx, id: number) => tx.deleteFrom('accounts').where('id', '=', id).execute(),
     insert: (tx: Tx, row: Insertable<AccountsTable>) =>
       tx.insertInto('accounts').values(row).returningAll().executeTakeFirstOrThrow(),
     update: (tx: Tx, id: number, patch: Updateable<AccountsTable>) =>

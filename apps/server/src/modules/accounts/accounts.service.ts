@@ -207,9 +207,8 @@ export function createAccountsService(deps: { db: Db; repo: AccountsRepo; sealer
     /** The server the account lives on from now (a move's switch). */
     setServer: (tx: Tx, id: number, codigo: number) => repo.update(tx, id, { codigo_servidor: codigo, updated_at: nowIso() }),
     /** The tables that name an account besides its own (read before a deletion's transaction). */
-    accountTables: () => repo.accountTables(db),
-    /** Deletes the account: its row (cascading to its modules' rows) and its rows in `sweep`, by their column. */
-    remove: (tx: Tx, id: number, sweep: readonly { table: string; column: string }[]) => repo.remove(tx, id, sweep),
+    /** Deletes the account: its row, and with it (the foreign keys' cascade) every module's rows of it. */
+    remove: (tx: Tx, id: number) => repo.remove(tx, id),
   };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -388,17 +388,21 @@ describe('FTP connection limits', () => {
   let h: Harness;
   let short: FtpHandle; // short login and idle times
   let capped: FtpHandle; // 3 connections per address
+  let slowIdle: FtpHandle; // the usual login time, a short idle time: for the slow upload
   let clips: Clips;
-  const LOGIN_MS = 600;
-  const IDLE_MS = 600;
+  // short, but several times what a loaded machine takes between two commands of one client
+  const LOGIN_MS = 1500;
+  const IDLE_MS = 1500;
 
   before(async () => {
     clips = makeClips();
     h = await startHarness({ env: pasvEnv() });
     short = await startFtp(h.core, { port: await freePort(), host: '127.0.0.1', limits: { loginMs: LOGIN_MS, idleMs: IDLE_MS, perIp: 50 } });
     capped = await startFtp(h.core, { port: await freePort(), host: '127.0.0.1', limits: { perIp: 3 } });
+    slowIdle = await startFtp(h.core, { port: await freePort(), host: '127.0.0.1', limits: { idleMs: IDLE_MS, perIp: 50 } });
   });
   after(async () => {
+    await slowIdle.close();
     await short.close();
     await capped.close();
     await h.close();
@@ -453,7 +457,7 @@ describe('FTP connection limits', () => {
     const folderId = await newFolder(h, a.token, 'Lento');
     const c = new Client(10_000);
     try {
-      await c.access({ host: '127.0.0.1', port: short.port, user: a.usuario, password: a.ftpPassword });
+      await c.access({ host: '127.0.0.1', port: slowIdle.port, user: a.usuario, password: a.ftpPassword });
       // ~4 idle times of upload during which the control connection says nothing
       const pieces = 16;
       const size = Math.ceil(clips.ok.length / pieces);

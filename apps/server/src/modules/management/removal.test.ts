@@ -203,6 +203,33 @@ describe('deleting an account', () => {
     assert.equal((await call(b.token, 'GET', '/api/playlists')).statusCode, 200);
   });
 
+  test('every table naming an account (the audit log apart) cascades from the account\'s row: no module deletes another\'s rows', async () => {
+    const naming: string[] = [];
+    for (const t of await db().introspection.getTables()) {
+      if (t.name === 'audit_log' || t.name === 'accounts' || t.isView) continue;
+      for (const c of t.columns) if (c.name === 'user_id' || c.name === 'account_id') naming.push(`${t.name}.${c.name}`);
+    }
+    // the foreign keys as the database has them: table.column → referenced table and delete rule
+    const keys = new Map<string, string>();
+    if (s.h.core.store.dialect === 'sqlite') {
+      for (const n of naming) {
+        const [table] = n.split('.');
+        const r = await sql<{ table: string; from: string; on_delete: string }>`select "table", "from", on_delete from pragma_foreign_key_list(${table})`.execute(db());
+        for (const k of r.rows) keys.set(`${table}.${k.from}`, `${k.table} ${k.on_delete}`);
+      }
+    } else {
+      const r = await sql<{ t: string; c: string; ref: string; rule: string }>`
+        select kcu.table_name as t, kcu.column_name as c, ccu.table_name as ref, rc.delete_rule as rule
+        from information_schema.referential_constraints rc
+        join information_schema.key_column_usage kcu on kcu.constraint_name = rc.constraint_name and kcu.constraint_schema = rc.constraint_schema
+        join information_schema.constraint_column_usage ccu on ccu.constraint_name = rc.unique_constraint_name and ccu.constraint_schema = rc.unique_constraint_schema
+        where rc.constraint_schema = current_schema()`.execute(db());
+      for (const k of r.rows) keys.set(`${k.t}.${k.c}`, `${k.ref} ${k.rule}`);
+    }
+    assert.ok(naming.length >= 20, naming.join(', '));
+    assert.deepEqual(naming.filter((n) => keys.get(n) !== 'accounts CASCADE').map((n) => `${n}: ${keys.get(n) ?? 'sem chave estrangeira'}`), []);
+  });
+
   test('a reseller without streamings is deleted by the operator; the operator itself is no one\'s to delete', async () => {
     assert.equal((await call(reseller.token, 'DELETE', `/api/revenda/streamings/${b.id}`)).statusCode, 200);
     const r = await call(operator.token, 'DELETE', `/api/revenda/streamings/${reseller.id}`);

@@ -8,8 +8,8 @@ import type { AccountEffects } from './effects.ts';
 
 /**
  * Deleting an account, in one go: what it has on air stops, every row that names it goes in one
- * transaction (the account's row cascades to its modules' tables; any table with a user_id or
- * account_id column is swept as well) with the audit entry, and then its files: every set the
+ * transaction (the account's row cascades to its modules' tables: each declares its foreign key
+ * ON DELETE CASCADE, and no module deletes another's rows) with the audit entry, and then its files: every set the
  * modules declare (`files`, read in the transaction before the rows go). A reseller is deleted
  * only without streamings.
  */
@@ -29,15 +29,14 @@ export function createRemoval(deps: {
       await deps.effects.stopAccount(row.id);
       // nginx writes the channel's HLS until its publisher is gone: the files are removed after that
       await deps.effects.offAir(row.usuario);
-      const tables = await accounts.accountTables();
       const files = await db.transaction().execute(async (tx) => {
         const account = await check(tx);
         // under the account's lock: a streaming created for this reseller meanwhile is counted
         await accounts.bumpTokenVersion(tx, account.id);
         if (account.tipo === 'revenda' && (await streamingsOf(tx, account.id)) > 0) throw new AppError('reseller_has_streamings');
         const paths = await deps.files(tx, account);
-        // the cascade takes the modules' rows; a table without the foreign key is swept by its column
-        await accounts.remove(tx, account.id, tables);
+        // the foreign keys' cascade takes the modules' rows (each module's table declares it)
+        await accounts.remove(tx, account.id);
         await audit.record(tx, actor, 'account_deleted', account);
         return paths;
       });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import List from 'lucide-react/icons/list';
 import PlusCircle from 'lucide-react/icons/plus-circle';
 import Settings2 from 'lucide-react/icons/settings-2';

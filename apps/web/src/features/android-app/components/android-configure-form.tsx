@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Settings2 from 'lucide-react/icons/settings-2';
 import { type AndroidConfig } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';

@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import PlusCircle from 'lucide-react/icons/plus-circle';
 import { ANDROID_LIMITS, ANDROID_THEMES, ANDROID_VERSIONS, type AndroidConfigFields } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import type { AndroidConfigFields } from '@painel/contract';
 import { readPickedImage, type PickedImage } from '../utils/android-images.ts';
 import type { PickedImageField } from './use-picked-image.ts';

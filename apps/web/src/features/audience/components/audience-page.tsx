@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Globe from 'lucide-react/icons/globe';
 import Monitor from 'lucide-react/icons/monitor';
 import UserX from 'lucide-react/icons/user-x';

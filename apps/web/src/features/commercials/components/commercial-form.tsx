@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Eye from 'lucide-react/icons/eye';
 import Megaphone from 'lucide-react/icons/megaphone';
 import Save from 'lucide-react/icons/save';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { commercialsCatalogue } from '@/i18n/commercials.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import type { Commercial } from '@painel/contract';
 import { commercialsCatalogue } from '@/i18n/commercials.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';

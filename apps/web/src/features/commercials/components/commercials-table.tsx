@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import List from 'lucide-react/icons/list';
 import Pencil from 'lucide-react/icons/pencil';
 import Power from 'lucide-react/icons/power';

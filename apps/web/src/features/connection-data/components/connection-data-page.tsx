@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { DEFAULT_STORAGE_MB } from '@painel/contract';

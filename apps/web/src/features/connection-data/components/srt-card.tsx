@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Satellite from 'lucide-react/icons/satellite';
 import { connectionDataCatalogue } from '@/i18n/connection-data.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';

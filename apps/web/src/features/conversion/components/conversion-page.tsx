@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { conversionCatalogue } from '@/i18n/conversion.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';

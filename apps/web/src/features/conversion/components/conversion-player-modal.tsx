@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import CircleAlert from 'lucide-react/icons/circle-alert';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';
 import { Modal } from '@/components/ui/modal.tsx';

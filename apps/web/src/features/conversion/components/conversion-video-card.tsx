@@ -5,7 +5,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import Play from 'lucide-react/icons/play';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Sparkles from 'lucide-react/icons/sparkles';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { CONVERSION_TIMINGS, compatibilityText } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { conversionCatalogue } from '@/i18n/conversion.ts';

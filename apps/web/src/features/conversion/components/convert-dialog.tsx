@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import {
   CONVERSION_MIN_BITRATE, CONVERSION_RESOLUTIONS, convertBody, customBitrateRange, suggestedQuality,
   type ConversionQuality, type ConversionQualityOption, type ConversionResolution,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { downloadsCatalogue } from '@/i18n/downloads.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';

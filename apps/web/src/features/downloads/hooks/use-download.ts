@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { DOWNLOADS, YOUTUBE_HOST } from '@painel/contract';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow } from '@/i18n/runtime.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { DOWNLOADS } from '@painel/contract';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { useTexts } from '@/i18n/runtime.ts';

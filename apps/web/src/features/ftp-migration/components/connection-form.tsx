@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import PlugZap from 'lucide-react/icons/plug-zap';
 import { FTP_DEFAULT_PORT, ftpConnectBody, type FtpConnectBody } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';

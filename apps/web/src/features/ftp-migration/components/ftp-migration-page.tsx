@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { type ScannedVideo } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow } from '@/i18n/runtime.ts';
 import { errorMessage, serverText } from '@/lib/api-client.ts';

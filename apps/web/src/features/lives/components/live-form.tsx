@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Send from 'lucide-react/icons/send';
 import { PLATFORMS, type PlatformId, type StartLiveBody } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';

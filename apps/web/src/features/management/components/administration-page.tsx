@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Ban from 'lucide-react/icons/ban';
 import Building2 from 'lucide-react/icons/building-2';
 import Pencil from 'lucide-react/icons/pencil';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import KeyRound from 'lucide-react/icons/key-round';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';

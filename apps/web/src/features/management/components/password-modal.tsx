@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import type { ManagedAccount } from '@painel/contract';
 import { managementCatalogue } from '@/i18n/management.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';

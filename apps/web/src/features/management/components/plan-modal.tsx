@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import type { ManagedAccount, Pool } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { managementCatalogue } from '@/i18n/management.ts';

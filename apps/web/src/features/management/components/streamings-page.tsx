@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import ListFilter from 'lucide-react/icons/list-filter';
 import Plus from 'lucide-react/icons/plus';
 import Users from 'lucide-react/icons/users';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { WEBAPP_LIMITS } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';

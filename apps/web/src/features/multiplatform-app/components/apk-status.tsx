@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import Download from 'lucide-react/icons/download';
 import { type WebApp } from '@painel/contract';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import GalleryHorizontal from 'lucide-react/icons/gallery-horizontal';
 import ImageOff from 'lucide-react/icons/image-off';
 import Info from 'lucide-react/icons/info';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import ImageOff from 'lucide-react/icons/image-off';
 import Upload from 'lucide-react/icons/upload';
 import { WEBAPP_LIMITS } from '@painel/contract';

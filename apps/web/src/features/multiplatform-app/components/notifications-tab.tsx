@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Bell from 'lucide-react/icons/bell';
 import Send from 'lucide-react/icons/send';
 import { WEBAPP_LIMITS } from '@painel/contract';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import ImageOff from 'lucide-react/icons/image-off';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Upload from 'lucide-react/icons/upload';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Save from 'lucide-react/icons/save';
 import Undo2 from 'lucide-react/icons/undo-2';
 import { loginName, streamNameOf } from '@painel/contract';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Check from 'lucide-react/icons/check';
 import Film from 'lucide-react/icons/film';
 import Plus from 'lucide-react/icons/plus';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import AlertTriangle from 'lucide-react/icons/alert-triangle';
 import ListVideo from 'lucide-react/icons/list-video';
 import Pencil from 'lucide-react/icons/pencil';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Hourglass from 'lucide-react/icons/hourglass';
 import { PLAYLIST_TIMINGS } from '@painel/contract';
 import { messageCatalogue } from '@/i18n/messages.ts';

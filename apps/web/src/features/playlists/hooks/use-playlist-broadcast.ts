@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { PLAYLIST_TIMINGS, type Playlist } from '@painel/contract';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow } from '@/i18n/runtime.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { arrayMove } from '@dnd-kit/sortable';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow } from '@/i18n/runtime.ts';
 import type { PlaylistVideo } from '../api/get-folder-videos.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { RELAY_TIMINGS, inferRelayType, type RelayType } from '@painel/contract';
 import { ApiError, errorMessage, serverText } from '@/lib/api-client.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { Booking } from '@painel/contract';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { FREQUENCIES, bookingBody, type BookingBody, type Frequency, type Playlist } from '@painel/contract';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';

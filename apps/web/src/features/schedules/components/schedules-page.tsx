@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { format } from 'date-fns';
 import { DEFAULT_SETTINGS, type Booking } from '@painel/contract';
 import { messageCatalogue } from '@/i18n/messages.ts';

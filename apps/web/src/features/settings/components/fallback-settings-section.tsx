@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
 import Save from 'lucide-react/icons/save';
 import {

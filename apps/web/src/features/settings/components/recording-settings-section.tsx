@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Disc from 'lucide-react/icons/disc';
 import { RECORDINGS_FOLDER } from '@painel/contract';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';

@@ -1,6 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import Save from 'lucide-react/icons/save';
 import X from 'lucide-react/icons/x';
 import { type User, type UserSettingsBody } from '@painel/contract';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import FolderPlus from 'lucide-react/icons/folder-plus';
 import Folders from 'lucide-react/icons/folders';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import Film from 'lucide-react/icons/film';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { commonCatalogue } from '@/i18n/common.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useTexts } from '@/i18n/runtime.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { LIBRARY_TIMINGS } from '@painel/contract';
 import type { FolderItem } from '@/lib/folders.ts';
 import { useSyncDatabase } from '../api/sync-database.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import { LIBRARY_TIMINGS } from '@painel/contract';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow } from '@/i18n/runtime.ts';
