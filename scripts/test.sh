@@ -88,7 +88,7 @@ SERVER_FIRST=(
   apps/server/src/cli/edge.test.ts apps/server/src/modules/servers/servers.test.ts
 )
 E2E_TESTS=("e2e/**/*.test.ts")
-E2E_FIRST=(e2e/every-page.test.ts e2e/management.test.ts e2e/live.test.ts e2e/player-iframe.test.ts e2e/channel.test.ts e2e/foundation.test.ts e2e/downloads.test.ts e2e/relay.test.ts)
+E2E_FIRST=(e2e/every-page.test.ts e2e/every-page-languages.test.ts e2e/management.test.ts e2e/live.test.ts e2e/player-iframe.test.ts e2e/channel.test.ts e2e/foundation.test.ts e2e/downloads.test.ts e2e/relay.test.ts)
 
 first_args() { local f; for f in "$@"; do printf -- '--first\n%s\n' "$f"; done; }
 
