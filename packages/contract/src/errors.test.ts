@@ -44,3 +44,19 @@ test('every code a contract schema refuses with is a 400: the server answers a r
     assert.equal(errorStatus(code), 400, code);
   }
 });
+
+test('a media process\'s reasons: one text each (messages.ts reads the codes), and a program\'s output is itself in every language', async () => {
+  const { msg } = await import('./messages.ts');
+  const { serverErrorTexts: enUS } = await import('./server-errors/en-US.ts');
+  const { serverErrorTexts: esES } = await import('./server-errors/es-ES.ts');
+  assert.equal(msg.processFailed, errorText('process_failed'));
+  assert.equal(msg.liveRefused, errorText('live_refused'));
+  assert.equal(msg.playlistAllBroken, errorText('playlist_all_broken'));
+  assert.equal(msg.relayGaveUp(60), errorText('relay_gave_up', { minutes: 60 }));
+  assert.equal(msg.processInvalidData, 'Não foi possível iniciar o processo: dados inválidos');
+  assert.equal(errorText('process_invalid_data', { detalhe: 'EINVAL' }), 'Não foi possível iniciar o processo: dados inválidos (EINVAL)');
+  const detalhe = 'playout 3 terminou (código 1): [concat @ 0x1] Impossible to open video.mp4';
+  for (const texts of [enUS, esES]) assert.equal(texts.process_output({ detalhe }), detalhe);
+  assert.equal(errorText('process_output', { detalhe }), detalhe);
+  assert.equal(enUS.relay_gave_up({ minutes: 1 }), 'The relay source didn’t respond for 1 minute; the relay was deactivated');
+});

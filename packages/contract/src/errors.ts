@@ -12,10 +12,12 @@ import { startMsg } from './start-texts.ts';
 const TOO_MANY_REQUESTS = 'Muitas requisições. Aguarde um momento e tente novamente.';
 const NOT_MULTIPART = 'O envio deve ser multipart/form-data com o arquivo no campo "video"';
 const MIGRATION_FAILED = 'Erro durante a migração';
+const NOT_FOUND = 'Recurso não encontrado';
+const PROCESS_INVALID_DATA = 'Não foi possível iniciar o processo: dados inválidos';
 
 export const serverErrors = {
   // generic
-  not_found: { status: 404, message: 'Recurso não encontrado' },
+  not_found: { status: 404, message: NOT_FOUND },
   invalid_data: { status: 400, message: 'Dados inválidos' },
   internal_error: { status: 500, message: 'Erro interno do servidor' },
   too_many_requests: { status: 429, message: TOO_MANY_REQUESTS },
@@ -33,6 +35,16 @@ export const serverErrors = {
   not_authenticated: { status: 401, message: startMsg.notAuthenticated },
   session_expired: { status: 401, message: startMsg.sessionExpired },
   invalid_token: { status: 401, message: startMsg.invalidToken },
+  // media processes: why one of the engine's children (a restream, a playout, a relay, a recorder,
+  // a standby) ended in error or keeps failing, stored by code with its row (media_processes)
+  /** Something of the panel's own failed while running the child (a defect, an unexpected error): nothing the user can fix. */
+  process_failed: { status: 500, message: 'Não foi possível executar o processo por um erro interno' },
+  /** The child's command could not even be started with what the row holds (a NUL byte in an argument); the detail is the system's. */
+  process_invalid_data: { status: 500, message: (v: { detalhe?: string }) => (v.detalhe ? `${PROCESS_INVALID_DATA} (${v.detalhe})` : PROCESS_INVALID_DATA) },
+  /** The last lines of the program's own output (ffmpeg's, secrets hidden): the same text in every language, as a program's output is not translated. */
+  process_output: { status: 500, message: (v: { detalhe: string }) => v.detalhe },
+  /** A row of a kind this worker does not run. */
+  process_kind_unknown: { status: 500, message: (v: { kind: string }) => `${v.kind}: ${NOT_FOUND}` },
   // live streaming
   no_active_transmission: { status: 404, message: 'Nenhuma transmissão ativa encontrada' },
   title_required: { status: 400, message: 'Informe o título da transmissão' },
@@ -54,6 +66,8 @@ export const serverErrors = {
   live_key_invalid: { status: 400, message: 'Chave de transmissão inválida: cole a chave sem espaços' },
   live_source_invalid: { status: 400, message: 'Escolha como origem uma das URLs do seu canal' },
   live_not_transmitting: { status: 400, message: 'Só é possível finalizar uma live que está transmitindo' },
+  /** The platform refused the stream twice in a row (a wrong server or key): retrying cannot help. */
+  live_refused: { status: 502, message: 'O destino recusou a transmissão: confira o servidor RTMP e a chave' },
   live_limit_running: { status: 409, message: (v: { max: number }) => `Limite de lives simultâneas do plano atingido (${v.max}). Finalize uma live para iniciar outra.` },
   live_limit_overlap: {
     status: 409,
@@ -121,6 +135,8 @@ export const serverErrors = {
   playlist_video_refused: { status: 422, message: (v: { nome: string; motivo: string }) => `O vídeo "${v.nome}" não pode entrar na playlist: ${v.motivo}` },
   select_playlist: { status: 400, message: 'Selecione uma playlist' },
   playlist_empty: { status: 422, message: 'A playlist deve ter pelo menos um vídeo' },
+  /** Every video of the playlist on air is missing or unreadable: the broadcast has nothing to play. */
+  playlist_all_broken: { status: 422, message: 'Nenhum vídeo da playlist pôde ser reproduzido: os arquivos estão ausentes ou danificados' },
   playlist_on_air: { status: 409, message: 'Esta playlist está no ar. Finalize a transmissão antes de excluí-la.' },
   // commercials
   commercial_required: { status: 400, message: 'Selecione uma playlist e uma pasta de comerciais' },
@@ -203,11 +219,17 @@ export const serverErrors = {
   relay_not_active: { status: 404, message: 'Nenhum relay ativo' },
   relay_no_video: { status: 400, message: 'A fonte não tem imagem de vídeo' },
   relay_video_codec: { status: 400, message: (v: { codec: string }) => `O vídeo da fonte está em ${v.codec}; o relay aceita apenas H.264` },
+  /** Every run of the relay for this long ended without a byte of media: the source is gone. */
+  relay_gave_up: { status: 504, message: (v: { minutes: number }) => `A fonte do relay ficou ${v.minutes} minutos sem responder; o relay foi desativado` },
   // recordings
   recording_quota_stopped: { status: 413, message: (v: { limitMb: number }) => `A gravação parou: o espaço de armazenamento do plano (${v.limitMb} MB) acabou. A transmissão continua no ar; o que foi gravado está na pasta Gravações.` },
   recording_disk_full: { status: 507, message: 'A gravação parou: o disco do servidor ficou cheio. A transmissão continua no ar; o que foi gravado foi mantido.' },
   recording_empty: { status: 422, message: 'A gravação terminou sem nenhuma imagem gravada' },
   recording_not_saved: { status: 500, message: 'A gravação não pôde ser salva na biblioteca' },
+  /** The recorder found no fragment of the broadcast to start from (nothing arrived since it was published). */
+  recording_no_fragments: { status: 409, message: 'a transmissão ainda não tem fragmentos' },
+  /** The recorder's previous run copied everything and nothing came since: the broadcast is over or stalled. */
+  recording_no_new_fragments: { status: 409, message: 'a transmissão não tem fragmentos novos' },
   // conversion
   conversion_busy: { status: 409, message: 'Este vídeo já está sendo convertido' },
   conversion_bitrate_range: { status: 400, message: (v: { max: number; min?: number }) => `O bitrate personalizado deve estar entre ${v.min ?? 500} e ${v.max} kbps` },

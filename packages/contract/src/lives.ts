@@ -58,9 +58,12 @@ export const liveRecordSchema = z.object({
   duracao: z.string(),
   status_text: z.string(),
   platform_name: z.string(),
-  /** The observed state behind the status, and the reason of an error. */
+  /** The observed state behind the status, and the reason of an error (Portuguese). */
   estado: z.enum([...liveStates, 'obs']),
   erro: z.string().nullable(),
+  /** The same reason by its catalogue code and its message's values, which the panel writes in its user's language; null without an error. */
+  erro_codigo: z.string().nullable(),
+  erro_valores: z.record(z.string(), z.unknown()).nullable(),
 });
 export type LiveRecord = z.infer<typeof liveRecordSchema>;
 

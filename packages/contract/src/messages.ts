@@ -17,8 +17,8 @@ export const msg = {
   invalidData: errorText('invalid_data'),
   tooManyRequests: errorText('too_many_requests'),
   // a media process the worker could not run (the row ends in error; the others go on)
-  processInvalidData: 'Não foi possível iniciar o processo: dados inválidos',
-  processFailed: 'Não foi possível executar o processo por um erro interno',
+  processInvalidData: errorText('process_invalid_data', {}),
+  processFailed: errorText('process_failed'),
   // live streaming (status, start, stop, connection data)
   startError: 'Erro ao iniciar transmissão',
   stopError: 'Erro ao parar transmissão',
@@ -43,7 +43,7 @@ export const msg = {
   liveStopped: 'Live finalizada',
   liveRemoved: 'Live removida',
   platformNotConfigured: (name: string) => `${name}: cadastre uma live para esta plataforma em Iniciar Transmissão (servidor e chave) para conectá-la`,
-  liveRefused: 'O destino recusou a transmissão: confira o servidor RTMP e a chave',
+  liveRefused: errorText('live_refused'),
   liveActivityStarted: (platform: string) => `Live iniciada em ${platform}`,
   liveActivityScheduled: (platform: string, at: string) => `Live agendada em ${platform} para ${at}`,
   // plan limits on lives and schedules: refused with 409, nothing is created
@@ -149,7 +149,7 @@ export const msg = {
   selectPlaylist: errorText('select_playlist'),
   playlistNeedsVideo: 'Adicione pelo menos um vídeo à playlist',
   playlistEmpty: errorText('playlist_empty'),
-  playlistAllBroken: 'Nenhum vídeo da playlist pôde ser reproduzido: os arquivos estão ausentes ou danificados',
+  playlistAllBroken: errorText('playlist_all_broken'),
   playoutMissingFile: 'arquivo ausente',
   playoutBrokenFile: 'arquivo danificado ou ilegível',
   playlistsLoadError: 'Erro ao carregar playlists',
@@ -267,7 +267,7 @@ export const msg = {
   relaySourceLost: 'A fonte do relay não responde; tentando reconectar',
   relayHeld: 'O OBS está transmitindo no canal; o relay volta sozinho quando o OBS parar',
   relayVideoCodec: (codec: string) => errorText('relay_video_codec', { codec }),
-  relayGaveUp: (minutes: number) => `A fonte do relay ficou ${minutes} minutos sem responder; o relay foi desativado`,
+  relayGaveUp: (minutes: number) => errorText('relay_gave_up', { minutes }),
   relayTitle: (tipo: string) => `Relay ${tipo.toUpperCase()}`,
   // video conversion
   conversionError: 'Erro na conversão',

@@ -86,7 +86,11 @@ export const relayStatusSchema = z.object({
   /** On air since the relay first delivered the picture, HH:MM:SS. */
   uptime: z.string(),
   uptime_seconds: z.number(),
+  /** Why it ended in error or keeps failing (Portuguese), or what it waits for (reconnecting, held by OBS). */
   relay_error_details: z.string().nullable(),
+  /** An error's catalogue code and its message's values (the panel writes the reason in its user's language); null otherwise. */
+  relay_error_code: z.string().nullable(),
+  relay_error_values: z.record(z.string(), z.unknown()).nullable(),
   estado: z.enum(RELAY_STATES).nullable(),
 });
 export type RelayStatus = z.infer<typeof relayStatusSchema>;

@@ -189,10 +189,16 @@ export const playoutInfoSchema = z.object({
   /** The playlist waits while OBS holds the channel. */
   aguardando_obs: z.boolean(),
   /**
-   * The playout keeps failing (restarted over and over): why, and since when. The panel
-   * still retries with back-off; while this is set the channel is not shown as on air.
+   * The playout keeps failing (restarted over and over): why (Portuguese, and by its catalogue
+   * code and the code's values, which the panel writes in its user's language), and since when.
+   * The panel still retries with back-off; while this is set the channel is not shown as on air.
    */
-  falha: z.object({ motivo: z.string(), desde: z.string() }).nullable(),
+  falha: z.object({
+    motivo: z.string(),
+    codigo: z.string().nullable(),
+    valores: z.record(z.string(), z.unknown()).nullable(),
+    desde: z.string(),
+  }).nullable(),
 });
 export type PlayoutInfo = z.infer<typeof playoutInfoSchema>;
 

@@ -16,8 +16,8 @@ import type { OutboundGuard } from './outbound-guard.ts';
 export interface OutboundProxy {
   /** The value of ffmpeg's `http_proxy` (environment variable or option). */
   url: string;
-  /** The guard's messages for what was refused, first one first. */
-  refusals(): string[];
+  /** The guard's refusals of what was asked (each with its code and Portuguese message), first one first. */
+  refusals(): AppError[];
   close(): Promise<void>;
 }
 
@@ -38,7 +38,7 @@ const HOP_HEADERS = ['proxy-connection', 'proxy-authorization', 'connection', 'k
 export async function startOutboundProxy(
   guard: OutboundGuard, opts: { onRefuse?: (message: string, error: AppError) => void } = {},
 ): Promise<OutboundProxy> {
-  const refused: string[] = [];
+  const refused: AppError[] = [];
   const sockets = new Set<Duplex>();
   const track = (s: Duplex) => {
     sockets.add(s);
@@ -54,7 +54,7 @@ export async function startOutboundProxy(
       return { host, address: addresses[0] ?? host, port: Number(url.port) || (scheme === 'https' ? 443 : 80) };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      refused.push(e.message);
+      refused.push(e);
       opts.onRefuse?.(e.message, e);
       return null;
     }

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { msg } from '@painel/contract';
 import { isDatabaseUnavailable } from './db-errors.ts';
+import { AppError } from './errors.ts';
 
 /**
  * The one place that starts long-running children (nginx, ffmpeg, the worker itself).
@@ -22,6 +22,12 @@ export interface SupervisorStatus {
   pid: number | null;
   restarts: number;
   lastError: string | null;
+  /**
+   * The same reason by its catalogue code, when it has one: an error the permanentError check or
+   * a failed preparation gave as an AppError, or the command refused at spawn. lastError is its
+   * Portuguese text. Null for an exit or a restart, whose reason is the child's own output.
+   */
+  lastReason: AppError | null;
   since: number;
   /**
    * The child keeps failing: more than `failing.restarts` unplanned restarts within
@@ -73,8 +79,11 @@ export interface SupervisorOptions {
    * cleared after 15 s of progress.
    */
   failing?: { restarts: number; windowMs: number; afterMs: number; stableMs: number };
-  /** Returns a message when an exit should not be retried (bad configuration, refused credentials). */
-  permanentError?: (tail: string[], code: number | null) => string | null;
+  /**
+   * Returns a message when an exit should not be retried (bad configuration, refused credentials),
+   * or the AppError that says it by its code.
+   */
+  permanentError?: (tail: string[], code: number | null) => string | AppError | null;
   onLine?: (line: string) => void;
   onState?: (s: SupervisorStatus) => void;
   log?: (msg: string) => void;
@@ -138,7 +147,7 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
   // a destination or a source away for 20 s is reconnecting, however fast the retries; failing is
   // what does not come right for half a minute and many attempts
   const failingRule = o.failing ?? { restarts: 5, windowMs: 3 * 60_000, afterMs: 30_000, stableMs: 15_000 };
-  let status: SupervisorStatus = { state: 'stopped', pid: null, restarts: 0, lastError: null, since: Date.now(), failing: false };
+  let status: SupervisorStatus = { state: 'stopped', pid: null, restarts: 0, lastError: null, lastReason: null, since: Date.now(), failing: false };
   /** When each recent unplanned restart happened. */
   let recentRestarts: number[] = [];
   /** The first unplanned exit since the last good run, or null while all is well. */
@@ -215,7 +224,7 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
         if (isDatabaseUnavailable(e)) return backOff(`${o.name}: preparação falhou: ${e.message}`);
         wanted = false;
         log(`${o.name}: erro permanente: ${e.message}`);
-        set({ state: 'error', pid: null, lastError: e.message });
+        set({ state: 'error', pid: null, lastError: e.message, lastReason: e instanceof AppError ? e : null });
       },
     );
   }
@@ -243,7 +252,8 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
       wanted = false;
       const detail = errorSummary(e);
       log(`${o.name}: erro permanente: ${detail}`);
-      set({ state: 'error', pid: null, lastError: `${msg.processInvalidData} (${detail})` });
+      const reason = new AppError('process_invalid_data', { detalhe: detail });
+      set({ state: 'error', pid: null, lastError: reason.message, lastReason: reason });
       return;
     }
     child = c;
@@ -348,8 +358,9 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
     const permanent = o.permanentError?.(tail, code) ?? null;
     if (permanent) {
       wanted = false;
-      log(`${o.name}: erro permanente: ${permanent}`);
-      set({ state: 'error', pid: null, lastError: permanent });
+      const text = typeof permanent === 'string' ? permanent : permanent.message;
+      log(`${o.name}: erro permanente: ${text}`);
+      set({ state: 'error', pid: null, lastError: text, lastReason: typeof permanent === 'string' ? null : permanent });
       return;
     }
     backOff(reason);
@@ -366,7 +377,7 @@ export function createSupervisor(o: SupervisorOptions): Supervisor {
     recentRestarts = [...recentRestarts.filter((t) => now - t < failingRule.windowMs), now];
     troubleSince ??= now;
     const failing = recentRestarts.length > failingRule.restarts && now - troubleSince >= failingRule.afterMs;
-    set({ state: 'backoff', pid: null, restarts: status.restarts + 1, lastError: reason, failing });
+    set({ state: 'backoff', pid: null, restarts: status.restarts + 1, lastError: reason, lastReason: null, failing });
     restartTimer = setTimeout(spawnChild, delay);
   }
 

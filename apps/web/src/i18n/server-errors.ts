@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ServerErrorTexts } from './index.ts';
 import { activeLocale, SOURCE_LOCALE } from './locale-store.ts';
 import { defineTranslation, load, translationNow, type Catalogue, type Texts } from './store.ts';
@@ -33,9 +33,17 @@ const subscribe = (notify: () => void) => {
   return () => listeners.delete(notify);
 };
 
-/** For a component that shows a server message as it draws: re-renders it when the translations arrive. */
-export function useServerErrors(): void {
+/**
+ * For a component that shows a server message as it draws: re-renders it when the translations
+ * arrive. `showing`: it shows one now (a broadcast's error), so they are asked for at once rather
+ * than left to the page's deferred work.
+ */
+export function useServerErrors(showing = false): void {
   useSyncExternalStore(subscribe, () => arrived, () => arrived);
+  const locale = activeLocale();
+  useEffect(() => {
+    if (showing && locale !== SOURCE_LOCALE && !serverErrorsNow()) void loadServerErrors().catch(() => undefined);
+  }, [showing, locale]);
 }
 
 /** The translations in the panel's language; undefined in pt-BR or before they have loaded. */

@@ -16,7 +16,8 @@ const answer = (body: unknown, status = 200) => {
 
 const status = {
   success: true, relay_status: 'ativo', relay_url: 'rtmp://origem/app/x', relay_type: 'rtmp', relay_started_at: '2026-01-01T00:00:00.000Z',
-  viewers: 3, bitrate: 2500, uptime: '00:01:00', uptime_seconds: 60, relay_error_details: null, estado: 'live',
+  viewers: 3, bitrate: 2500, uptime: '00:01:00', uptime_seconds: 60, relay_error_details: null, relay_error_code: null, relay_error_values: null,
+  estado: 'live',
 };
 
 test('with a schema, the answer comes back parsed', async () => {

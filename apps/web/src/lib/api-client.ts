@@ -144,10 +144,12 @@ export function parseContract<S extends z.ZodType>(path: string, schema: S, data
 /**
  * The server's message for an error code in the panel's language: in pt-BR the server's own text;
  * in another language the translation of the code (with the answer's values), or the server's
- * text while that translation has not loaded.
+ * text while that translation has not loaded. `texts`: the translations (those of the panel's language).
  */
-export function serverErrorMessage(code: ServerErrorCode | undefined, values: unknown, serverText: string | undefined): string | undefined {
-  const texts = code ? serverErrorsNow() : undefined;
+export function serverErrorMessage(
+  code: ServerErrorCode | undefined, values: unknown, serverText: string | undefined,
+  texts: Readonly<Record<string, unknown>> | undefined = code ? serverErrorsNow() : undefined,
+): string | undefined {
   const message = texts && code ? (texts[code] as string | ((v: unknown) => string) | undefined) : undefined;
   if (typeof message === 'string') return message;
   if (typeof message === 'function' && values !== undefined) {
@@ -158,6 +160,20 @@ export function serverErrorMessage(code: ServerErrorCode | undefined, values: un
     }
   }
   return serverText;
+}
+
+/**
+ * Why a media process of the account (a live's restream, the playlist on air, a relay) ended in
+ * error or keeps failing, as the API answers it (its Portuguese text, its code and the code's
+ * values), in the panel's language: the text as it comes in pt-BR; elsewhere the code's message
+ * written from the values (a program's own output, ffmpeg's last lines, stays as it was written).
+ */
+export function processErrorMessage(
+  text: string, code: string | null | undefined, values: Record<string, unknown> | null | undefined,
+  texts?: Readonly<Record<string, unknown>>,
+): string {
+  const known = (code ?? undefined) as ServerErrorCode | undefined;
+  return (texts ? serverErrorMessage(known, values ?? undefined, text, texts) : serverErrorMessage(known, values ?? undefined, text)) ?? text;
 }
 
 /** The text to show for a failed call: the server's message (in the panel's language) when it sent one, else the fallback. */

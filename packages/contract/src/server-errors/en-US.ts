@@ -26,6 +26,11 @@ export const serverErrorTexts: ServerErrorTexts = {
   not_authenticated: 'You’re not signed in',
   session_expired: 'Your session has expired. Please sign in again.',
   invalid_token: 'Invalid session. Please sign in again.',
+  // media processes
+  process_failed: 'Couldn’t run the process due to an internal error',
+  process_invalid_data: (v) => (v.detalhe ? `Couldn’t start the process: invalid data (${v.detalhe})` : 'Couldn’t start the process: invalid data'),
+  process_output: (v) => v.detalhe,
+  process_kind_unknown: (v) => `${v.kind}: Resource not found`,
   // live streaming
   no_active_transmission: 'No active broadcast found',
   title_required: 'Enter a title for the broadcast',
@@ -44,6 +49,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   live_key_invalid: 'Invalid stream key: paste the key without spaces',
   live_source_invalid: 'Choose one of your channel’s URLs as the source',
   live_not_transmitting: 'You can only end a live that’s currently streaming',
+  live_refused: 'The destination rejected the stream: check the RTMP server and stream key',
   live_limit_running: (v) => `Your plan’s limit of simultaneous lives has been reached (${v.max}). End a live to start another one.`,
   live_limit_overlap: (v) =>
     `The selected time would go over your plan’s limit of simultaneous lives (${v.max}). Choose another time or remove a scheduled live.`,
@@ -97,6 +103,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   playlist_video_refused: (v) => `The video "${v.nome}" can’t be added to the playlist: ${v.motivo}`,
   select_playlist: 'Select a playlist',
   playlist_empty: 'The playlist must have at least one video',
+  playlist_all_broken: 'None of the playlist’s videos could be played: the files are missing or damaged',
   playlist_on_air: 'This playlist is on air. End the broadcast before deleting it.',
   // commercials
   commercial_required: 'Select a playlist and a commercials folder',
@@ -164,10 +171,13 @@ export const serverErrorTexts: ServerErrorTexts = {
   relay_not_active: 'No active relay',
   relay_no_video: 'The source has no video',
   relay_video_codec: (v) => `The source video is ${v.codec}; the relay only accepts H.264`,
+  relay_gave_up: (v) => `The relay source didn’t respond for ${count(v.minutes, 'minute', 'minutes')}; the relay was deactivated`,
   recording_quota_stopped: (v) => `The recording stopped: the plan's storage (${v.limitMb} MB) is full. The broadcast is still on air; what was recorded is in the Gravações folder.`,
   recording_disk_full: 'The recording stopped: the server disk is full. The broadcast is still on air; what was recorded was kept.',
   recording_empty: 'The recording ended without any picture recorded',
   recording_not_saved: 'The recording could not be saved to the library',
+  recording_no_fragments: 'the broadcast has no fragments yet',
+  recording_no_new_fragments: 'the broadcast has no new fragments',
   // conversion
   conversion_busy: 'This video is already being converted',
   conversion_bitrate_range: (v) => `The custom bitrate must be between ${v.min ?? 500} and ${v.max} kbps`,

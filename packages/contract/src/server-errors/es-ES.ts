@@ -26,6 +26,11 @@ export const serverErrorTexts: ServerErrorTexts = {
   not_authenticated: 'Usuario no autenticado',
   session_expired: 'Tu sesión expiró. Vuelve a iniciar sesión.',
   invalid_token: 'Sesión no válida. Vuelve a iniciar sesión.',
+  // media processes
+  process_failed: 'No se pudo ejecutar el proceso por un error interno',
+  process_invalid_data: (v) => (v.detalhe ? `No se pudo iniciar el proceso: datos no válidos (${v.detalhe})` : 'No se pudo iniciar el proceso: datos no válidos'),
+  process_output: (v) => v.detalhe,
+  process_kind_unknown: (v) => `${v.kind}: Recurso no encontrado`,
   // live streaming
   no_active_transmission: 'No se encontró ninguna transmisión activa',
   title_required: 'Ingresa el título de la transmisión',
@@ -44,6 +49,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   live_key_invalid: 'Clave de transmisión no válida: pega la clave sin espacios',
   live_source_invalid: 'Elige como origen una de las URL de tu canal',
   live_not_transmitting: 'Solo se puede finalizar una live que está transmitiendo',
+  live_refused: 'El destino rechazó la transmisión: revisa el servidor RTMP y la clave',
   live_limit_running: (v) => `Se alcanzó el límite de lives simultáneas de tu plan (${v.max}). Finaliza una live para iniciar otra.`,
   live_limit_overlap: (v) =>
     `En el horario elegido se superaría el límite de lives simultáneas de tu plan (${v.max}). Elige otro horario o elimina una live programada.`,
@@ -97,6 +103,7 @@ export const serverErrorTexts: ServerErrorTexts = {
   playlist_video_refused: (v) => `El video "${v.nome}" no se puede agregar a la playlist: ${v.motivo}`,
   select_playlist: 'Selecciona una playlist',
   playlist_empty: 'La playlist debe tener al menos un video',
+  playlist_all_broken: 'No se pudo reproducir ningún video de la playlist: los archivos faltan o están dañados',
   playlist_on_air: 'Esta playlist está al aire. Finaliza la transmisión antes de eliminarla.',
   // commercials
   commercial_required: 'Selecciona una playlist y una carpeta de comerciales',
@@ -163,10 +170,13 @@ export const serverErrorTexts: ServerErrorTexts = {
   relay_not_active: 'No hay ningún relay activo',
   relay_no_video: 'La fuente no tiene imagen de video',
   relay_video_codec: (v) => `El video de la fuente está en ${v.codec}; el relay solo acepta H.264`,
+  relay_gave_up: (v) => `La fuente del relay estuvo ${count(v.minutes, 'minuto', 'minutos')} sin responder; se desactivó el relay`,
   recording_quota_stopped: (v) => `La grabación se detuvo: el almacenamiento del plan (${v.limitMb} MB) se agotó. La transmisión sigue en el aire; lo grabado está en la carpeta Gravações.`,
   recording_disk_full: 'La grabación se detuvo: el disco del servidor se llenó. La transmisión sigue en el aire; lo grabado se conservó.',
   recording_empty: 'La grabación terminó sin ninguna imagen grabada',
   recording_not_saved: 'No se pudo guardar la grabación en la biblioteca',
+  recording_no_fragments: 'la transmisión aún no tiene fragmentos',
+  recording_no_new_fragments: 'la transmisión no tiene fragmentos nuevos',
   // conversion
   conversion_busy: 'Este video ya se está convirtiendo',
   conversion_bitrate_range: (v) => `El bitrate personalizado debe estar entre ${v.min ?? 500} y ${v.max} kbps`,

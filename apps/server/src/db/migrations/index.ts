@@ -22,6 +22,7 @@ import { srt } from './019-srt.ts';
 import { fallback } from './020-fallback.ts';
 import { suspension } from './021-suspension.ts';
 import { endReasonCodes } from './022-end-reason-codes.ts';
+import { processErrorCodes } from './023-process-error-codes.ts';
 
 /** Every migration, in order; the same set serves SQLite and PostgreSQL. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '020-fallback': fallback(),
     '021-suspension': suspension(),
     '022-end-reason-codes': endReasonCodes(),
+    '023-process-error-codes': processErrorCodes(),
   };
 }

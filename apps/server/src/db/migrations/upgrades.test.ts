@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { errorText, type ServerErrorCode } from '@painel/contract';
 import { openDb, type OpenDb } from '../../platform/db.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../testing/scratch-database.ts';
 import { migrations } from './index.ts';
@@ -149,5 +150,57 @@ describe('migration 022: end reasons stored by code', () => {
       { end_reason: 'expired', end_detail: null }, { end_reason: 'source_error', end_detail: broken },
       { end_reason: null, end_detail: null },
     ]);
+  });
+});
+
+/**
+ * An installation upgraded with media processes that ended in error: each reason's Portuguese
+ * text becomes its code (with the values read back from the text where its message has any);
+ * anything else was ffmpeg's own output and becomes 'process_output' with the text as its value.
+ */
+describe('migration 023: process errors stored by code', () => {
+  const open = upgradedInstallation();
+
+  test("the panel's texts become codes and values; ffmpeg's output becomes 'process_output'; the text is kept", async () => {
+    const { db, migrator } = open();
+    assert.equal((await migrator.migrateTo('022-end-reason-codes')).error, undefined);
+    const at = '2026-01-02T03:04:05.000Z';
+    const userId = (await db.insertInto('accounts').values({
+      email: 'erro@exemplo.com.br', usuario: 'erro', nome: 'erro', tipo: 'streaming', password_hash: 'x', ftp_password: 'x',
+      bitrate: 2500, espectadores: 100, espaco: 1000, created_at: at, updated_at: at,
+    }).returning('id').executeTakeFirstOrThrow()).id as number;
+    const ffmpeg = 'restream 9 terminou (código 1): [rtmp @ 0x5581] Server error: Connection refused';
+    const errors = [
+      'O destino recusou a transmissão: confira o servidor RTMP e a chave',
+      'A gravação parou: o disco do servidor ficou cheio. A transmissão continua no ar; o que foi gravado foi mantido.',
+      'Não foi possível executar o processo por um erro interno',
+      'Conta desativada. Entre em contato com o suporte.',
+      'Limite de lives simultâneas do plano atingido (3). Finalize uma live para iniciar outra.',
+      'O vídeo da fonte está em hevc; o relay aceita apenas H.264',
+      'A fonte do relay ficou 60 minutos sem responder; o relay foi desativado',
+      'Não foi possível iniciar o processo: dados inválidos (ERR_INVALID_ARG_VALUE: bad (arg))',
+      ffmpeg, ffmpeg,
+      null,
+    ];
+    for (const error of errors) {
+      await db.insertInto('media_processes').values({
+        user_id: userId, node_id: 1, kind: 'restream', desired: 'stopped', start_at: at, state: error ? 'error' : 'finished', error, state_at: at, created_at: at,
+      }).execute();
+    }
+    assert.equal((await migrator.migrateToLatest()).error, undefined);
+    const rows = await db.selectFrom('media_processes').select(['error', 'error_code', 'error_values']).orderBy('id').execute();
+    assert.deepEqual(rows.map((r) => r.error), errors, 'the Portuguese text stays');
+    assert.deepEqual(rows.map((r) => [r.error_code, r.error_values === null ? null : JSON.parse(r.error_values)]), [
+      ['live_refused', null], ['recording_disk_full', null], ['process_failed', null], ['account_disabled', null],
+      ['live_limit_running', { max: 3 }], ['relay_video_codec', { codec: 'hevc' }], ['relay_gave_up', { minutes: 60 }],
+      ['process_invalid_data', { detalhe: 'ERR_INVALID_ARG_VALUE: bad (arg)' }],
+      ['process_output', { detalhe: ffmpeg }], ['process_output', { detalhe: ffmpeg }],
+      [null, null],
+    ]);
+    // each code's message, written from its values, is the text the row had
+    for (const r of rows.filter((x) => x.error_code !== null)) {
+      const values: unknown = r.error_values === null ? undefined : JSON.parse(r.error_values);
+      assert.equal((errorText as (code: ServerErrorCode, v?: unknown) => string)(r.error_code, values), r.error);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ServerErrorCode } from '@painel/contract';
 
 /** 'failing': restarted over and over (error holds the last reason); still retried, unlike 'error'. */
 export type ProcessState = 'scheduled' | 'starting' | 'live' | 'reconnecting' | 'failing' | 'held' | 'error' | 'finished';
@@ -23,7 +24,12 @@ export interface MediaProcessesTable {
   end_at: string | null;
   transmission_id: number | null;
   state: ProcessState;
+  /** Why it ended in error or keeps failing, in Portuguese (as shown to a pt-BR user); null otherwise. */
   error: string | null;
+  /** The same reason by its catalogue code (packages/contract errors.ts): what code compares and other languages show. */
+  error_code: ServerErrorCode | null;
+  /** The values of that code's message, as JSON (null for a fixed text). */
+  error_values: string | null;
   pid: number | null;
   restarts: Generated<number>;
   state_at: string;

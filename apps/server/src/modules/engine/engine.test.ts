@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { msg } from '@painel/contract';
+import { errorText, msg } from '@painel/contract';
 import { testStreamArgs } from '@painel/media/test-stream';
+import { AppError } from '../../platform/errors.ts';
 import { formatZoned } from '../../platform/zoned-time.ts';
 import { bearerHeader, startHarness, type Harness } from '../../testing/harness.ts';
 import { makeChannelClip, newFolder, upload } from '../../testing/library.ts';
@@ -326,13 +327,16 @@ describe('media engine: one row\'s failure never stops the others', () => {
       assert.deepEqual([p.desired, p.pid], ['stopped', null]);
       assert.ok(p.error?.startsWith(msg.processInvalidData), p.error ?? '');
       assert.match(p.error ?? '', /must be a string without null bytes/);
+      // by code too: the system's detail is the message's value, the same as in the text
+      const detail = (JSON.parse(p.error_values ?? '{}') as { detalhe?: string }).detalhe ?? '';
+      assert.deepEqual([p.error_code, p.error], ['process_invalid_data', errorText('process_invalid_data', { detalhe: detail })]);
       const b = await eventually(async () => {
         const r = await rowOf(broken.row.id);
         return r.state === 'error' && r;
       }, 5000, 'a linha com defeito em erro');
-      assert.deepEqual([b.desired, b.pid, b.error], ['stopped', null, msg.processFailed]);
+      assert.deepEqual([b.desired, b.pid, b.error, b.error_code, b.error_values], ['stopped', null, msg.processFailed, 'process_failed', null]);
       // the key is never repeated: not in a row, not in the log
-      for (const text of [p.error ?? '', b.error ?? '', ...logs]) assert.ok(!text.includes(SECRET), text);
+      for (const text of [p.error ?? '', p.error_values ?? '', b.error ?? '', ...logs]) assert.ok(!text.includes(SECRET), text);
       assert.ok(logs.some((l) => l.includes('defeito no código do filho')), 'the detail of the failure is logged');
 
       // the next tick leaves the failed rows alone and the healthy child as it is
@@ -340,6 +344,56 @@ describe('media engine: one row\'s failure never stops the others', () => {
       assert.deepEqual(engine.running(), [healthy.row.id]);
       assert.equal((await rowOf(healthy.row.id)).pid, live.pid);
       assert.equal((await rowOf(poisoned.row.id)).state, 'error');
+    } finally {
+      await engine.stop();
+    }
+  });
+});
+
+/**
+ * Why a row ended in error is stored by its code and the code's values beside its Portuguese text
+ * (what the API answers and the panel shows in its user's language): a factory's or a preparation's
+ * AppError and a spec's permanent reason as their codes say; any other exception of the panel's own
+ * as process_failed, its text kept as it was.
+ */
+describe('media engine: a row\'s reason by code', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h?.close());
+
+  test('AppErrors keep their code and values; other exceptions are process_failed with their text', async () => {
+    const db = h.core.store.db;
+    const repo = createProcessesRepo();
+    const processes = createProcesses({ repo });
+    const newRow = async () => (await processes.create(db, { userId: (await h.createAccount()).id, nodeId: 1, kind: 'restream', startAt: Date.now() - 1000, endAt: Date.now() + 60_000 })).id;
+    const ids = {
+      limit: await newRow(), internal: await newRow(), refused: await newRow(), broken: await newRow(), unreadable: await newRow(),
+    };
+    /** A child that says it was refused and exits: its spec judges the end permanent. */
+    const refusedChild = { ...ticker, args: ['-e', 'console.error("chave recusada pelo destino"); process.exit(1)'], permanent: (tail: string[]) => (tail.some((l) => l.includes('recusada')) ? new AppError('live_refused') : null) };
+    const factory: ChildFactory = async (r) => {
+      if (r.id === ids.limit) throw new AppError('live_limit_running', { max: 2 });
+      if (r.id === ids.internal) throw new Error('falha interna qualquer');
+      if (r.id === ids.refused) return refusedChild;
+      if (r.id === ids.broken) return { ...ticker, prepare: async () => { throw new AppError('playlist_all_broken'); } };
+      return { ...ticker, prepare: async () => { throw new Error('disco ilegível'); } };
+    };
+    const engine = createEngine({ db, repo, nodeId: 1, tag: `${h.config.dataDir}#1`, factories: { restream: factory }, log: () => {}, backoff: { minMs: 100, maxMs: 200, resetAfterMs: 60_000 } });
+    const ended = (id: number) => eventually(async () => {
+      const r = await db.selectFrom('media_processes').select(['state', 'desired', 'error', 'error_code', 'error_values']).where('id', '=', id).executeTakeFirstOrThrow();
+      return r.state === 'error' && r;
+    }, 10_000, `linha ${id} em erro`);
+    try {
+      await engine.reconcile();
+      assert.deepEqual(await ended(ids.limit), {
+        state: 'error', desired: 'stopped', error: errorText('live_limit_running', { max: 2 }), error_code: 'live_limit_running', error_values: '{"max":2}',
+      });
+      assert.deepEqual(await ended(ids.internal), { state: 'error', desired: 'stopped', error: 'falha interna qualquer', error_code: 'process_failed', error_values: null });
+      assert.deepEqual(await ended(ids.refused), { state: 'error', desired: 'stopped', error: msg.liveRefused, error_code: 'live_refused', error_values: null });
+      assert.deepEqual(await ended(ids.broken), { state: 'error', desired: 'stopped', error: msg.playlistAllBroken, error_code: 'playlist_all_broken', error_values: null });
+      assert.deepEqual(await ended(ids.unreadable), { state: 'error', desired: 'stopped', error: 'disco ilegível', error_code: 'process_failed', error_values: null });
     } finally {
       await engine.stop();
     }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { isSuspended, msg } from '@painel/contract';
+import { isSuspended, type ServerErrorCode } from '@painel/contract';
 import { nowIso, type Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ProcessState } from './engine.table.ts';
 import { killGroup, pidsWithEnv } from '../../platform/exec.ts';
 import { createSupervisor, errorSummary, type Supervisor, type SupervisorOptions, type SupervisorStatus } from '../../platform/supervisor.ts';
@@ -17,8 +18,8 @@ export interface ChildSpec {
   redact: (text: string) => string;
   /** Called for each output line of the current run; true when it proves the output grew. */
   progress: () => (line: string) => boolean;
-  /** After a run ends: a Portuguese reason when retrying cannot help, else null. */
-  permanent: (tail: string[], sentMedia: boolean) => string | null;
+  /** After a run ends: the reason, by its code, when retrying cannot help (a refused key), else null. */
+  permanent: (tail: string[], sentMedia: boolean) => AppError | null;
   /** Runs before every start of the child (the first and each restart); a rejection ends the row in error. */
   prepare?: () => Promise<void>;
   /** Follows one run of the child (its pid) from its start; the returned function is called when that run ends. */
@@ -31,7 +32,11 @@ export interface ChildSpec {
   dispose?: () => void;
 }
 
-/** Builds the child of a row, or throws an Error whose message (Portuguese) becomes the row's error. */
+/**
+ * Builds the child of a row, or throws why it cannot run: an AppError (its code and values, and
+ * its Portuguese text) becomes the row's error; any other exception is the panel's own failure
+ * (process_failed), its message kept as the row's text.
+ */
 export type ChildFactory = (row: ProcessRow) => Promise<ChildSpec>;
 
 export interface EngineOptions {
@@ -69,6 +74,24 @@ interface Running {
 
 /** A row as a tick reads it: with its account's state and its broadcast's. */
 type NodeRow = Awaited<ReturnType<ProcessesRepo['ofNode']>>[number];
+
+/** A row's reason: its Portuguese text, its catalogue code and the code's values (JSON). */
+type ErrorColumns = Required<Pick<ObservedPatch, 'error' | 'error_code' | 'error_values'>>;
+const NO_ERROR: ErrorColumns = { error: null, error_code: null, error_values: null };
+
+/** A reason given by its code, with the secrets of the row (a stream key) hidden in its text and in each of its values. */
+function coded(e: { code: ServerErrorCode; values?: unknown; message: string }, redact: (text: string) => string = (t) => t): ErrorColumns {
+  const values = e.values as Record<string, unknown> | undefined;
+  const hidden = values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? redact(v) : v]));
+  return { error: redact(e.message), error_code: e.code, error_values: hidden ? JSON.stringify(hidden) : null };
+}
+
+/** An exception that ended a row: an AppError as its code says; anything else the panel's own failure, its text kept. */
+const thrown = (e: unknown, redact: (text: string) => string = (t) => t): ErrorColumns =>
+  e instanceof AppError ? coded(e, redact) : { error: redact(String((e as Error)?.message ?? e)), error_code: 'process_failed', error_values: null };
+
+/** The program's own last lines (ffmpeg's), shown as they are in every language. */
+const output = (text: string): ErrorColumns => coded(new AppError('process_output', { detalhe: text }));
 
 const ENV_TAG = 'PAINEL_ENGINE';
 const ENV_ID = 'PAINEL_PROCESS';
@@ -210,7 +233,7 @@ export function createEngine(o: EngineOptions) {
     let spec: ChildSpec;
     try {
       const factory = o.factories[row.kind];
-      if (!factory) throw new Error(`${row.kind}: ${msg.notFound}`);
+      if (!factory) throw new AppError('process_kind_unknown', { kind: row.kind });
       spec = await factory(row);
     } catch (e) {
       if (await dbAway(e)) {
@@ -219,7 +242,7 @@ export function createEngine(o: EngineOptions) {
         return;
       }
       // nothing to retry: the address is refused or the row is incomplete
-      await observe(row.id, { state: 'error', error: (e as Error).message, desired: 'stopped', pid: null, state_at: nowIso() });
+      await observe(row.id, { state: 'error', ...thrown(e), desired: 'stopped', pid: null, state_at: nowIso() });
       return;
     }
     let registered = false;
@@ -283,13 +306,16 @@ export function createEngine(o: EngineOptions) {
         const state = stateOf(entry, s);
         if (!state) return;
         const at = nowIso();
-        const patch: ObservedPatch = { state, pid: s.pid, restarts: s.restarts, state_at: at, error: state === 'failing' && s.lastError ? spec.redact(s.lastError) : null };
+        // failing: the last run's end, in the program's own words; an error: why it cannot run
+        const patch: ObservedPatch = { state, pid: s.pid, restarts: s.restarts, state_at: at, ...(state === 'failing' && s.lastError ? output(spec.redact(s.lastError)) : NO_ERROR) };
         if (state === 'live' && !entry.everLive) {
           entry.everLive = true;
           if (!row.started_at) patch.started_at = at;
         }
         if (state === 'error') {
-          patch.error = s.lastError && spec.redact(s.lastError);
+          // the spec's permanent reason, a preparation that said why, or the command refused at spawn,
+          // by their code; a preparation that failed otherwise is the panel's own failure
+          Object.assign(patch, s.lastReason ? coded(s.lastReason, spec.redact) : s.lastError ? thrown(new Error(s.lastError), spec.redact) : NO_ERROR);
           patch.desired = 'stopped';
           children.delete(row.id);
           entry.dispose?.();
@@ -315,7 +341,7 @@ export function createEngine(o: EngineOptions) {
     } catch (err) {
       log(`processo ${id}: filho não encerrado: ${redact(errorSummary(err))}`);
     }
-    await observe(id, { desired: 'stopped', state: 'error', error: msg.processFailed, pid: null, state_at: nowIso() });
+    await observe(id, { desired: 'stopped', state: 'error', ...coded(new AppError('process_failed')), pid: null, state_at: nowIso() });
   }
 
   async function stopChild(id: number, final: { state: ProcessState; ended: boolean } | null): Promise<void> {
@@ -331,7 +357,7 @@ export function createEngine(o: EngineOptions) {
     r.dispose?.();
     if (final) {
       const at = nowIso();
-      await observe(id, { state: final.state, pid: null, state_at: at, error: null, ...(final.ended ? { ended_at: at } : {}) });
+      await observe(id, { state: final.state, pid: null, state_at: at, ...NO_ERROR, ...(final.ended ? { ended_at: at } : {}) });
     } else {
       await observe(id, { pid: null });
     }
@@ -344,14 +370,14 @@ export function createEngine(o: EngineOptions) {
     if (row.desired === 'running' && isSuspended(row.suspension)) {
       await endOrphans(row.id);
       await stopChild(row.id, null);
-      await observe(row.id, { desired: 'stopped', state: 'error', error: msg.accountDisabled, pid: null, state_at: nowIso() });
+      await observe(row.id, { desired: 'stopped', state: 'error', ...coded(new AppError('account_disabled')), pid: null, state_at: nowIso() });
       return;
     }
     if (row.desired === 'running' && ended) {
       await endOrphans(row.id);
       await stopChild(row.id, null);
       const at = nowIso();
-      await observe(row.id, { desired: 'stopped', state: 'finished', pid: null, state_at: at, ended_at: at, error: null });
+      await observe(row.id, { desired: 'stopped', state: 'finished', pid: null, state_at: at, ended_at: at, ...NO_ERROR });
       return;
     }
     if (row.desired !== 'running') {

@@ -3,7 +3,7 @@ import type { Tx } from '../../platform/db.ts';
 import type { ChildKind, MediaProcessesTable } from './engine.table.ts';
 
 export type ProcessRow = Selectable<MediaProcessesTable>;
-export type ObservedPatch = Pick<Updateable<MediaProcessesTable>, 'state' | 'error' | 'pid' | 'restarts' | 'state_at' | 'started_at' | 'ended_at' | 'desired'>;
+export type ObservedPatch = Pick<Updateable<MediaProcessesTable>, 'state' | 'error' | 'error_code' | 'error_values' | 'pid' | 'restarts' | 'state_at' | 'started_at' | 'ended_at' | 'desired'>;
 
 /** Rows of the media engine: desired state from the API, observed state from the worker. */
 export function createProcessesRepo() {
@@ -49,7 +49,7 @@ export function createProcessesRepo() {
       tx.selectFrom('media_processes').select(['id', 'held']).where('user_id', '=', userId).where('id', 'in', [...ids])
         .where('desired', '=', 'stopped').execute(),
     /** A stopped row wanted again; false when it is no longer stopped. */
-    async rerun(tx: Tx, id: number, patch: Pick<Updateable<MediaProcessesTable>, 'state' | 'error' | 'state_at' | 'ended_at'>) {
+    async rerun(tx: Tx, id: number, patch: Pick<Updateable<MediaProcessesTable>, 'state' | 'error' | 'error_code' | 'error_values' | 'state_at' | 'ended_at'>) {
       const r = await tx.updateTable('media_processes').set({ ...patch, desired: 'running' }).where('id', '=', id).where('desired', '=', 'stopped').executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },

@@ -37,7 +37,7 @@ export function createProcesses(deps: { repo: ProcessesRepo }) {
         user_id: p.userId, node_id: p.nodeId, kind: p.kind, desired: 'running',
         start_at: new Date(p.startAt).toISOString(), end_at: p.endAt === null ? null : new Date(p.endAt).toISOString(),
         transmission_id: p.transmissionId ?? null, held: p.held ? 1 : 0,
-        state: p.held ? 'held' : p.startAt > Date.now() ? 'scheduled' : 'starting', error: null, pid: null, state_at: at, started_at: null, ended_at: null, created_at: at,
+        state: p.held ? 'held' : p.startAt > Date.now() ? 'scheduled' : 'starting', error: null, error_code: null, error_values: null, pid: null, state_at: at, started_at: null, ended_at: null, created_at: at,
       });
     },
     /** Asks the worker to stop it; shown as finished at once, the child follows within a tick. */
@@ -63,7 +63,7 @@ export function createProcesses(deps: { repo: ProcessesRepo }) {
       if (!ids.length) return;
       const at = nowIso();
       for (const r of await repo.stoppedOfUser(tx, userId, ids)) {
-        await repo.rerun(tx, r.id, { state: r.held ? 'held' : 'starting', error: null, state_at: at, ended_at: null });
+        await repo.rerun(tx, r.id, { state: r.held ? 'held' : 'starting', error: null, error_code: null, error_values: null, state_at: at, ended_at: null });
       }
     },
     /** The account's rows move to another node (an account moved between servers): that node's worker takes them up. */

@@ -1,6 +1,6 @@
-import { msg } from '@painel/contract';
 import { slateLoopArgs } from '@painel/media/slate';
 import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/accounts.repo.ts';
 import { channelPublishUrl, hidePublishTokens } from '../channel/sources.ts';
 import type { ChildFactory } from '../engine/engine.ts';
@@ -19,7 +19,7 @@ export function slateChild(deps: {
   const { config } = deps;
   return async (row) => {
     const account = await deps.accountOf(row.user_id);
-    if (!account) throw new Error(msg.notFound);
+    if (!account) throw new AppError('not_found');
     const video = await deps.ensureSlate(row.user_id);
     const destination = channelPublishUrl(config, account.usuario, 'reserva', row.id);
     return {

@@ -1,9 +1,10 @@
-import { LIVE_APPLICATION, msg, streamNameOf } from '@painel/contract';
+import { LIVE_APPLICATION, streamNameOf } from '@painel/contract';
 import { classifyExit, restreamArgs } from '@painel/media/restream';
 import { outputProgress } from '../engine/output-progress.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import type { ChildFactory } from '../engine/engine.ts';
 import type { LivesRepo } from './lives.repo.ts';
@@ -40,12 +41,12 @@ export function restreamChild(deps: {
   const { db, repo, sealer, guard, config } = deps;
   return async (row) => {
     const live = await repo.byProcess(db, row.id);
-    if (!live) throw new Error(msg.notFound);
+    if (!live) throw new AppError('not_found');
     // the API refuses a live that would pass the plan's simultaneous lives at any instant of its
     // window; this holds the line for rows made before that limit existed or a plan made smaller
     // since: such a live ends in error with the reason instead of starting one ffmpeg too many
     const places = await repo.placesTaken(db, row.user_id, row.id, new Date().toISOString());
-    if (places.taken >= places.max) throw new Error(msg.liveLimitRunning(places.max));
+    if (places.taken >= places.max) throw new AppError('live_limit_running', { max: places.max });
     const key = sealer.open(live.chave);
     const destination = destinationOf(live.servidor_rtmp, key);
     await guard.check(destination, ['rtmp', 'rtmps']);
@@ -67,7 +68,7 @@ export function restreamChild(deps: {
           return null;
         }
         refusals += 1;
-        return refusals >= REFUSALS_BEFORE_ERROR ? msg.liveRefused : null;
+        return refusals >= REFUSALS_BEFORE_ERROR ? new AppError('live_refused') : null;
       },
     };
   };

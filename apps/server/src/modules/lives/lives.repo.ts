@@ -5,7 +5,7 @@ import type { LivesTable } from './lives.table.ts';
 /** A live with the observed state of its process. */
 const columns = [
   'l.id', 'l.user_id', 'l.process_id', 'l.tipo', 'l.servidor_rtmp', 'l.chave', 'l.servidor_stm', 'l.created_at',
-  'l.transmission_id', 'p.desired', 'p.start_at', 'p.end_at', 'p.state', 'p.error', 'p.started_at', 'p.ended_at', 'p.node_id',
+  'l.transmission_id', 'p.desired', 'p.start_at', 'p.end_at', 'p.state', 'p.error', 'p.error_code', 'p.error_values', 'p.started_at', 'p.ended_at', 'p.node_id',
 ] as const;
 
 export function createLivesRepo() {

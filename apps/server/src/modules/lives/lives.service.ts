@@ -11,6 +11,7 @@ import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import { formatZoned, parseZoned } from '../../platform/zoned-time.ts';
 import { limitReached, lockPlan } from '../accounts/plan.ts';
 import { scheduledLiveDetail, type ActivityService } from '../activity/activity.service.ts';
+import { processErrorOf } from '../engine/process-error.ts';
 import type { Processes } from '../engine/processes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { channelUrls, formatUptime, type ChannelServer } from '../streaming/urls.ts';
@@ -71,6 +72,8 @@ export function createLivesService(deps: {
 
   function view(r: LiveRow, tz: string, now: number, alive: boolean): LiveRecord {
     const state = observed(r, alive);
+    const failed = state === 'error' || state === 'failing';
+    const reason = failed ? processErrorOf(r) : null;
     const seconds = r.started_at
       ? Math.floor(((r.ended_at ? Date.parse(r.ended_at) : now) - Date.parse(r.started_at)) / 1000)
       : Math.floor(((r.end_at ? Date.parse(r.end_at) : now) - Date.parse(r.start_at)) / 1000);
@@ -85,10 +88,12 @@ export function createLivesService(deps: {
       data_inicio_formatted: formatZoned(r.start_at, tz),
       data_fim_formatted: r.end_at ? formatZoned(r.end_at, tz) : '',
       duracao: formatUptime(seconds),
-      status_text: (state === 'error' || state === 'failing') && r.error ? `${LIVE_STATE_TEXT[state]}: ${r.error}` : LIVE_STATE_TEXT[state],
+      status_text: failed && r.error ? `${LIVE_STATE_TEXT[state]}: ${r.error}` : LIVE_STATE_TEXT[state],
       platform_name: platformName(r.tipo),
       estado: state,
-      erro: state === 'error' || state === 'failing' ? r.error : null,
+      erro: failed ? r.error : null,
+      erro_codigo: reason?.code ?? null,
+      erro_valores: reason?.values ?? null,
     };
   }
 
@@ -131,7 +136,7 @@ export function createLivesService(deps: {
         lives.unshift({
           id: 0, data_inicio: new Date(started).toISOString(), data_fim: '', tipo: 'obs', servidor_stm: s.obs_stream.streamName,
           servidor_live: '', status: LIVE_STATUS.transmitting, data_inicio_formatted: formatZoned(started, tz), data_fim_formatted: '',
-          duracao: s.obs_stream.uptime, status_text: LIVE_STATE_TEXT.live, platform_name: 'OBS', estado: 'obs', erro: null,
+          duracao: s.obs_stream.uptime, status_text: LIVE_STATE_TEXT.live, platform_name: 'OBS', estado: 'obs', erro: null, erro_codigo: null, erro_valores: null,
         });
       }
       return { success: true, lives };

@@ -18,7 +18,7 @@ const TZ = 'America/Sao_Paulo';
 const at = (msFromNow: number) => formatZoned(Date.now() + msFromNow, TZ);
 const HOUR = 3_600_000;
 
-interface Live { id: number; status: number; status_text: string; estado: string; erro: string | null; servidor_live: string; platform_name: string; duracao: string }
+interface Live { id: number; status: number; status_text: string; estado: string; erro: string | null; erro_codigo: string | null; erro_valores: Record<string, unknown> | null; servidor_live: string; platform_name: string; duracao: string }
 
 /**
  * Restreams end to end: the account's OBS picture (ffmpeg publishing into the worker's real
@@ -198,6 +198,10 @@ describe('lives: restreams to a platform', { skip: process.env.TEST_PG_ADMIN_URL
     }, 20_000, 'erro');
     assert.equal(live.erro, msg.liveRefused);
     assert.equal(live.status_text, `${LIVE_STATE_TEXT.error}: ${msg.liveRefused}`);
+    // by code too, which the panel shows in its user's language: in the row and in the answer
+    assert.deepEqual([live.erro_codigo, live.erro_valores], ['live_refused', null]);
+    const row = await processRow(r.live.id);
+    assert.deepEqual([row?.error, row?.error_code, row?.error_values], [msg.liveRefused, 'live_refused', null]);
     await sleep(4000);
     const tries = dest.refused.slice(before).filter((k) => k === 'chave-errada').length;
     assert.ok(tries >= 1 && tries <= 3, `${tries} tentativas`);

@@ -217,6 +217,8 @@ describe('playout: ordinary videos and library changes on air', { skip: process.
     }, 60_000, 'falha mostrada');
     console.log(`# falha mostrada em ${Date.now() - t0} ms`);
     assert.match(st.playout!.falha!.motivo, /opus|flv|código/i);
+    // by code too: ffmpeg's own words, the same in every language of the panel
+    assert.deepEqual([st.playout!.falha!.codigo, st.playout!.falha!.valores], ['process_output', { detalhe: st.playout!.falha!.motivo }]);
     assert.equal(st.is_live, false, 'o dashboard não diz "No ar"');
     const proc = await playout();
     assert.equal(proc.state, 'failing');

@@ -4,6 +4,7 @@ import { isPlaylistCandidate, msg } from '@painel/contract';
 import { concatList, playableFacts, playoutArgs, probeArgs, slotName, SLOTS, type PlayableFacts } from '@painel/media/playout';
 import type { Config } from '../../platform/config.ts';
 import { nowIso, type Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import { execCapture } from '../../platform/exec.ts';
 import type { ChildFactory } from '../engine/engine.ts';
 import { outputProgress } from '../engine/output-progress.ts';
@@ -82,9 +83,9 @@ export function playoutChild(deps: {
 
   return async (row) => {
     const po0 = await repo.byProcess(db, row.id);
-    if (!po0) throw new Error(msg.playlistNotFound);
+    if (!po0) throw new AppError('playlist_not_found');
     const account = await deps.accountOf(row.user_id);
-    if (!account) throw new Error(msg.notFound);
+    if (!account) throw new AppError('not_found');
     const owner = ownerOfAccount(account);
     const dir = path.join(config.dataDir, 'playout', String(row.id));
     const list = path.join(dir, 'list.ffconcat');
@@ -286,7 +287,7 @@ export function playoutChild(deps: {
     async function prepare(): Promise<void> {
       await busy;
       const po = await repo.byProcess(db, row.id);
-      if (!po) throw new Error(msg.playlistNotFound);
+      if (!po) throw new AppError('playlist_not_found');
       fs.rmSync(dir, { recursive: true, force: true });
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       slots = new Map();
@@ -294,7 +295,7 @@ export function playoutChild(deps: {
       open = -1;
       boundary = null;
       const first = await plan(parseCursor(po.cursor));
-      if ('end' in first) throw new Error(first.end === 'broken' ? msg.playlistAllBroken : msg.playlistEmpty);
+      if ('end' in first) throw new AppError(first.end === 'broken' ? 'playlist_all_broken' : 'playlist_empty');
       const same = first.item.videoId === po.current_video_id && first.item.commercial === (po.current_commercial === 1);
       inpoint = same && po.current_offset > 1 && po.current_offset < first.facts.duration - 2 ? po.current_offset : 0;
       format = first.facts.format;

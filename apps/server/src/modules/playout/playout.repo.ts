@@ -27,7 +27,7 @@ export function createPlayoutRepo() {
         .leftJoin('transmissions as t', 't.id', 'p.transmission_id')
         .leftJoin('playlists as l', 'l.id', 'o.playlist_id')
         .selectAll('o')
-        .select(['p.held', 'p.state', 'p.state_at', 'p.error', 'p.pid', 'p.transmission_id', 't.status as transmission_status', 't.stream_name', 'l.nome as playlist_nome'])
+        .select(['p.held', 'p.state', 'p.state_at', 'p.error', 'p.error_code', 'p.error_values', 'p.pid', 'p.transmission_id', 't.status as transmission_status', 't.stream_name', 'l.nome as playlist_nome'])
         .where('o.user_id', '=', userId).where('p.desired', '=', 'running')
         .orderBy('o.id', 'desc').execute(),
     addPlay: (tx: Tx, row: { process_id: number; video_id: number | null; nome: string; comercial: boolean; skipped: string | null; at: string }) =>

@@ -5,12 +5,19 @@ import { nowIso, type Db, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Channel } from '../channel/channel.service.ts';
+import { processErrorOf } from '../engine/process-error.ts';
 import { playlistNotFound, type PlaylistsService } from '../playlists/playlists.service.ts';
 import { START } from './plan.ts';
 import type { PlayoutRepo } from './playout.repo.ts';
 
 /** The play log is kept a week. */
 const PLAYS_KEPT_MS = 7 * 24 * 3600_000;
+
+/** Why the playout keeps failing: its Portuguese text, and its code and values for the panel's other languages. */
+function failure(p: Parameters<typeof processErrorOf>[0] & { error: string | null; state_at: string }): NonNullable<PlayoutInfo['falha']> {
+  const { code, values } = processErrorOf(p);
+  return { motivo: p.error ?? '', codigo: code, valores: values, desde: p.state_at };
+}
 
 export interface PlayoutStart {
   userId: number;
@@ -88,7 +95,7 @@ export function createPlayoutService(deps: {
         reproduzidos: p.played,
         ignorados: skips.map((s) => ({ nome: s.nome, motivo: s.skipped ?? '', em: s.at })),
         aguardando_obs: p.held === 1,
-        falha: p.state === 'failing' ? { motivo: p.error ?? '', desde: p.state_at } : null,
+        falha: p.state === 'failing' ? failure(p) : null,
       };
     },
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errorText, msg } from '@painel/contract';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import { diskFullIn } from '../../platform/disk-full.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ChildFactory } from '../engine/engine.ts';
 import { outputProgress } from '../engine/output-progress.ts';
 import type { RecordingsRepo } from './recordings.repo.ts';
@@ -132,7 +132,7 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
   const { db, repo, config, runEnds } = deps;
   return async (row) => {
     const rec = await repo.byProcess(db, row.id);
-    if (!rec) throw new Error(msg.notFound);
+    if (!rec) throw new AppError('not_found');
     const dir = recordingDir(config.dataDir, rec.id);
     const output = path.join(dir, CURRENT_PART);
     const playlist = path.join(path.resolve(config.dataDir), 'hls', `${rec.stream_name}.m3u8`);
@@ -149,7 +149,7 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
       redact: (t) => t,
       progress: outputProgress,
       // a full disk will not pass by retrying: the recording stops and keeps what it has
-      permanent: (tail) => (diskFullIn(tail) ? errorText('recording_disk_full') : null),
+      permanent: (tail) => (diskFullIn(tail) ? new AppError('recording_disk_full') : null),
       attach: () => () => void runEnds.set(row.id, Date.now()),
       async prepare() {
         await fs.mkdir(dir, { recursive: true });
@@ -174,7 +174,7 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
           while ((first = firstFragmentSince(await fs.readFile(playlist, 'utf8').catch(() => ''), since, FRAGMENT_CLOCK_MARGIN_MS)) < 0 && Date.now() < until) {
             await new Promise((r) => setTimeout(r, 200));
           }
-          if (first < 0) throw new Error('a transmissão ainda não tem fragmentos');
+          if (first < 0) throw new AppError('recording_no_fragments');
           // the args are read at each spawn
           args[startIndexAt] = String(first);
         } else {
@@ -184,7 +184,7 @@ export function recorderChild(deps: { db: Db; repo: RecordingsRepo; config: Conf
           while (Date.now() < until && (await written()) <= since) await new Promise((r) => setTimeout(r, 200));
           // the last run copied everything and nothing came since: the broadcast is over (or stalled),
           // the row ends here and the worker decides (recordings.worker.ts); a rerun would copy the last fragment twice
-          if ((await written()) <= since) throw new Error('a transmissão não tem fragmentos novos');
+          if ((await written()) <= since) throw new AppError('recording_no_new_fragments');
         }
         spawned = true;
         await fs.writeFile(ran, '');

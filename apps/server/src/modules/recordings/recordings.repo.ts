@@ -46,7 +46,7 @@ export function createRecordingsRepo() {
     ofNode: (tx: Tx, nodeId: number) =>
       tx.selectFrom('recordings as r').leftJoin('media_processes as p', 'p.id', 'r.process_id')
         .leftJoin('transmissions as t', 't.id', 'r.transmission_id')
-        .selectAll('r').select(['p.desired as process_desired', 'p.state as process_state', 'p.error as process_error', 'p.pid as process_pid'])
+        .selectAll('r').select(['p.desired as process_desired', 'p.state as process_state', 'p.error_code as process_error_code', 'p.pid as process_pid'])
         .select(['t.status as transmission_status', 't.ended_at as transmission_ended_at'])
         .where('r.node_id', '=', nodeId).where('r.state', 'in', ['recording', 'paused', 'finishing']).orderBy('r.id').execute(),
     insert: (tx: Tx, row: Insertable<RecordingsTable>) =>

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { RECORDINGS_FOLDER, VIDEO_NAME_MAX, effectiveUserId, errorText } from '@painel/contract';
+import { RECORDINGS_FOLDER, VIDEO_NAME_MAX, effectiveUserId } from '@painel/contract';
 import type { Config } from '../../platform/config.ts';
 import { isDatabaseUnavailable, nowIso, type Db } from '../../platform/db.ts';
 import { ensureReserve } from '../../platform/disk-space.ts';
@@ -201,7 +201,7 @@ export function createRecordingsWorker(deps: {
         return;
       }
       // the recorder's row ended: its broadcast ended, it failed, or the disk filled up
-      const diskFull = r.process_state === 'error' && r.process_error === errorText('recording_disk_full');
+      const diskFull = r.process_state === 'error' && r.process_error_code === 'recording_disk_full';
       if (diskFull) {
         const owner = await ownerOf(r);
         if (await repo.move(db, r.id, 'recording', { state: 'finishing', stop_reason: 'disk_full', updated_at: nowIso() }) && owner) {

@@ -1,8 +1,8 @@
-import { msg } from '@painel/contract';
 import { createReplayGate, relayArgs, unsupportedCodec } from '@painel/media/relay';
 import type { Config } from '../../platform/config.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import { proxiedEnv, startOutboundProxy } from '../../platform/outbound-proxy.ts';
 import type { ChildFactory } from '../engine/engine.ts';
@@ -44,7 +44,7 @@ export function relayChild(deps: {
   const { db, repo, sealer, guard, config } = deps;
   return async (row) => {
     const relay = await repo.byProcess(db, row.id);
-    if (!relay) throw new Error(msg.notFound);
+    if (!relay) throw new AppError('not_found');
     const source = await relaySource(guard, config.outboundAllow, sealer.open(relay.url), relay.tipo);
     const destination = channelPublishUrl(config, relay.usuario, 'relay', row.id);
     const hidden = masked(source);
@@ -71,9 +71,9 @@ export function relayChild(deps: {
         const refused = proxy.refusals()[0];
         if (refused) return refused;
         const codec = unsupportedCodec(tail);
-        if (codec) return msg.relayVideoCodec(codec);
+        if (codec) return new AppError('relay_video_codec', { codec });
         if (sentMedia) lastMedia = Date.now();
-        return Date.now() - lastMedia > RELAY_GIVE_UP_MINUTES * 60_000 ? msg.relayGaveUp(RELAY_GIVE_UP_MINUTES) : null;
+        return Date.now() - lastMedia > RELAY_GIVE_UP_MINUTES * 60_000 ? new AppError('relay_gave_up', { minutes: RELAY_GIVE_UP_MINUTES }) : null;
       },
     };
   };

@@ -11,7 +11,7 @@ export function createRelayRepo() {
     latestOfUser: (tx: Tx, userId: number) =>
       joined(tx).leftJoin('transmissions as t', 't.id', 'p.transmission_id')
         .select([
-          'r.process_id', 'r.url', 'r.tipo', 'r.created_at', 'p.desired', 'p.state', 'p.error', 'p.started_at', 'p.transmission_id',
+          'r.process_id', 'r.url', 'r.tipo', 'r.created_at', 'p.desired', 'p.state', 'p.error', 'p.error_code', 'p.error_values', 'p.started_at', 'p.transmission_id',
           't.stream_name', 't.client_id', 't.titulo', 't.status as transmission_status',
         ])
         .where('r.user_id', '=', userId).orderBy('r.id', 'desc').limit(1).executeTakeFirst(),

@@ -13,6 +13,7 @@ import type { OutboundGuard } from '../../platform/outbound-guard.ts';
 import { proxiedEnv, startOutboundProxy } from '../../platform/outbound-proxy.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import { processErrorOf } from '../engine/process-error.ts';
 import type { Processes } from '../engine/processes.service.ts';
 import type { MediaServer } from '../media/media-server.ts';
 import { END_REASONS, publisherOf } from '../streaming/reconcile.ts';
@@ -94,13 +95,19 @@ export function createRelayService(deps: {
   async function view(row: RelayRow | undefined, userId: number): Promise<RelayStatus> {
     const none: RelayStatus = {
       success: true, relay_status: 'inativo', relay_url: null, relay_type: null, relay_started_at: null,
-      viewers: 0, bitrate: 0, uptime: formatUptime(0), uptime_seconds: 0, relay_error_details: null, estado: null,
+      viewers: 0, bitrate: 0, uptime: formatUptime(0), uptime_seconds: 0,
+      relay_error_details: null, relay_error_code: null, relay_error_values: null, estado: null,
     };
     if (!row) return none;
     const shown = { relay_url: sealer.open(row.url), relay_type: row.tipo, relay_started_at: row.created_at };
+    // the row's reason: its Portuguese text, and its code and values for the panel's other languages
+    const reason = () => {
+      const { code, values } = processErrorOf(row);
+      return { relay_error_details: row.error, relay_error_code: code, relay_error_values: values };
+    };
     if (row.desired !== 'running') {
       // stopping clears the status; an error stays until the next start or stop
-      return row.state === 'error' ? { ...none, ...shown, relay_status: 'erro', relay_error_details: row.error } : none;
+      return row.state === 'error' ? { ...none, ...shown, relay_status: 'erro', ...reason() } : none;
     }
     const [st, viewers] = await Promise.all([media.stat().catch(() => null), deps.viewers.active(userId)]);
     const estado = stateOf(row.state, st !== null);
@@ -112,7 +119,7 @@ export function createRelayService(deps: {
       ...none, ...shown, relay_status: 'ativo', estado, viewers,
       bitrate: Math.round((publishing?.bitrateBps ?? 0) / 1000),
       uptime: formatUptime(uptime), uptime_seconds: uptime,
-      relay_error_details: estado === 'reconnecting' ? msg.relaySourceLost : estado === 'held' ? msg.relayHeld : estado === 'failing' ? row.error : null,
+      ...(estado === 'failing' ? reason() : { relay_error_details: estado === 'reconnecting' ? msg.relaySourceLost : estado === 'held' ? msg.relayHeld : null }),
     };
   }
 

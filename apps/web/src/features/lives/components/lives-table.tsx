@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast.ts';
 import List from 'lucide-react/icons/list';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Square from 'lucide-react/icons/square';
@@ -7,10 +7,11 @@ import { commonCatalogue } from '@/i18n/common.ts';
 import { livesCatalogue } from '@/i18n/lives.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { textsNow, useLocale, useTexts } from '@/i18n/runtime.ts';
+import { useServerErrors } from '@/i18n/server-errors.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { errorMessage, serverText } from '@/lib/api-client.ts';
+import { errorMessage, processErrorMessage, serverText } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 import { formatMinute } from '@/lib/format.ts';
@@ -22,6 +23,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog.tsx';
 /** 1 transmitting (red pulsing dot, green text), 2 waiting (yellow), 3 error (red, with its reason), anything else gray. */
 function LiveStatus({ live }: { live: Live }) {
   const livesTexts = useTexts(livesCatalogue);
+  useServerErrors(!!live.erro_codigo); // the reason in the panel's language once its texts arrive
+  const reason = live.erro && processErrorMessage(live.erro, live.erro_codigo, live.erro_valores);
   // OBS itself, on air, reads as transmitting; an error or a failing live carries its reason
   const label = livesTexts.stateLabels[live.estado === 'obs' ? 'live' : live.estado];
   const tone = live.status === 1 ? 'text-green-700' : live.status === 2 ? 'text-amber-700' : live.status === 3 ? 'text-red-700' : 'text-gray-500';
@@ -38,7 +41,7 @@ function LiveStatus({ live }: { live: Live }) {
           className={cn('h-2.5 w-2.5 rounded-full', live.status === 2 ? 'bg-amber-400' : live.status === 3 ? 'bg-red-500' : 'bg-gray-300')}
         />
       )}
-      {live.erro ? `${label}: ${live.erro}` : label}
+      {reason ? `${label}: ${reason}` : label}
     </span>
   );
 }

@@ -7,9 +7,11 @@ import { commonCatalogue } from '@/i18n/common.ts';
 import { messageCatalogue } from '@/i18n/messages.ts';
 import { relayCatalogue } from '@/i18n/relay.ts';
 import { useTexts } from '@/i18n/runtime.ts';
+import { useServerErrors } from '@/i18n/server-errors.ts';
 import { LiveBanner } from '@/components/live-banner.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { processErrorMessage, serverText } from '@/lib/api-client.ts';
 import { useDateTimeFormat } from '@/lib/datetime.ts';
 
 function StopButton({ onStop, stopping, light }: { onStop: () => void; stopping: boolean; light: boolean }) {
@@ -57,6 +59,13 @@ export function RelayStatusBanner({ status, uptime, onStop, stopping }: {
   const commonTexts = useTexts(commonCatalogue);
   const relayTexts = useTexts(relayCatalogue);
   const msg = useTexts(messageCatalogue);
+  useServerErrors(!!status.relay_error_code); // the reason in the panel's language once its texts arrive
+  const text = status.relay_error_details;
+  // an error's reason by its code; what a reconnecting or held relay waits for, in the panel's own words
+  const details = !text ? null
+    : status.relay_error_code ? processErrorMessage(text, status.relay_error_code, status.relay_error_values)
+      : status.estado === 'reconnecting' ? serverText(text, msg.relaySourceLost)
+        : status.estado === 'held' ? serverText(text, msg.relayHeld) : text;
   const stateLine: ReactNode = (
     <span data-testid="relay-state">
       {status.relay_status === 'erro' ? commonTexts.statusError : commonTexts.active}
@@ -97,7 +106,7 @@ export function RelayStatusBanner({ status, uptime, onStop, stopping }: {
           {error ? <AlertTriangle className="h-5 w-5" aria-hidden="true" /> : <ArrowLeftRight className="h-5 w-5" aria-hidden="true" />}
           {error ? relayTexts.errorTitle : <>{relayTexts.statusTitle}: {stateLine}</>}
         </p>
-        {status.relay_error_details && <p className="text-sm" data-testid="relay-error">{status.relay_error_details}</p>}
+        {details && <p className="text-sm" data-testid="relay-error">{details}</p>}
         <SourceLine status={status} className="text-sm opacity-80" />
       </div>
       <StopButton onStop={onStop} stopping={stopping} light={false} />
