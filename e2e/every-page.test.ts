@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_MENU } from '@painel/contract';
+import { DEFAULT_MENU, msg } from '@painel/contract';
 import { accessibilityProblems, CALENDAR_PATH, layoutProblems, openEveryPageFixture, openPage, SIZES, type EveryPageFixture } from './support/every-page.ts';
 
 /*
@@ -34,6 +34,15 @@ describe('every page at desktop and phone size', () => {
         for (const p of await shown.evaluate(layoutProblems)) layout.push(`${item.label} (${item.path}, ${size.width}×${size.height}): ${p}`);
         for (const p of await accessibilityProblems(shown)) a11y.push(`${item.label} (${item.path}, ${size.width}×${size.height}): ${p}`);
       }
+      // a toast on the page (saving the settings): its text reads at AA contrast too
+      await openPage(f.page, '/dashboard/configuracoes');
+      await f.page.locator('main form button[type="submit"]').click();
+      await f.page.getByText(msg.settingsSaved).waitFor();
+      // held under the pointer (it stays while hovered) and measured once it has come in
+      const toast = f.page.locator('.Toastify__toast').first();
+      await toast.hover();
+      await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      for (const p of await accessibilityProblems(f.page)) a11y.push(`toast (${size.width}×${size.height}): ${p}`);
       assert.deepEqual(layout, [], `problemas de layout:\n${layout.join('\n')}`);
       assert.deepEqual(a11y, [], `problemas de acessibilidade:\n${a11y.join('\n')}`);
     });
