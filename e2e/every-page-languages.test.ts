@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DEFAULT_MENU, msg } from '@painel/contract';
 import { compileTexts } from '../apps/web/src/i18n/compile.ts';
 import { catalogue, portugueseOnly, shownText, wordsIn } from './support/languages.ts';
 import { apiLogin, until } from './support/publish.ts';
 import {
-  chooseLanguage, layoutProblems, openEveryPageFixture, openPage, OWN_TEXTS, playlistsTexts, TRANSLATED, type EveryPageFixture,
+  chooseLanguage, layoutProblems, everyPageFixture, openPage, OWN_TEXTS, playlistsTexts, TRANSLATED,
 } from './support/every-page.ts';
 
 /*
@@ -13,13 +13,7 @@ import {
  * browser's language (e2e/support/every-page.ts).
  */
 describe('every page in en-US and es-ES, and the login page in the browser\'s language', () => {
-  let f: EveryPageFixture;
-  before(async () => {
-    f = await openEveryPageFixture();
-  });
-  after(async () => {
-    await f?.close();
-  });
+  const f = everyPageFixture();
 
   test('in en-US and es-ES every page, a confirmation, a form dialog and a toast show no Portuguese text and fit a phone; back in pt-BR the spec\'s texts', { timeout: 180_000 }, async () => {
     // at a phone's size, where longer words in another language would be cut first

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DEFAULT_MENU, msg } from '@painel/contract';
-import { accessibilityProblems, CALENDAR_PATH, layoutProblems, openEveryPageFixture, openPage, SIZES, type EveryPageFixture } from './support/every-page.ts';
+import { accessibilityProblems, CALENDAR_PATH, layoutProblems, everyPageFixture, openPage, SIZES } from './support/every-page.ts';
 
 /*
  * Every page of the side menu, with an account that has a library, a playlist on air and a
@@ -9,13 +9,7 @@ import { accessibilityProblems, CALENDAR_PATH, layoutProblems, openEveryPageFixt
  * button is cut, and axe finds nothing serious.
  */
 describe('every page at desktop and phone size', () => {
-  let f: EveryPageFixture;
-  before(async () => {
-    f = await openEveryPageFixture();
-  });
-  after(async () => {
-    await f?.close();
-  });
+  const f = everyPageFixture();
 
   for (const size of SIZES) {
     test(`${size.name} (${size.width}×${size.height}): nothing overflows, nothing is cut, no serious accessibility fault`, { timeout: 120_000 }, async () => {

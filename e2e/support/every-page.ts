@@ -3,6 +3,7 @@
  * two files, so the sizes and the languages run side by side.
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -310,4 +311,29 @@ async function furnish(stack: Stack, browser: Browser, dir: string): Promise<{ p
   calendarPage.setDefaultTimeout(60_000);
   await logIn(calendarPage, account.email, account.password);
   return { page, calendarPage };
+}
+
+/**
+ * The fixture for the describe block it is called in: opened before its tests, closed after them.
+ * Its fields are read when a test runs (they exist once `before` has run).
+ */
+export function everyPageFixture(): EveryPageFixture {
+  let opened: EveryPageFixture | undefined;
+  before(async () => {
+    opened = await openEveryPageFixture();
+  });
+  after(async () => {
+    await opened?.close();
+  });
+  const get = (): EveryPageFixture => {
+    assert.ok(opened, 'a conta das páginas não foi preparada');
+    return opened;
+  };
+  return {
+    get stack() { return get().stack; },
+    get browser() { return get().browser; },
+    get page() { return get().page; },
+    get calendarPage() { return get().calendarPage; },
+    close: () => get().close(),
+  };
 }

@@ -173,7 +173,8 @@ export function processErrorMessage(
   texts?: Readonly<Record<string, unknown>>,
 ): string {
   const known = (code ?? undefined) as ServerErrorCode | undefined;
-  return (texts ? serverErrorMessage(known, values ?? undefined, text, texts) : serverErrorMessage(known, values ?? undefined, text)) ?? text;
+  // texts undefined: serverErrorMessage's default, the panel's language's translations
+  return serverErrorMessage(known, values ?? undefined, text, texts) ?? text;
 }
 
 /** The text to show for a failed call: the server's message (in the panel's language) when it sent one, else the fallback. */
